@@ -1,0 +1,170 @@
+//! `crossat bench`: solve and prove uniqueness for every puzzle of folders or files,
+//! several times each, and report median times per stage. A measurement, not a test.
+
+use crate::app::{read_source, write_err};
+use crate::cli::BenchArgs;
+use crate::error::{Error, Result};
+use crate::pipeline::{self, Input};
+use crate::puzzle::{self, Format};
+use crate::stats::{Stage, Times, ms};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Runs the benchmark; exit code 0 unless a puzzle failed to solve.
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
+    let repeat = args.repeat.max(1);
+    let mut totals = Times::default();
+    let (mut solved, mut skipped) = (0, 0);
+    if !args.json {
+        writeln!(
+            out,
+            "{:<44} {:>4} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+            "puzzle", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "total"
+        )
+        .map_err(write_err)?;
+    }
+    for (label, input) in inputs(&args.paths)? {
+        let mut runs = Vec::with_capacity(repeat);
+        let mut result = None;
+        for _ in 0..repeat {
+            match pipeline::prepare(&input).and_then(|mut p| {
+                pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times))
+            }) {
+                Ok((o, t)) => {
+                    result = Some(o);
+                    runs.push(t);
+                }
+                Err(e) => {
+                    result = None;
+                    skipped += 1;
+                    if args.json {
+                        writeln!(
+                            out,
+                            "{}",
+                            json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})
+                        )
+                        .map_err(write_err)?;
+                    } else {
+                        writeln!(out, "{label:<44} skipped: {e}").map_err(write_err)?;
+                    }
+                    break;
+                }
+            }
+        }
+        let Some(o) = result else { continue };
+        solved += 1;
+        let med = median(&runs);
+        for s in Stage::ALL {
+            totals.add(s, med.get(s));
+        }
+        let unique = o.complete && o.found == 1;
+        if args.json {
+            let times: serde_json::Map<String, serde_json::Value> = Stage::ALL
+                .iter()
+                .map(|&s| (format!("{}_ms", s.name()), json!(ms(med.get(s)))))
+                .collect();
+            writeln!(out, "{}", json!({"type": "puzzle", "puzzle": label, "solutions": o.found, "complete": o.complete, "unique": unique, "median": times, "total_ms": ms(med.total())})).map_err(write_err)?;
+        } else {
+            let mut line = format!(
+                "{label:<44} {:>4} {:>6}",
+                o.found,
+                if unique { "yes" } else { "no" }
+            );
+            for s in Stage::ALL {
+                line.push_str(&format!(" {:>8.3}", ms(med.get(s))));
+            }
+            line.push_str(&format!(" {:>8.3}", ms(med.total())));
+            writeln!(out, "{line}").map_err(write_err)?;
+        }
+    }
+    if args.json {
+        let times: serde_json::Map<String, serde_json::Value> = Stage::ALL
+            .iter()
+            .map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s)))))
+            .collect();
+        writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total())})).map_err(write_err)?;
+    } else {
+        let mut line = format!(
+            "{:<44} {:>11}",
+            format!("TOTAL ({solved} puzzles, {skipped} skipped; median of {repeat})"),
+            ""
+        );
+        for s in Stage::ALL {
+            line.push_str(&format!(" {:>8.3}", ms(totals.get(s))));
+        }
+        line.push_str(&format!(" {:>8.3}", ms(totals.total())));
+        writeln!(out, "{line}").map_err(write_err)?;
+    }
+    Ok(0)
+}
+
+/// Per-stage medians over runs.
+fn median(runs: &[Times]) -> Times {
+    let mut m = Times::default();
+    for s in Stage::ALL {
+        let mut v: Vec<Duration> = runs.iter().map(|t| t.get(s)).collect();
+        v.sort();
+        m.add(s, v[v.len() / 2]);
+    }
+    m
+}
+
+/// Every puzzle under the paths: folders are listed (sorted), collections expanded;
+/// files that are not puzzles (expected outputs, licences, notes) are passed over.
+fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| {
+                    Error::input(&p.display().to_string(), format!("cannot read folder: {e}"))
+                })?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file())
+                .collect();
+            entries.sort();
+            files.extend(entries);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let is_puzzle_name =
+            name.ends_with(".input.txt") || name.ends_with(".dat") || name.ends_with(".json");
+        if !is_puzzle_name || name.contains("solution") || name.contains("expected") {
+            continue;
+        }
+        let (source, bytes) = read_source(&f)?;
+        let Ok(format) = puzzle::detect(&source, &bytes) else {
+            continue;
+        };
+        let base = Input {
+            source: source.clone(),
+            bytes: bytes.clone(),
+            format: Some(format),
+            ..Input::default()
+        };
+        if format == Format::Challenges {
+            let text = String::from_utf8_lossy(&bytes).to_string();
+            for e in puzzle::challenges::list(&source, &text)? {
+                out.push((
+                    format!("{name}:{}", e.key),
+                    Input {
+                        id: Some(e.key),
+                        ..base.clone()
+                    },
+                ));
+            }
+        } else {
+            out.push((name, base));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,104 @@
+//! Command-line arguments (clap derive). Validation that clap cannot do lives in `app`.
+
+use crate::puzzle::Format;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Solve word-grid puzzles (regex crosswords) by compiling them to SAT.
+///
+/// Exit status: 0 solved, 1 no solution, 2 bad input or usage.
+#[derive(Debug, Parser)]
+#[command(name = "crossat", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a puzzle: print the first solution and whether it is unique.
+    Solve(SolveArgs),
+    /// Write the puzzle's CNF in DIMACS format, with comments mapping variables to cells.
+    Dimacs(DimacsArgs),
+    /// List the puzzles of a collection (challenges.json), or describe a single puzzle.
+    List(ListArgs),
+    /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
+    Bench(BenchArgs),
+}
+
+/// How to read a puzzle.
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// Puzzle file, or `-` for standard input.
+    pub file: PathBuf,
+    /// Input format (detected from the content when absent).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Which puzzle of a collection: its id, `set/number` (e.g. `beginner/1`) or name.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// The literal set of characters a cell may hold (default: those the clues mention).
+    #[arg(long, value_name = "CHARS")]
+    pub alphabet: Option<String>,
+    /// A file with a partial grid: one row per line, `.` for an empty cell.
+    #[arg(long, value_name = "FILE")]
+    pub given: Option<PathBuf>,
+}
+
+/// `crossat solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Print up to N solutions.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub limit: Option<usize>,
+    /// Print every solution, then the exact count.
+    #[arg(long)]
+    pub all: bool,
+    /// JSON Lines: one `{"type":"solution",…}` per solution, then a `{"type":"summary",…}`.
+    #[arg(long)]
+    pub json: bool,
+    /// Per-stage times and sizes (on stderr; inside the summary with --json).
+    #[arg(long)]
+    pub stats: bool,
+    /// Decode and verify a model printed by an external SAT solver for `crossat dimacs`'s CNF.
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "limit"])]
+    pub model: Option<PathBuf>,
+}
+
+/// `crossat dimacs`.
+#[derive(Debug, Args)]
+pub struct DimacsArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Output file, `-` for standard output.
+    #[arg(short, long, default_value = "-")]
+    pub output: PathBuf,
+}
+
+/// `crossat list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A collection or puzzle file, or `-` for standard input.
+    pub file: PathBuf,
+    /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `crossat bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Folders (every file inside) or puzzle files; collections are expanded.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Runs per puzzle; medians are reported.
+    #[arg(long, default_value_t = 5)]
+    pub repeat: usize,
+    /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
+}

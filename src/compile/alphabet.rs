@@ -1,0 +1,130 @@
+//! The puzzle alphabet: the literal set of characters a cell may hold.
+//!
+//! Default: every character the clues mention — literals, class members (negated
+//! classes too), every member of a range — plus a space for each `\s`. `.`, negated
+//! classes, `\d`, `\w` and their negations range over this set; they add nothing to it.
+//! This is the rule of the reference solver of the public corpus, and it keeps
+//! puzzles unique that would not be over a larger alphabet.
+
+use crate::regex::ast::{ClassItem, Node, is_word};
+use std::collections::BTreeSet;
+
+/// Largest alphabet, in symbols.
+pub const MAX_SYMBOLS: usize = 160;
+/// Largest range a clue may name when the alphabet is inferred from the clues.
+pub const MAX_INFERRED_RANGE: u32 = 256;
+
+/// The sorted set of cell characters, with the byte each one is given in the DFA.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alphabet {
+    chars: Vec<char>,
+    bytes: Vec<u8>,
+}
+
+impl Alphabet {
+    /// Builds an alphabet from any characters (deduplicated, sorted).
+    ///
+    /// Each symbol gets a DFA byte: word characters (Python `\w`) get ASCII word bytes,
+    /// the others non-word bytes, so regex-automata's ASCII `\b` decides word
+    /// boundaries exactly as Python does on the real characters.
+    pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Alphabet, String> {
+        let chars: Vec<char> = chars
+            .into_iter()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if chars.is_empty() {
+            return Err("the alphabet is empty".into());
+        }
+        if chars.len() > MAX_SYMBOLS {
+            return Err(format!(
+                "the alphabet has {} characters, more than the limit of {MAX_SYMBOLS}",
+                chars.len()
+            ));
+        }
+        let ascii_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let word_pool: Vec<u8> = (0u8..128).filter(|&b| ascii_word(b)).collect();
+        let other_pool: Vec<u8> = (0x20u8..0x7F)
+            .filter(|&b| !ascii_word(b))
+            .chain(0x80..=0xFF)
+            .collect();
+        let mut used = [false; 256];
+        let mut bytes = vec![0u8; chars.len()];
+        // Identity for ASCII characters whose class agrees, then the rest from the pools.
+        for (i, &c) in chars.iter().enumerate() {
+            if c.is_ascii() && (0x20..0x7F).contains(&(c as u32)) {
+                bytes[i] = c as u8;
+                used[c as usize] = true;
+            }
+        }
+        for (i, &c) in chars.iter().enumerate() {
+            if c.is_ascii() && (0x20..0x7F).contains(&(c as u32)) {
+                continue;
+            }
+            let pool = if is_word(c) { &word_pool } else { &other_pool };
+            let Some(&b) = pool.iter().find(|&&b| !used[usize::from(b)]) else {
+                return Err(format!(
+                    "too many {} characters in the alphabet",
+                    if is_word(c) { "word" } else { "non-word" }
+                ));
+            };
+            used[usize::from(b)] = true;
+            bytes[i] = b;
+        }
+        Ok(Alphabet { chars, bytes })
+    }
+
+    /// The characters, sorted.
+    pub fn chars(&self) -> &[char] {
+        &self.chars
+    }
+
+    /// Number of symbols.
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// Always false: an alphabet has at least one symbol.
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    /// Index of `c`, if it belongs to the alphabet.
+    pub fn index(&self, c: char) -> Option<usize> {
+        self.chars.binary_search(&c).ok()
+    }
+
+    /// The DFA byte of symbol `i`.
+    pub fn byte(&self, i: usize) -> u8 {
+        self.bytes[i]
+    }
+}
+
+/// Adds to `out` the characters a clue mentions; fails on a range too large to list.
+pub fn mentioned(node: &Node, out: &mut BTreeSet<char>) -> Result<(), String> {
+    let mut err = None;
+    node.visit_sets(&mut |set| {
+        for item in &set.items {
+            match *item {
+                ClassItem::Char(c) if !c.is_control() => {
+                    let _ = out.insert(c);
+                }
+                ClassItem::Range(a, b) => {
+                    if (b as u32) - (a as u32) >= MAX_INFERRED_RANGE {
+                        err = Some(format!(
+                            "range {a}-{b} spans {} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
+                            b as u32 - a as u32 + 1
+                        ));
+                    } else {
+                        out.extend((a..=b).filter(|c| !c.is_control()));
+                    }
+                }
+                ClassItem::Space(false) => {
+                    let _ = out.insert(' ');
+                }
+                _ => {}
+            }
+        }
+    });
+    err.map_or(Ok(()), Err)
+}

@@ -1,0 +1,477 @@
+//! Stage 2, **compile**: every clue → a minimal DFA over the puzzle alphabet.
+//!
+//! `&str` → [`crate::regex::parse`] → AST → `regex_syntax::hir::Hir` over the alphabet's
+//! DFA bytes (classes intersected with the alphabet, repeats clamped to the line
+//! length) → regex-automata Thompson NFA → dense DFA (`MatchKind::All`, anchored,
+//! so the DFA accepts exactly the strings that fully match) → an explicit table over
+//! the alphabet, trimmed to states that can still accept and minimised.
+//!
+//! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
+//! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.
+
+pub mod alphabet;
+
+pub use alphabet::Alphabet;
+
+use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
+use crate::regex::ast::{Assertion, Node};
+use crate::regex::{self, parse::Regex};
+use regex_automata::dfa::{Automaton as _, StartKind, dense};
+use regex_automata::nfa::thompson;
+use regex_automata::util::start;
+use regex_automata::{Anchored, MatchKind};
+use regex_syntax::hir::{self, Hir, Look};
+use std::collections::{BTreeSet, HashMap};
+
+/// Memory each regex-automata builder (NFA, determinizer, DFA) may use.
+pub const BUILD_SIZE_LIMIT: usize = 16 << 20;
+/// Most states the explicit automaton of one clue may have.
+pub const MAX_STATES: usize = 50_000;
+
+/// Marks a missing transition in [`Automaton::next`].
+pub const DEAD: u32 = u32::MAX;
+
+/// A complete deterministic automaton over alphabet indices; every state can reach
+/// acceptance (dead transitions are [`DEAD`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Automaton {
+    /// Number of alphabet symbols (row width of `next`).
+    pub symbols: usize,
+    /// Start state.
+    pub start: u32,
+    /// Whether each state accepts at the end of the line.
+    pub accept: Vec<bool>,
+    /// `next[s * symbols + a]`.
+    pub next: Vec<u32>,
+}
+
+impl Automaton {
+    /// Number of states.
+    pub fn states(&self) -> usize {
+        self.accept.len()
+    }
+
+    /// Transition on symbol `a`.
+    pub fn step(&self, s: u32, a: usize) -> u32 {
+        self.next[s as usize * self.symbols + a]
+    }
+
+    /// Whether the automaton accepts the word (a list of symbol indices).
+    pub fn accepts(&self, word: &[usize]) -> bool {
+        let mut s = self.start;
+        for &a in word {
+            if s == DEAD {
+                return false;
+            }
+            s = self.step(s, a);
+        }
+        s != DEAD && self.accept[s as usize]
+    }
+
+    /// The automaton accepting nothing.
+    fn empty(symbols: usize) -> Automaton {
+        Automaton {
+            symbols,
+            start: DEAD,
+            accept: vec![],
+            next: vec![],
+        }
+    }
+}
+
+/// One compiled clue.
+#[derive(Clone, Debug)]
+pub struct CompiledClue {
+    /// Index into `Puzzle::clues`.
+    pub clue: usize,
+    /// The minimal automaton.
+    pub automaton: Automaton,
+    /// States of the DFA restricted to the alphabet, before trimming and minimising.
+    pub raw_states: usize,
+}
+
+/// Output of the compile stage.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The alphabet every automaton reads.
+    pub alphabet: Alphabet,
+    /// One entry per clue, in puzzle order.
+    pub clues: Vec<CompiledClue>,
+}
+
+/// Parses every clue and returns the trees; the error names the clue.
+pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Regex>> {
+    puzzle
+        .clues
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            regex::parse::parse(&c.regex).map_err(|e| clue_error(source, puzzle, i, e.to_string()))
+        })
+        .collect()
+}
+
+fn clue_error(source: &str, puzzle: &Puzzle, i: usize, msg: String) -> Error {
+    let c = &puzzle.clues[i];
+    Error::Clue {
+        source: source.to_string(),
+        clue: c.label.clone(),
+        regex: c.regex.clone(),
+        msg,
+    }
+}
+
+/// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
+/// characters the clues and givens mention.
+pub fn choose_alphabet(
+    source: &str,
+    puzzle: &Puzzle,
+    parsed: &[Regex],
+    explicit: Option<&[char]>,
+) -> Result<Alphabet> {
+    let explicit = explicit.or(puzzle.alphabet.as_deref());
+    let chars: BTreeSet<char> = match explicit {
+        Some(chars) => {
+            let set: BTreeSet<char> = chars.iter().copied().collect();
+            if let Some((c, g)) = puzzle
+                .givens
+                .iter()
+                .enumerate()
+                .find_map(|(c, g)| g.filter(|g| !set.contains(g)).map(|g| (c, g)))
+            {
+                return Err(Error::input(
+                    source,
+                    format!(
+                        "given '{g}' in cell {} is not in the alphabet",
+                        puzzle.shape.cell_name(c)
+                    ),
+                ));
+            }
+            set
+        }
+        None => {
+            let mut set = BTreeSet::new();
+            for (i, r) in parsed.iter().enumerate() {
+                alphabet::mentioned(&r.node, &mut set)
+                    .map_err(|m| clue_error(source, puzzle, i, m))?;
+            }
+            set.extend(puzzle.givens.iter().flatten());
+            set
+        }
+    };
+    Alphabet::new(chars).map_err(|m| Error::input(source, m))
+}
+
+/// Compiles every clue to a minimal automaton over `alphabet`.
+pub fn compile(
+    source: &str,
+    puzzle: &Puzzle,
+    parsed: &[Regex],
+    alphabet: Alphabet,
+) -> Result<Compiled> {
+    let clues = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let len = puzzle.clues[i].cells.len();
+            let (automaton, raw_states) = clue_automaton(&r.node, &alphabet, len)
+                .map_err(|m| clue_error(source, puzzle, i, m))?;
+            Ok(CompiledClue {
+                clue: i,
+                automaton,
+                raw_states,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Compiled { alphabet, clues })
+}
+
+/// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
+/// and the number of DFA states seen before minimising.
+pub fn clue_automaton(
+    node: &Node,
+    alphabet: &Alphabet,
+    len: usize,
+) -> std::result::Result<(Automaton, usize), String> {
+    let hir = to_hir(node, alphabet, len)?;
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .utf8(false)
+                .shrink(false)
+                .which_captures(thompson::WhichCaptures::None)
+                .nfa_size_limit(Some(BUILD_SIZE_LIMIT)),
+        )
+        .build_from_hir(&hir)
+        .map_err(|e| too_large_or(format!("{e}")))?;
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .start_kind(StartKind::Anchored)
+                .match_kind(MatchKind::All)
+                .minimize(false)
+                .byte_classes(true)
+                .dfa_size_limit(Some(BUILD_SIZE_LIMIT))
+                .determinize_size_limit(Some(BUILD_SIZE_LIMIT)),
+        )
+        .build_from_nfa(&nfa)
+        .map_err(|e| too_large_or(format!("{e}")))?;
+    let s0 = dfa
+        .start_state(&start::Config::new().anchored(Anchored::Yes))
+        .map_err(|e| format!("DFA start state: {e}"))?;
+    // Breadth-first walk over the alphabet's bytes.
+    let symbols = alphabet.len();
+    let mut ids = HashMap::new();
+    let mut order = vec![s0];
+    let _ = ids.insert(s0, 0u32);
+    let mut next = Vec::new();
+    let mut accept = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let s = order[i];
+        accept.push(dfa.is_match_state(dfa.next_eoi_state(s)));
+        for a in 0..symbols {
+            let t = dfa.next_state(s, alphabet.byte(a));
+            if dfa.is_dead_state(t) || dfa.is_quit_state(t) {
+                next.push(DEAD);
+                continue;
+            }
+            let id = *ids.entry(t).or_insert_with(|| {
+                order.push(t);
+                (order.len() - 1) as u32
+            });
+            next.push(id);
+        }
+        if order.len() > MAX_STATES {
+            return Err(format!(
+                "automaton too large: more than {MAX_STATES} states over the puzzle alphabet"
+            ));
+        }
+        i += 1;
+    }
+    let raw = order.len();
+    let table = Automaton {
+        symbols,
+        start: 0,
+        accept,
+        next,
+    };
+    Ok((minimize(&trim(&table)), raw))
+}
+
+fn too_large_or(msg: String) -> String {
+    if msg.contains("exceeded") || msg.contains("limit") {
+        format!(
+            "automaton too large: {msg} (limit {} MiB per builder)",
+            BUILD_SIZE_LIMIT >> 20
+        )
+    } else {
+        msg
+    }
+}
+
+/// Removes states that cannot reach acceptance; renumbers the rest.
+pub fn trim(a: &Automaton) -> Automaton {
+    let n = a.states();
+    let mut preds: Vec<Vec<u32>> = vec![vec![]; n];
+    for s in 0..n {
+        for x in 0..a.symbols {
+            let t = a.next[s * a.symbols + x];
+            if t != DEAD {
+                preds[t as usize].push(s as u32);
+            }
+        }
+    }
+    let mut live = a.accept.clone();
+    let mut stack: Vec<u32> = (0..n as u32).filter(|&s| live[s as usize]).collect();
+    while let Some(t) = stack.pop() {
+        for &s in &preds[t as usize] {
+            if !live[s as usize] {
+                live[s as usize] = true;
+                stack.push(s);
+            }
+        }
+    }
+    if n == 0 || !live[a.start as usize] {
+        return Automaton::empty(a.symbols);
+    }
+    let mut map = vec![DEAD; n];
+    let mut k = 0;
+    for s in 0..n {
+        if live[s] {
+            map[s] = k;
+            k += 1;
+        }
+    }
+    let mut next = Vec::with_capacity(k as usize * a.symbols);
+    let mut accept = Vec::with_capacity(k as usize);
+    for s in (0..n).filter(|&s| live[s]) {
+        accept.push(a.accept[s]);
+        next.extend(
+            a.next[s * a.symbols..(s + 1) * a.symbols]
+                .iter()
+                .map(|&t| if t == DEAD { DEAD } else { map[t as usize] }),
+        );
+    }
+    Automaton {
+        symbols: a.symbols,
+        start: map[a.start as usize],
+        accept,
+        next,
+    }
+}
+
+/// Moore partition refinement; the result has one state per equivalence class,
+/// numbered in order of first appearance from the start.
+pub fn minimize(a: &Automaton) -> Automaton {
+    let n = a.states();
+    if n == 0 {
+        return a.clone();
+    }
+    let mut class: Vec<u32> = a.accept.iter().map(|&x| u32::from(x)).collect();
+    loop {
+        let mut sig_ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut new = vec![0u32; n];
+        for s in 0..n {
+            let mut sig = Vec::with_capacity(a.symbols + 1);
+            sig.push(class[s]);
+            sig.extend(
+                a.next[s * a.symbols..(s + 1) * a.symbols]
+                    .iter()
+                    .map(|&t| if t == DEAD { DEAD } else { class[t as usize] }),
+            );
+            let len = sig_ids.len() as u32;
+            new[s] = *sig_ids.entry(sig).or_insert(len);
+        }
+        let stable = sig_ids.len() == class.iter().collect::<BTreeSet<_>>().len();
+        class = new;
+        if stable {
+            break;
+        }
+    }
+    // Renumber classes breadth-first from the start for a canonical, deterministic table.
+    let mut order = vec![class[a.start as usize]];
+    let mut id: HashMap<u32, u32> = HashMap::from([(order[0], 0)]);
+    let rep: HashMap<u32, usize> = (0..n).rev().map(|s| (class[s], s)).collect();
+    let (mut next, mut accept) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < order.len() {
+        let s = rep[&order[i]];
+        accept.push(a.accept[s]);
+        for x in 0..a.symbols {
+            let t = a.next[s * a.symbols + x];
+            if t == DEAD {
+                next.push(DEAD);
+            } else {
+                let c = class[t as usize];
+                let k = *id.entry(c).or_insert_with(|| {
+                    order.push(c);
+                    (order.len() - 1) as u32
+                });
+                next.push(k);
+            }
+        }
+        i += 1;
+    }
+    Automaton {
+        symbols: a.symbols,
+        start: 0,
+        accept,
+        next,
+    }
+}
+
+/// Translates the AST to a `Hir` over the alphabet's DFA bytes.
+fn to_hir(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<Hir, String> {
+    Ok(match node {
+        Node::Empty => Hir::empty(),
+        Node::Set(set) => {
+            let ranges: Vec<hir::ClassBytesRange> = (0..alphabet.len())
+                .filter(|&i| set.contains(alphabet.chars()[i]))
+                .map(|i| hir::ClassBytesRange::new(alphabet.byte(i), alphabet.byte(i)))
+                .collect();
+            if ranges.is_empty() {
+                Hir::fail()
+            } else {
+                Hir::class(hir::Class::Bytes(hir::ClassBytes::new(ranges)))
+            }
+        }
+        Node::Concat(v) => Hir::concat(
+            v.iter()
+                .map(|n| to_hir(n, alphabet, len))
+                .collect::<std::result::Result<_, _>>()?,
+        ),
+        Node::Alt(v) => Hir::alternation(
+            v.iter()
+                .map(|n| to_hir(n, alphabet, len))
+                .collect::<std::result::Result<_, _>>()?,
+        ),
+        Node::Group { sub, .. } => to_hir(sub, alphabet, len)?,
+        Node::Repeat { sub, min, max } => {
+            let n = u32::try_from(len).unwrap_or(u32::MAX);
+            let mut min = *min;
+            // A line of `len` cells holds at most `len` non-empty pieces: larger counts
+            // change nothing (see docs/encoding.md), but would blow up the NFA.
+            if min > n {
+                if min_len(sub) >= 1 {
+                    return Ok(Hir::fail());
+                }
+                if always_nullable(sub) {
+                    min = n;
+                }
+            }
+            let max = max.map(|m| m.min(n.max(min)));
+            Hir::repetition(hir::Repetition {
+                min,
+                max,
+                greedy: true,
+                sub: Box::new(to_hir(sub, alphabet, len)?),
+            })
+        }
+        Node::Assert(a) => Hir::look(match a {
+            Assertion::Start => Look::Start,
+            Assertion::End => Look::End,
+            Assertion::WordBoundary => Look::WordAscii,
+            Assertion::NotWordBoundary => Look::WordAsciiNegate,
+        }),
+        Node::Backref(k) => {
+            return Err(format!(
+                "unsupported construct: back-reference \\{k} (not supported yet)"
+            ));
+        }
+        Node::Look { ahead, negate, .. } => {
+            let kind = match (ahead, negate) {
+                (true, false) => "lookahead (?=…)",
+                (true, true) => "negative lookahead (?!…)",
+                (false, false) => "lookbehind (?<=…)",
+                (false, true) => "negative lookbehind (?<!…)",
+            };
+            return Err(format!("unsupported construct: {kind} (not supported yet)"));
+        }
+    })
+}
+
+/// Fewest characters any match of `node` consumes.
+fn min_len(node: &Node) -> u64 {
+    match node {
+        Node::Empty | Node::Assert(_) | Node::Look { .. } | Node::Backref(_) => 0,
+        Node::Set(_) => 1,
+        Node::Concat(v) => v.iter().map(min_len).sum(),
+        Node::Alt(v) => v.iter().map(min_len).min().unwrap_or(0),
+        Node::Group { sub, .. } => min_len(sub),
+        Node::Repeat { sub, min, .. } => u64::from(*min).saturating_mul(min_len(sub)),
+    }
+}
+
+/// Whether `node` matches the empty string everywhere (no assertion involved).
+fn always_nullable(node: &Node) -> bool {
+    match node {
+        Node::Empty => true,
+        Node::Set(_) | Node::Assert(_) | Node::Look { .. } | Node::Backref(_) => false,
+        Node::Concat(v) => v.iter().all(always_nullable),
+        Node::Alt(v) => v.iter().any(always_nullable),
+        Node::Group { sub, .. } => always_nullable(sub),
+        Node::Repeat { sub, min, .. } => *min == 0 || always_nullable(sub),
+    }
+}

@@ -1,0 +1,98 @@
+//! DIMACS CNF export, and reading a model printed by an external solver.
+//!
+//! The header comments map every cell variable back to its cell:
+//! `c cell VAR ROW COL "CH"` (0-based row and column, the character as a JSON string).
+
+use crate::encode::{CellVars, ClauseSink, Cnf};
+use crate::puzzle::Puzzle;
+use std::io::{self, Write};
+
+/// Writes the formula with its variable map.
+pub fn write(
+    out: &mut impl Write,
+    puzzle: &Puzzle,
+    alphabet: &crate::compile::Alphabet,
+    cnf: &Cnf,
+    vars: &CellVars,
+) -> io::Result<()> {
+    writeln!(out, "c crossat {} CNF export", env!("CARGO_PKG_VERSION"))?;
+    if let Some(name) = &puzzle.name {
+        writeln!(out, "c puzzle {}", serde_json::Value::from(name.as_str()))?;
+    }
+    let alpha: String = alphabet.chars().iter().collect();
+    writeln!(out, "c alphabet {}", serde_json::Value::from(alpha))?;
+    for clue in &puzzle.clues {
+        writeln!(
+            out,
+            "c clue {} {}",
+            serde_json::Value::from(clue.label.as_str()),
+            serde_json::Value::from(clue.regex.as_str())
+        )?;
+    }
+    for (c, vs) in vars.cells.iter().enumerate() {
+        let (r, col) = puzzle.shape.coords(c);
+        for &(a, v) in vs {
+            let ch = alphabet.chars()[a].to_string();
+            writeln!(out, "c cell {v} {r} {col} {}", serde_json::Value::from(ch))?;
+        }
+    }
+    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
+    let mut line = String::new();
+    for clause in cnf.clauses() {
+        line.clear();
+        for l in clause {
+            line.push_str(&l.to_string());
+            line.push(' ');
+        }
+        line.push('0');
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// What an external solver said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// `s SATISFIABLE` with the true variables (others are false).
+    Sat(Vec<bool>),
+    /// `s UNSATISFIABLE`.
+    Unsat,
+}
+
+/// Reads SAT-competition output: an `s` line and `v … 0` value lines; other lines are ignored.
+pub fn read_model(text: &str) -> Result<Model, String> {
+    let mut status = None;
+    let mut values: Vec<bool> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(s) = line.strip_prefix("s ") {
+            status = Some(s.trim().to_string());
+        } else if let Some(v) = line
+            .strip_prefix("v ")
+            .or_else(|| (line == "v").then_some(""))
+        {
+            for tok in v.split_whitespace() {
+                let lit: i64 = tok
+                    .parse()
+                    .map_err(|_| format!("line {}: '{tok}' is not a literal", i + 1))?;
+                if lit == 0 {
+                    continue;
+                }
+                let var = lit.unsigned_abs() as usize;
+                if var > 100_000_000 {
+                    return Err(format!("line {}: variable {var} out of range", i + 1));
+                }
+                if values.len() <= var {
+                    values.resize(var + 1, false);
+                }
+                values[var] = lit > 0;
+            }
+        }
+    }
+    match status.as_deref() {
+        Some("SATISFIABLE") => Ok(Model::Sat(values)),
+        Some("UNSATISFIABLE") => Ok(Model::Unsat),
+        Some(other) => Err(format!("the solver did not decide the formula (s {other})")),
+        None => Err("no `s SATISFIABLE` or `s UNSATISFIABLE` line".into()),
+    }
+}

@@ -1,0 +1,364 @@
+//! Stage 3, **encode**: automata + cells → CNF, written into a [`ClauseSink`].
+//!
+//! 1. *Domains.* Each cell starts with the whole alphabet (or its given). Every clue's
+//!    automaton is unrolled over its cells; a letter stays in a cell's domain only if
+//!    some run of every clue through that cell can use it. Repeated to a fixpoint —
+//!    this is arc consistency on each line, done once before the solver starts.
+//! 2. *Cells.* One variable `x[c][a]` per cell and letter of its domain; exactly one is
+//!    true (at-least-one clause; pairwise at-most-one up to [`PAIRWISE_MAX`] letters,
+//!    a sequential counter above).
+//! 3. *Clues.* State variables `q[p][s]` for the live states of layer `p`, an edge
+//!    variable `e(p,s,t)` for each live pair of states joined by some letter, and the
+//!    clauses of `docs/encoding.md`, under which unit propagation enforces arc
+//!    consistency on the line. Every auxiliary variable is a function of the cell
+//!    variables, so models and grids correspond one to one.
+
+mod sink;
+
+pub use sink::{ClauseSink, Cnf};
+
+use crate::compile::{Automaton, Compiled, DEAD};
+use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
+
+/// Largest cell domain encoded with pairwise at-most-one clauses.
+pub const PAIRWISE_MAX: usize = 6;
+/// Most clauses one puzzle may produce.
+pub const MAX_CLAUSES: usize = 10_000_000;
+
+/// A set of alphabet symbols (up to 192).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SymSet([u64; 3]);
+
+impl SymSet {
+    /// The symbols `0..n`.
+    pub fn full(n: usize) -> SymSet {
+        let mut s = SymSet::default();
+        for a in 0..n {
+            s.insert(a);
+        }
+        s
+    }
+    /// Adds `a`.
+    pub fn insert(&mut self, a: usize) {
+        self.0[a / 64] |= 1 << (a % 64);
+    }
+    /// Whether `a` is in the set.
+    pub fn contains(&self, a: usize) -> bool {
+        self.0[a / 64] >> (a % 64) & 1 == 1
+    }
+    /// Number of symbols.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+    /// The symbols, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..192).filter(|&a| self.contains(a))
+    }
+    /// Intersection.
+    pub fn and(&self, o: &SymSet) -> SymSet {
+        SymSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+/// Sizes of one clue's encoding, for `--stats`.
+#[derive(Clone, Debug, Default)]
+pub struct ClueSize {
+    /// States of the minimal automaton.
+    pub states: usize,
+    /// Live (layer, state) pairs after unrolling.
+    pub layered_states: usize,
+    /// Variables added for this clue.
+    pub vars: usize,
+    /// Clauses added for this clue.
+    pub clauses: usize,
+}
+
+/// What the encoder leaves for decoding: the cell variables.
+#[derive(Clone, Debug)]
+pub struct CellVars {
+    /// Per cell, `(symbol, variable)` for each letter of its domain.
+    pub cells: Vec<Vec<(usize, i32)>>,
+    /// Per clue, sizes.
+    pub clue_sizes: Vec<ClueSize>,
+}
+
+/// Computes cell domains: givens, then every clue's supported letters, to a fixpoint.
+/// Returns `None` when some cell has no letter left (the puzzle has no solution).
+pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
+    let n = compiled.alphabet.len();
+    let mut doms: Vec<SymSet> = puzzle
+        .givens
+        .iter()
+        .map(|g| match g.and_then(|c| compiled.alphabet.index(c)) {
+            Some(a) => {
+                let mut s = SymSet::default();
+                s.insert(a);
+                s
+            }
+            None if g.is_some() => SymSet::default(),
+            None => SymSet::full(n),
+        })
+        .collect();
+    let mut clues_of_cell: Vec<Vec<usize>> = vec![vec![]; doms.len()];
+    for (i, c) in puzzle.clues.iter().enumerate() {
+        for &cell in &c.cells {
+            clues_of_cell[cell].push(i);
+        }
+    }
+    let mut queued = vec![true; puzzle.clues.len()];
+    let mut queue: std::collections::VecDeque<usize> = (0..puzzle.clues.len()).collect();
+    while let Some(i) = queue.pop_front() {
+        queued[i] = false;
+        let cells = &puzzle.clues[i].cells;
+        let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
+        let layers = live_layers(&compiled.clues[i].automaton, &line);
+        let support = supported(&compiled.clues[i].automaton, &line, &layers);
+        for (p, &cell) in cells.iter().enumerate() {
+            let new = doms[cell].and(&support[p]);
+            if new != doms[cell] {
+                doms[cell] = new;
+                if new.is_empty() {
+                    return None;
+                }
+                for &j in &clues_of_cell[cell] {
+                    if !queued[j] {
+                        queued[j] = true;
+                        queue.push_back(j);
+                    }
+                }
+            }
+        }
+    }
+    if doms.iter().any(SymSet::is_empty) {
+        None
+    } else {
+        Some(doms)
+    }
+}
+
+/// Live states per layer `0..=n`: reachable from the start and able to accept at the end.
+pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
+    let n = line.len();
+    let states = a.states();
+    let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
+    fwd.push(if a.start == DEAD {
+        vec![]
+    } else {
+        vec![a.start]
+    });
+    let mut mark = vec![usize::MAX; states];
+    for (p, dom) in line.iter().enumerate() {
+        let mut next = Vec::new();
+        for &s in &fwd[p] {
+            for x in dom.iter() {
+                let t = a.step(s, x);
+                if t != DEAD && mark[t as usize] != p {
+                    mark[t as usize] = p;
+                    next.push(t);
+                }
+            }
+        }
+        next.sort_unstable();
+        fwd.push(next);
+    }
+    let mut live: Vec<Vec<u32>> = vec![vec![]; n + 1];
+    live[n] = fwd[n]
+        .iter()
+        .copied()
+        .filter(|&s| a.accept[s as usize])
+        .collect();
+    let mut in_next = vec![false; states];
+    for p in (0..n).rev() {
+        for &t in &live[p + 1] {
+            in_next[t as usize] = true;
+        }
+        live[p] = fwd[p]
+            .iter()
+            .copied()
+            .filter(|&s| line[p].iter().any(|x| is_in(&in_next, a.step(s, x))))
+            .collect();
+        for &t in &live[p + 1] {
+            in_next[t as usize] = false;
+        }
+    }
+    live
+}
+
+fn is_in(set: &[bool], t: u32) -> bool {
+    t != DEAD && set[t as usize]
+}
+
+/// Letters of each position that some live run uses.
+fn supported(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Vec<SymSet> {
+    let mut in_next = vec![false; a.states()];
+    (0..line.len())
+        .map(|p| {
+            for &t in &live[p + 1] {
+                in_next[t as usize] = true;
+            }
+            let mut s = SymSet::default();
+            for x in line[p].iter() {
+                if live[p].iter().any(|&q| is_in(&in_next, a.step(q, x))) {
+                    s.insert(x);
+                }
+            }
+            for &t in &live[p + 1] {
+                in_next[t as usize] = false;
+            }
+            s
+        })
+        .collect()
+}
+
+/// Encodes the puzzle into `sink`. `doms` comes from [`domains`]; `None` encodes an
+/// empty clause (no solution).
+pub fn encode<S: ClauseSink>(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    doms: Option<&[SymSet]>,
+    sink: &mut S,
+) -> Result<CellVars> {
+    let n_cells = puzzle.givens.len();
+    let Some(doms) = doms else {
+        sink.add_clause(&[]);
+        return Ok(CellVars {
+            cells: vec![vec![]; n_cells],
+            clue_sizes: vec![ClueSize::default(); puzzle.clues.len()],
+        });
+    };
+    // Cell variables first, cell by cell, letter by letter: DIMACS comments list them.
+    let cells: Vec<Vec<(usize, i32)>> = doms
+        .iter()
+        .map(|d| d.iter().map(|a| (a, sink.new_var())).collect())
+        .collect();
+    for vars in &cells {
+        exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>());
+    }
+    let mut clue_sizes = Vec::with_capacity(puzzle.clues.len());
+    for (i, clue) in puzzle.clues.iter().enumerate() {
+        let (v0, c0) = (sink.num_vars(), sink.num_clauses());
+        let a = &compiled.clues[i].automaton;
+        let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
+        let live = live_layers(a, &line);
+        let cell_lits: Vec<&[(usize, i32)]> =
+            clue.cells.iter().map(|&c| cells[c].as_slice()).collect();
+        encode_line(sink, a, &live, &cell_lits);
+        clue_sizes.push(ClueSize {
+            states: a.states(),
+            layered_states: live.iter().map(Vec::len).sum(),
+            vars: sink.num_vars() - v0,
+            clauses: sink.num_clauses() - c0,
+        });
+        if sink.num_clauses() > MAX_CLAUSES {
+            return Err(Error::Clue {
+                source: String::new(),
+                clue: clue.label.clone(),
+                regex: clue.regex.clone(),
+                msg: format!("encoding too large: more than {MAX_CLAUSES} clauses"),
+            });
+        }
+    }
+    Ok(CellVars { cells, clue_sizes })
+}
+
+/// Exactly one of `vars`: one clause for "at least one", then pairwise or a sequential
+/// counter whose auxiliaries are defined both ways (`s_i ↔ x_1 ∨ … ∨ x_i`).
+pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
+    sink.add_clause(vars);
+    if vars.len() <= PAIRWISE_MAX {
+        for (i, &a) in vars.iter().enumerate() {
+            for &b in &vars[i + 1..] {
+                sink.add_clause(&[-a, -b]);
+            }
+        }
+        return;
+    }
+    let k = vars.len();
+    let s: Vec<i32> = (0..k - 1).map(|_| sink.new_var()).collect();
+    sink.add_clause(&[-vars[0], s[0]]);
+    sink.add_clause(&[-s[0], vars[0]]);
+    for i in 1..k - 1 {
+        sink.add_clause(&[-vars[i], s[i]]);
+        sink.add_clause(&[-s[i - 1], s[i]]);
+        sink.add_clause(&[-vars[i], -s[i - 1]]);
+        sink.add_clause(&[-s[i], s[i - 1], vars[i]]);
+    }
+    sink.add_clause(&[-vars[k - 1], -s[k - 2]]);
+}
+
+/// The unrolled automaton over one line (see the module doc).
+fn encode_line<S: ClauseSink>(
+    sink: &mut S,
+    a: &Automaton,
+    live: &[Vec<u32>],
+    cells: &[&[(usize, i32)]],
+) {
+    let n = cells.len();
+    if live[0].is_empty() {
+        sink.add_clause(&[]);
+        return;
+    }
+    // q[p]: (state, var), sorted by state.
+    let q: Vec<Vec<(u32, i32)>> = live
+        .iter()
+        .map(|l| l.iter().map(|&s| (s, sink.new_var())).collect())
+        .collect();
+    let qvar = |p: usize, s: u32| {
+        q[p].binary_search_by_key(&s, |&(st, _)| st)
+            .ok()
+            .map(|k| q[p][k].1)
+    };
+    sink.add_clause(&[q[0][0].1]);
+    for layer in &q[1..] {
+        sink.add_clause(&layer.iter().map(|&(_, v)| v).collect::<Vec<_>>());
+    }
+    for p in 0..n {
+        // Edges of this layer: (s, t) → letters.
+        let mut edges: Vec<(u32, u32, Vec<(usize, i32)>)> = Vec::new();
+        for &(s, qs) in &q[p] {
+            let first = edges.len();
+            for &(x, xv) in cells[p] {
+                let t = a.step(s, x);
+                match (t != DEAD).then(|| qvar(p + 1, t)).flatten() {
+                    None => sink.add_clause(&[-qs, -xv]),
+                    Some(_) => match edges[first..].iter_mut().find(|e| e.1 == t) {
+                        Some(e) => e.2.push((x, xv)),
+                        None => edges.push((s, t, vec![(x, xv)])),
+                    },
+                }
+            }
+        }
+        let evars: Vec<i32> = edges.iter().map(|_| sink.new_var()).collect();
+        for ((s, t, label), &e) in edges.iter().zip(&evars) {
+            let (qs, qt) = (qvar(p, *s).unwrap_or(0), qvar(p + 1, *t).unwrap_or(0));
+            sink.add_clause(&[-e, qs]);
+            sink.add_clause(&[-e, qt]);
+            let mut c = vec![-e];
+            c.extend(label.iter().map(|&(_, xv)| xv));
+            sink.add_clause(&c);
+            for &(_, xv) in label {
+                sink.add_clause(&[-qs, -xv, e]);
+            }
+        }
+        // Every true state has an outgoing edge (p < n) and an incoming one (p > 0);
+        // every true letter is carried by some true edge.
+        let mut out: Vec<Vec<i32>> = q[p].iter().map(|&(_, qs)| vec![-qs]).collect();
+        let mut inc: Vec<Vec<i32>> = q[p + 1].iter().map(|&(_, qt)| vec![-qt]).collect();
+        let mut carry: Vec<Vec<i32>> = cells[p].iter().map(|&(_, xv)| vec![-xv]).collect();
+        for ((s, t, label), &e) in edges.iter().zip(&evars) {
+            out[q[p].binary_search_by_key(s, |&(st, _)| st).unwrap_or(0)].push(e);
+            inc[q[p + 1].binary_search_by_key(t, |&(st, _)| st).unwrap_or(0)].push(e);
+            for &(x, _) in label {
+                carry[cells[p].binary_search_by_key(&x, |&(y, _)| y).unwrap_or(0)].push(e);
+            }
+        }
+        for c in out.iter().chain(&inc).chain(&carry) {
+            sink.add_clause(c);
+        }
+    }
+}

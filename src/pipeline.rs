@@ -1,0 +1,125 @@
+//! The one place where the stages are chained: parse → compile → encode → solve →
+//! decode/verify → emit.
+
+use crate::compile::{self, Compiled};
+use crate::encode::{self, CellVars, Cnf};
+use crate::error::{Error, Result};
+use crate::puzzle::{self, Format, Puzzle};
+use crate::solve::{self, Outcome};
+use crate::stats::{Stage, Times};
+use crate::verify::{self, Grid, Verifier};
+use std::time::Instant;
+
+/// Where a puzzle comes from and how to read it.
+#[derive(Clone, Debug, Default)]
+pub struct Input {
+    /// File name for messages (`-` for stdin).
+    pub source: String,
+    /// The raw bytes.
+    pub bytes: Vec<u8>,
+    /// Force a format instead of detecting it.
+    pub format: Option<Format>,
+    /// Which puzzle of a collection.
+    pub id: Option<String>,
+    /// The literal set of cell characters, overriding the puzzle's.
+    pub alphabet: Option<Vec<char>>,
+    /// Givens as display rows, overriding the puzzle's.
+    pub given: Option<Vec<Vec<Option<char>>>>,
+}
+
+/// A puzzle compiled and encoded, ready to solve or export.
+pub struct Prepared {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its automata and alphabet.
+    pub compiled: Compiled,
+    /// The formula.
+    pub cnf: Cnf,
+    /// Cell variables of the formula.
+    pub vars: CellVars,
+    /// The independent matcher.
+    pub verifier: Verifier,
+    /// Time spent so far.
+    pub times: Times,
+}
+
+/// Parse, compile and encode.
+pub fn prepare(input: &Input) -> Result<Prepared> {
+    let mut times = Times::default();
+    let src = input.source.as_str();
+    let puzzle = times.time(Stage::Parse, || read_puzzle(input))?;
+    let compiled = times.time(Stage::Compile, || {
+        let parsed = compile::parse_clues(src, &puzzle)?;
+        let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, input.alphabet.as_deref())?;
+        compile::compile(src, &puzzle, &parsed, alphabet)
+    })?;
+    let (cnf, vars) = times
+        .time(Stage::Encode, || encode_puzzle(&puzzle, &compiled))
+        .map_err(|e| with_source(e, src))?;
+    let verifier = times.time(Stage::Verify, || Verifier::new(src, &puzzle))?;
+    Ok(Prepared {
+        puzzle,
+        compiled,
+        cnf,
+        vars,
+        verifier,
+        times,
+    })
+}
+
+/// Solve, verify every grid, and hand each one to `emit`; stops after `limit` grids.
+pub fn solve(
+    prep: &mut Prepared,
+    limit: Option<usize>,
+    mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>,
+) -> Result<Outcome> {
+    let start = Instant::now();
+    let mut verify_time = std::time::Duration::ZERO;
+    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let outcome = solve::enumerate(&prep.cnf, &prep.vars, limit, |symbols| {
+        let t = Instant::now();
+        let grid = verify::decode(&compiled.alphabet, &symbols);
+        verifier.check(puzzle, &grid)?;
+        verify_time += t.elapsed();
+        emit(puzzle, &grid)
+    });
+    prep.times
+        .add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
+    prep.times.add(Stage::Verify, verify_time);
+    outcome
+}
+
+fn read_puzzle(input: &Input) -> Result<Puzzle> {
+    let mut puzzle = puzzle::read(
+        &input.source,
+        &input.bytes,
+        input.format,
+        input.id.as_deref(),
+    )?;
+    if let Some(rows) = &input.given {
+        puzzle.set_given_rows("--given", rows)?;
+    }
+    Ok(puzzle)
+}
+
+/// Domains, then the CNF.
+pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled) -> Result<(Cnf, CellVars)> {
+    let doms = encode::domains(puzzle, compiled);
+    let mut cnf = Cnf::new();
+    let vars = encode::encode(puzzle, compiled, doms.as_deref(), &mut cnf)?;
+    Ok((cnf, vars))
+}
+
+fn with_source(e: Error, source: &str) -> Error {
+    match e {
+        Error::Clue {
+            clue, regex, msg, ..
+        } => Error::Clue {
+            source: source.to_string(),
+            clue,
+            regex,
+            msg,
+        },
+        other => other,
+    }
+}

@@ -1,0 +1,164 @@
+//! regexcrossword.com's `challenges.json`: a list of sets, each with puzzles.
+//!
+//! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
+//! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or
+//! top to bottom; an empty string means "no clue".
+
+use super::{Puzzle, RectClues};
+use crate::error::{Error, Result};
+use serde_json::Value;
+
+/// One entry of the collection, for `crossat list`.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// `set/number`, 1-based, e.g. `beginner/1`.
+    pub key: String,
+    /// The puzzle's id (a UUID).
+    pub id: String,
+    /// Its title.
+    pub name: String,
+    /// `rows×cols` or `hexagonal`.
+    pub size: String,
+}
+
+/// Lists every puzzle in the collection.
+pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
+    Ok(puzzles(source, text)?
+        .into_iter()
+        .map(|(key, p)| {
+            let size = if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
+                "hexagonal".to_string()
+            } else {
+                let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
+                format!("{}x{}", n("patternsY"), n("patternsX"))
+            };
+            let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+            Entry {
+                key,
+                id: s("id"),
+                name: s("name"),
+                size,
+            }
+        })
+        .collect())
+}
+
+fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
+    let Value::Array(sets) = value else {
+        return Err(Error::input(
+            source,
+            "expected a JSON array of challenge sets",
+        ));
+    };
+    let mut out = Vec::new();
+    for (si, set) in sets.into_iter().enumerate() {
+        let set_id = set
+            .get("id")
+            .and_then(Value::as_str)
+            .map_or_else(|| format!("set{}", si + 1), str::to_string);
+        let Some(Value::Array(ps)) = set.get("puzzles").cloned() else {
+            return Err(Error::input(
+                source,
+                format!("challenge set {set_id} has no \"puzzles\" array"),
+            ));
+        };
+        for (pi, p) in ps.into_iter().enumerate() {
+            out.push((format!("{set_id}/{}", pi + 1), p));
+        }
+    }
+    Ok(out)
+}
+
+/// Reads the puzzle picked by `id`: its UUID, `set/number` (1-based) or its exact name.
+pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
+    let all = puzzles(source, text)?;
+    let Some(id) = id else {
+        return Err(Error::Usage(format!(
+            "{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)",
+            all.len()
+        )));
+    };
+    let found = all.iter().find(|(key, p)| {
+        key == id
+            || p.get("id").and_then(Value::as_str) == Some(id)
+            || p.get("name").and_then(Value::as_str) == Some(id)
+    });
+    let Some((key, p)) = found else {
+        return Err(Error::input(
+            source,
+            format!("no puzzle with id, set/number or name '{id}'"),
+        ));
+    };
+    let name = p
+        .get("name")
+        .and_then(Value::as_str)
+        .map(|n| format!("{key} {n}"));
+    if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
+        return Err(Error::input(
+            source,
+            format!("puzzle {key} is hexagonal; hexagonal grids are not supported yet"),
+        ));
+    }
+    let lines = |k: &str| -> Result<Vec<Vec<String>>> {
+        let Some(Value::Array(v)) = p.get(k) else {
+            return Err(Error::input(
+                source,
+                format!("puzzle {key} has no \"{k}\" array"),
+            ));
+        };
+        v.iter()
+            .map(|pair| match pair {
+                Value::Array(cl) => cl
+                    .iter()
+                    .map(|c| {
+                        c.as_str().map(str::to_string).ok_or_else(|| {
+                            Error::input(
+                                source,
+                                format!("puzzle {key}: \"{k}\" clues must be strings"),
+                            )
+                        })
+                    })
+                    .collect(),
+                _ => Err(Error::input(
+                    source,
+                    format!("puzzle {key}: \"{k}\" entries must be arrays of clues"),
+                )),
+            })
+            .collect()
+    };
+    let (ys, xs) = (lines("patternsY")?, lines("patternsX")?);
+    // Split [first, second] into the two sides; "" means no clue there.
+    let side = |v: &[Vec<String>], k: usize| -> Option<Vec<Vec<String>>> {
+        let s: Vec<Vec<String>> = v
+            .iter()
+            .map(|cl| {
+                cl.get(k)
+                    .filter(|c| !c.is_empty())
+                    .cloned()
+                    .into_iter()
+                    .collect()
+            })
+            .collect();
+        s.iter().any(|c| !c.is_empty()).then_some(s)
+    };
+    if let Some((i, _)) = ys
+        .iter()
+        .chain(&xs)
+        .enumerate()
+        .find(|(_, cl)| cl.len() > 2)
+    {
+        return Err(Error::input(
+            source,
+            format!("puzzle {key}: line {} has more than two clues", i + 1),
+        ));
+    }
+    let sides = RectClues {
+        left: side(&ys, 0),
+        right: side(&ys, 1),
+        top: side(&xs, 0),
+        bottom: side(&xs, 1),
+    };
+    Puzzle::rect(source, name, Some(ys.len()), Some(xs.len()), sides)
+}

@@ -1,0 +1,305 @@
+//! Stage 1, **parse**: bytes → [`Puzzle`].
+//!
+//! A puzzle is a set of cells and a list of clues; each clue is a regex that must
+//! fully match the characters of an ordered list of cells. Rectangles are one shape of
+//! that model. Every input format (see `docs/format.md`) is read into it:
+//!
+//! | format | module | detected by |
+//! |---|---|---|
+//! | crossat JSON | [`native`] | a JSON object with `left`/`right`/`top`/`bottom` |
+//! | regexcrossword.com `challenges.json` | [`challenges`] | a JSON array of sets with `puzzles` |
+//! | seed-notebook JSON | [`native`] | a JSON object with `left_lines`/`top_columns` |
+//! | `{width, height, top_hints, …}` JSON | [`native`] | a JSON object with `*_hints` |
+//! | antoine-trux text | [`trux`] | a `shape = …` line |
+//! | dkesler `.dat` | [`dat`] | a first line of two numbers |
+
+pub mod challenges;
+pub mod dat;
+pub mod native;
+pub mod trux;
+
+use crate::error::{Error, Result};
+
+/// The shape of the grid, used to lay out cells for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `rows × cols` cells in row-major order.
+    Rect {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+    },
+}
+
+impl Shape {
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        match *self {
+            Shape::Rect { rows, cols } => rows * cols,
+        }
+    }
+
+    /// The cell ids of each display row, top to bottom.
+    pub fn display_rows(&self) -> Vec<Vec<usize>> {
+        match *self {
+            Shape::Rect { rows, cols } => (0..rows)
+                .map(|r| (r * cols..(r + 1) * cols).collect())
+                .collect(),
+        }
+    }
+
+    /// A human name for cell `c`, e.g. `(row 2, column 3)`.
+    pub fn cell_name(&self, c: usize) -> String {
+        match *self {
+            Shape::Rect { cols, .. } => format!("(row {}, column {})", c / cols + 1, c % cols + 1),
+        }
+    }
+
+    /// Row and column (0-based) of cell `c`, as written in DIMACS comments.
+    pub fn coords(&self, c: usize) -> (usize, usize) {
+        match *self {
+            Shape::Rect { cols, .. } => (c / cols, c % cols),
+        }
+    }
+}
+
+/// One clue: a regex that must fully match the cells it lists, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clue {
+    /// Where the clue stands, e.g. `row 2 (left)`.
+    pub label: String,
+    /// The regex, Python `re` syntax.
+    pub regex: String,
+    /// The cells, in reading order.
+    pub cells: Vec<usize>,
+}
+
+/// A puzzle, independent of the format it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Title, when the format has one.
+    pub name: Option<String>,
+    /// Layout of the cells.
+    pub shape: Shape,
+    /// Every clue.
+    pub clues: Vec<Clue>,
+    /// The alphabet stated by the puzzle, if any.
+    pub alphabet: Option<Vec<char>>,
+    /// Pre-filled cells.
+    pub givens: Vec<Option<char>>,
+}
+
+/// Clues of a rectangle by side; each side lists, per row or column, zero or more clues.
+#[derive(Clone, Debug, Default)]
+pub struct RectClues {
+    /// Per row, read left to right (the left-hand clues).
+    pub left: Option<Vec<Vec<String>>>,
+    /// Per row, read left to right (the right-hand clues).
+    pub right: Option<Vec<Vec<String>>>,
+    /// Per column, read top to bottom.
+    pub top: Option<Vec<Vec<String>>>,
+    /// Per column, read top to bottom.
+    pub bottom: Option<Vec<Vec<String>>>,
+}
+
+impl Puzzle {
+    /// Builds a rectangular puzzle; checks that every side has one entry per row or column.
+    pub fn rect(
+        source: &str,
+        name: Option<String>,
+        rows: Option<usize>,
+        cols: Option<usize>,
+        sides: RectClues,
+    ) -> Result<Puzzle> {
+        let count = |v: &Option<Vec<Vec<String>>>| v.as_ref().map(Vec::len);
+        let rows = rows
+            .or(count(&sides.left))
+            .or(count(&sides.right))
+            .unwrap_or(0);
+        let cols = cols
+            .or(count(&sides.top))
+            .or(count(&sides.bottom))
+            .unwrap_or(0);
+        if rows == 0 || cols == 0 {
+            return Err(Error::input(
+                source,
+                format!(
+                    "empty grid ({rows} rows × {cols} columns): need clues for rows and for columns"
+                ),
+            ));
+        }
+        if rows * cols > MAX_CELLS {
+            return Err(Error::input(
+                source,
+                format!("grid of {rows}×{cols} cells exceeds the limit of {MAX_CELLS} cells"),
+            ));
+        }
+        let mut clues = Vec::new();
+        let sides_spec: [(&str, &Option<Vec<Vec<String>>>, bool); 4] = [
+            ("left", &sides.left, true),
+            ("right", &sides.right, true),
+            ("top", &sides.top, false),
+            ("bottom", &sides.bottom, false),
+        ];
+        for (side, lists, is_row) in sides_spec {
+            let Some(lists) = lists else { continue };
+            let (want, what) = if is_row {
+                (rows, "rows")
+            } else {
+                (cols, "columns")
+            };
+            if lists.len() != want {
+                return Err(Error::input(
+                    source,
+                    format!("{} {side} clues for {want} {what}", lists.len()),
+                ));
+            }
+            for (i, list) in lists.iter().enumerate() {
+                let cells: Vec<usize> = if is_row {
+                    (0..cols).map(|c| i * cols + c).collect()
+                } else {
+                    (0..rows).map(|r| r * cols + i).collect()
+                };
+                let unit = if is_row { "row" } else { "column" };
+                for (k, regex) in list.iter().enumerate() {
+                    let label = if list.len() == 1 {
+                        format!("{unit} {} ({side})", i + 1)
+                    } else {
+                        format!("{unit} {} ({side} #{})", i + 1, k + 1)
+                    };
+                    clues.push(Clue {
+                        label,
+                        regex: regex.clone(),
+                        cells: cells.clone(),
+                    });
+                }
+            }
+        }
+        Ok(Puzzle {
+            name,
+            shape: Shape::Rect { rows, cols },
+            clues,
+            alphabet: None,
+            givens: vec![None; rows * cols],
+        })
+    }
+
+    /// Sets givens from display rows; `unknown` marks an empty cell.
+    pub fn set_given_rows(&mut self, source: &str, rows: &[Vec<Option<char>>]) -> Result<()> {
+        let layout = self.shape.display_rows();
+        if rows.len() != layout.len() {
+            return Err(Error::input(
+                source,
+                format!(
+                    "given grid has {} rows, the puzzle has {}",
+                    rows.len(),
+                    layout.len()
+                ),
+            ));
+        }
+        for (r, (row, cells)) in rows.iter().zip(&layout).enumerate() {
+            if row.len() != cells.len() {
+                return Err(Error::input(
+                    source,
+                    format!(
+                        "given grid row {} has {} cells, the puzzle row has {}",
+                        r + 1,
+                        row.len(),
+                        cells.len()
+                    ),
+                ));
+            }
+            for (&v, &c) in row.iter().zip(cells) {
+                self.givens[c] = v;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Largest grid accepted, in cells.
+pub const MAX_CELLS: usize = 10_000;
+
+/// The input formats crossat reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// crossat's own JSON (also reads the seed-notebook and `*_hints` JSON shapes).
+    Crossat,
+    /// regexcrossword.com `challenges.json`; pick a puzzle with `--id`.
+    Challenges,
+    /// antoine-trux text format (`shape = rectangular`, quoted regexes).
+    Trux,
+    /// dkesler `.dat` format.
+    Dat,
+}
+
+/// Reads a puzzle from raw bytes; `format` forces a format, `id` picks from a collection.
+pub fn read(
+    source: &str,
+    bytes: &[u8],
+    format: Option<Format>,
+    id: Option<&str>,
+) -> Result<Puzzle> {
+    let format = match format {
+        Some(f) => f,
+        None => detect(source, bytes)?,
+    };
+    if id.is_some() && format != Format::Challenges {
+        return Err(Error::Usage(format!(
+            "--id only applies to challenges.json collections; {source} is a single puzzle"
+        )));
+    }
+    match format {
+        Format::Crossat => native::read(source, utf8(source, bytes)?),
+        Format::Challenges => challenges::read(source, utf8(source, bytes)?, id),
+        Format::Trux => trux::read(source, &trux::decode(bytes)),
+        Format::Dat => dat::read(source, utf8(source, bytes)?),
+    }
+}
+
+/// Guesses the format from the content.
+pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
+    let text = String::from_utf8_lossy(bytes);
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() {
+        return Err(Error::input(source, "empty input"));
+    }
+    if trimmed.starts_with('[') {
+        return Ok(Format::Challenges);
+    }
+    if trimmed.starts_with('{') {
+        return Ok(Format::Crossat);
+    }
+    let is_key = |l: &str| l.split_once('=').is_some_and(|(k, _)| k.trim() == "shape");
+    if text.lines().any(is_key) {
+        return Ok(Format::Trux);
+    }
+    let first = trimmed.lines().next().unwrap_or("");
+    let nums: Vec<&str> = first.split_whitespace().collect();
+    if nums.len() == 2 && nums.iter().all(|n| n.parse::<usize>().is_ok()) {
+        return Ok(Format::Dat);
+    }
+    Err(Error::input(
+        source,
+        "unknown puzzle format (expected crossat JSON, challenges.json, antoine-trux text or .dat; see docs/format.md, or force one with --format)",
+    ))
+}
+
+fn utf8<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str> {
+    std::str::from_utf8(bytes)
+        .map_err(|e| Error::input(source, format!("invalid UTF-8 at byte {}", e.valid_up_to())))
+}
+
+/// Parses a grid written as text rows (`.` for an empty cell) into display rows.
+pub fn parse_grid_rows(text: &str) -> Vec<Vec<Option<char>>> {
+    text.lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            l.chars()
+                .map(|c| if c == '.' { None } else { Some(c) })
+                .collect()
+        })
+        .collect()
+}

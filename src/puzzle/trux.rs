@@ -1,0 +1,119 @@
+//! The text format of antoine-trux/regex-crossword-solver:
+//!
+//! ```text
+//! shape = rectangular
+//! num_rows = 2
+//! num_cols = 2
+//! num_regexes_per_row = 1
+//! num_regexes_per_col = 1
+//! # rows, then columns, each regex in single quotes
+//! 'HE|LL|O+'
+//! '[PLEASE]+'
+//! '[^SPEAK]+'
+//! 'EP|IP|EF'
+//! ```
+//! Files that are not valid UTF-8 are read as Windows-1252 (some published files hold
+//! single Latin-1/cp1252 bytes such as 0x96, an en dash).
+
+use super::{Puzzle, RectClues};
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+
+/// Decodes the bytes: UTF-8 when valid, Windows-1252 otherwise.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),
+    }
+}
+
+fn cp1252(b: u8) -> char {
+    const HIGH: [u16; 32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, //
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161,
+        0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ];
+    match b {
+        0x80..=0x9F => char::from_u32(u32::from(HIGH[usize::from(b - 0x80)])).unwrap_or('\u{FFFD}'),
+        _ => char::from(b),
+    }
+}
+
+/// Reads a puzzle in the antoine-trux text format.
+pub fn read(source: &str, text: &str) -> Result<Puzzle> {
+    let mut keys = BTreeMap::new();
+    let mut regexes = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with('\'') {
+            let Some(inner) = line
+                .strip_prefix('\'')
+                .and_then(|l| l.strip_suffix('\''))
+                .filter(|_| line.len() >= 2)
+            else {
+                return Err(Error::input(
+                    source,
+                    format!("line {}: regex must be enclosed in single quotes", i + 1),
+                ));
+            };
+            regexes.push(inner.to_string());
+        } else if let Some((k, v)) = line.split_once('=') {
+            let _ = keys.insert(k.trim().to_string(), v.trim().to_string());
+        } else {
+            return Err(Error::input(
+                source,
+                format!("line {}: expected `key = value` or a quoted regex", i + 1),
+            ));
+        }
+    }
+    let num = |k: &str| -> Result<usize> {
+        let v = keys
+            .get(k)
+            .ok_or_else(|| Error::input(source, format!("missing `{k} = …`")))?;
+        v.parse()
+            .map_err(|_| Error::input(source, format!("`{k}` must be a number, got '{v}'")))
+    };
+    match keys.get("shape").map(String::as_str) {
+        Some("rectangular") => {}
+        Some("hexagonal") => {
+            return Err(Error::input(
+                source,
+                "hexagonal grids are not supported yet",
+            ));
+        }
+        Some(other) => return Err(Error::input(source, format!("unknown shape '{other}'"))),
+        None => return Err(Error::input(source, "missing `shape = …`")),
+    }
+    let (rows, cols) = (num("num_rows")?, num("num_cols")?);
+    let (per_row, per_col) = (num("num_regexes_per_row")?, num("num_regexes_per_col")?);
+    let want = rows * per_row + cols * per_col;
+    if regexes.len() != want {
+        return Err(Error::input(
+            source,
+            format!(
+                "{} regexes for {rows} rows × {per_row} + {cols} columns × {per_col} = {want} clues",
+                regexes.len()
+            ),
+        ));
+    }
+    let (row_part, col_part) = regexes.split_at(rows * per_row);
+    let chunk = |part: &[String], k: usize| -> Vec<Vec<String>> {
+        part.chunks(k.max(1)).map(<[String]>::to_vec).collect()
+    };
+    // The format has no sides: all row clues read left to right, all column clues top to bottom.
+    let sides = RectClues {
+        left: (per_row > 0).then(|| chunk(row_part, per_row)),
+        top: (per_col > 0).then(|| chunk(col_part, per_col)),
+        ..RectClues::default()
+    };
+    let name = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix('#'))
+        .map(|l| l.trim().to_string());
+    Puzzle::rect(source, name, Some(rows), Some(cols), sides)
+}

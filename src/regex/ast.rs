@@ -1,0 +1,148 @@
+//! The abstract syntax tree of a clue, in Python `re` terms.
+//!
+//! Character sets are kept symbolic ([`ClassItem`]) until the puzzle alphabet is
+//! known; [`crate::compile`] resolves them against it.
+
+/// One node of a parsed clue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// Matches the empty string.
+    Empty,
+    /// One character from a set.
+    Set(CharSet),
+    /// Sequence.
+    Concat(Vec<Node>),
+    /// Alternation.
+    Alt(Vec<Node>),
+    /// `sub{min,max}`; `max = None` is unbounded. Laziness does not change which
+    /// strings fully match, so it is not kept.
+    Repeat {
+        /// What is repeated.
+        sub: Box<Node>,
+        /// Lower bound.
+        min: u32,
+        /// Upper bound, `None` for unbounded.
+        max: Option<u32>,
+    },
+    /// A group; `index` is `Some(k)` for the k-th capturing group.
+    Group {
+        /// Capture index (1-based), `None` for `(?:…)`.
+        index: Option<u32>,
+        /// The group body.
+        sub: Box<Node>,
+    },
+    /// `\k`: back-reference to capturing group `k`.
+    Backref(u32),
+    /// `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`.
+    Look {
+        /// Lookahead (`true`) or lookbehind (`false`).
+        ahead: bool,
+        /// Negative assertion.
+        negate: bool,
+        /// The asserted pattern.
+        sub: Box<Node>,
+    },
+    /// A zero-width assertion.
+    Assert(Assertion),
+}
+
+/// Zero-width assertions that a DFA can express.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assertion {
+    /// `^` or `\A`.
+    Start,
+    /// `$` or `\Z`.
+    End,
+    /// `\b`.
+    WordBoundary,
+    /// `\B`.
+    NotWordBoundary,
+}
+
+/// A character set before it is resolved against the alphabet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharSet {
+    /// `[^…]` (or `\D`, `\S`, `\W`, `.` which is "not newline").
+    pub negated: bool,
+    /// Members (or non-members when negated).
+    pub items: Vec<ClassItem>,
+}
+
+/// One member of a character set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassItem {
+    /// A single character.
+    Char(char),
+    /// An inclusive range `a-z`.
+    Range(char, char),
+    /// `\d` (`true` for the negated `\D`).
+    Digit(bool),
+    /// `\s` / `\S`.
+    Space(bool),
+    /// `\w` / `\W`.
+    Word(bool),
+}
+
+impl CharSet {
+    /// A set holding one character.
+    pub fn char(c: char) -> CharSet {
+        CharSet {
+            negated: false,
+            items: vec![ClassItem::Char(c)],
+        }
+    }
+
+    /// Whether `c` belongs to this set (Python `re` semantics, Unicode str patterns).
+    pub fn contains(&self, c: char) -> bool {
+        self.items.iter().any(|it| it.contains(c)) != self.negated
+    }
+}
+
+impl ClassItem {
+    /// Whether `c` belongs to this item.
+    pub fn contains(&self, c: char) -> bool {
+        match *self {
+            ClassItem::Char(x) => x == c,
+            ClassItem::Range(a, b) => a <= c && c <= b,
+            ClassItem::Digit(neg) => is_digit(c) != neg,
+            ClassItem::Space(neg) => c.is_whitespace() != neg,
+            ClassItem::Word(neg) => is_word(c) != neg,
+        }
+    }
+}
+
+/// Python's `\d` for str patterns: Unicode decimal digits.
+pub fn is_digit(c: char) -> bool {
+    c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric())
+}
+
+/// Python's `\w` for str patterns: alphanumeric or underscore.
+pub fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+impl Node {
+    /// Whether the tree contains a node satisfying `pred`.
+    pub fn any(&self, pred: &mut impl FnMut(&Node) -> bool) -> bool {
+        if pred(self) {
+            return true;
+        }
+        match self {
+            Node::Concat(v) | Node::Alt(v) => v.iter().any(|n| n.any(pred)),
+            Node::Repeat { sub, .. } | Node::Group { sub, .. } | Node::Look { sub, .. } => {
+                sub.any(pred)
+            }
+            Node::Empty | Node::Set(_) | Node::Backref(_) | Node::Assert(_) => false,
+        }
+    }
+
+    /// Calls `f` on every character set in the tree.
+    pub fn visit_sets(&self, f: &mut impl FnMut(&CharSet)) {
+        let _ = self.any(&mut |n| {
+            if let Node::Set(s) = n {
+                f(s);
+            }
+            false
+        });
+    }
+}

@@ -1,0 +1,4 @@
+//! Clue syntax: the Python `re` dialect, parsed into an [`ast::Node`] tree.
+
+pub mod ast;
+pub mod parse;

@@ -1,0 +1,121 @@
+//! Stage 4, **solve**: the CNF → models, with varisat.
+//!
+//! Solutions are enumerated by blocking each found grid with one clause over the cell
+//! variables only (`¬x[c][v_c]` for every cell whose domain has more than one letter).
+//! Since every other variable is a function of the cells, each grid is found once.
+//! When the solver reports UNSAT after the last block, the search is exhausted: the
+//! count is exact, and one solution means the puzzle is unique.
+
+use crate::encode::{CellVars, Cnf};
+use crate::error::Result;
+use varisat::{ExtendFormula, Lit, Solver};
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found (and handed to the callback).
+    pub found: usize,
+    /// Whether the search was exhausted, so that `found` is the exact count.
+    pub complete: bool,
+}
+
+/// A loaded solver plus the cell variables needed to read and block grids.
+pub struct Search<'a> {
+    solver: Solver<'static>,
+    vars: &'a CellVars,
+}
+
+impl<'a> Search<'a> {
+    /// Loads the formula into a fresh varisat solver.
+    pub fn new(cnf: &Cnf, vars: &'a CellVars) -> Search<'a> {
+        let mut solver = Solver::new();
+        let mut buf = Vec::new();
+        for clause in cnf.clauses() {
+            buf.clear();
+            buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+            solver.add_clause(&buf);
+        }
+        Search { solver, vars }
+    }
+
+    /// Finds the next grid (as symbol indices per cell) and blocks it.
+    pub fn next_grid(&mut self) -> Result<Option<Vec<usize>>> {
+        let sat = self
+            .solver
+            .solve()
+            .map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
+        if !sat {
+            return Ok(None);
+        }
+        let model = self.solver.model().unwrap_or_default();
+        let mut value = vec![false; model.len() + 1];
+        for lit in model {
+            value[lit.var().to_dimacs() as usize] = lit.is_positive();
+        }
+        let grid = decode_cells(self.vars, |v| {
+            value.get(v as usize).copied().unwrap_or(false)
+        })?;
+        let block: Vec<Lit> = self
+            .vars
+            .cells
+            .iter()
+            .zip(&grid)
+            .filter(|(vars, _)| vars.len() > 1)
+            .filter_map(|(vars, &a)| {
+                vars.iter()
+                    .find(|&&(x, _)| x == a)
+                    .map(|&(_, v)| !Lit::from_dimacs(v as isize))
+            })
+            .collect();
+        self.solver.add_clause(&block);
+        Ok(Some(grid))
+    }
+}
+
+/// Reads each cell's letter from an assignment of the cell variables.
+pub fn decode_cells(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
+    vars.cells
+        .iter()
+        .enumerate()
+        .map(|(c, vs)| {
+            let mut on = vs.iter().filter(|&&(_, v)| value(v));
+            match (on.next(), on.next()) {
+                (Some(&(a, _)), None) => Ok(a),
+                _ => Err(crate::error::Error::Internal(format!(
+                    "model does not give cell {c} exactly one letter"
+                ))),
+            }
+        })
+        .collect()
+}
+
+/// Enumerates up to `limit` grids (all when `None`), calling `on_grid` for each.
+pub fn enumerate(
+    cnf: &Cnf,
+    vars: &CellVars,
+    limit: Option<usize>,
+    mut on_grid: impl FnMut(Vec<usize>) -> Result<()>,
+) -> Result<Outcome> {
+    let mut search = Search::new(cnf, vars);
+    let mut found = 0;
+    loop {
+        if limit.is_some_and(|l| found >= l) {
+            return Ok(Outcome {
+                found,
+                complete: false,
+            });
+        }
+        match search.next_grid()? {
+            None => {
+                return Ok(Outcome {
+                    found,
+                    complete: true,
+                });
+            }
+            Some(grid) => {
+                found += 1;
+                on_grid(grid)?;
+            }
+        }
+    }
+}

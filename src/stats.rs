@@ -1,0 +1,74 @@
+//! Per-stage timing and sizes, for `--stats` and `crossat bench`.
+
+use std::time::{Duration, Instant};
+
+/// The pipeline stages, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Reading the puzzle.
+    Parse,
+    /// Clues to automata.
+    Compile,
+    /// Automata to CNF.
+    Encode,
+    /// SAT search, including the uniqueness proof.
+    Solve,
+    /// Independent re-check of every solution.
+    Verify,
+}
+
+impl Stage {
+    /// All stages.
+    pub const ALL: [Stage; 5] = [
+        Stage::Parse,
+        Stage::Compile,
+        Stage::Encode,
+        Stage::Solve,
+        Stage::Verify,
+    ];
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Parse => "parse",
+            Stage::Compile => "compile",
+            Stage::Encode => "encode",
+            Stage::Solve => "solve",
+            Stage::Verify => "verify",
+        }
+    }
+}
+
+/// Time spent per stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Times(pub [Duration; 5]);
+
+impl Times {
+    /// Runs `f` and adds its time to `stage`.
+    pub fn time<T>(&mut self, stage: Stage, f: impl FnOnce() -> T) -> T {
+        let t = Instant::now();
+        let r = f();
+        self.add(stage, t.elapsed());
+        r
+    }
+
+    /// Adds `d` to `stage`.
+    pub fn add(&mut self, stage: Stage, d: Duration) {
+        self.0[stage as usize] += d;
+    }
+
+    /// Time of one stage.
+    pub fn get(&self, stage: Stage) -> Duration {
+        self.0[stage as usize]
+    }
+
+    /// Sum over all stages.
+    pub fn total(&self) -> Duration {
+        self.0.iter().sum()
+    }
+}
+
+/// Milliseconds as a float, for printing.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
