@@ -46,15 +46,24 @@ pub struct Prepared {
 /// Parse, compile and encode.
 pub fn prepare(input: &Input) -> Result<Prepared> {
     let mut times = Times::default();
-    let src = input.source.as_str();
     let puzzle = times.time(Stage::Parse, || read_puzzle(input))?;
+    prepare_puzzle(&input.source, puzzle, input.alphabet.as_deref(), times)
+}
+
+/// Compile and encode a puzzle already in memory; `alphabet` overrides the puzzle's.
+pub fn prepare_puzzle(
+    src: &str,
+    puzzle: Puzzle,
+    alphabet: Option<&[char]>,
+    mut times: Times,
+) -> Result<Prepared> {
     let compiled = times.time(Stage::Compile, || {
         let parsed = compile::parse_clues(src, &puzzle)?;
-        let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, input.alphabet.as_deref())?;
+        let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
         compile::compile(src, &puzzle, &parsed, alphabet)
     })?;
     let (cnf, vars) = times
-        .time(Stage::Encode, || encode_puzzle(&puzzle, &compiled))
+        .time(Stage::Encode, || encode_puzzle(&puzzle, &compiled, true))
         .map_err(|e| with_source(e, src))?;
     let verifier = times.time(Stage::Verify, || Verifier::new(src, &puzzle))?;
     Ok(Prepared {
@@ -102,9 +111,19 @@ fn read_puzzle(input: &Input) -> Result<Puzzle> {
     Ok(puzzle)
 }
 
-/// Domains, then the CNF.
-pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled) -> Result<(Cnf, CellVars)> {
-    let doms = encode::domains(puzzle, compiled);
+/// Domains, then the CNF. Without `propagate`, each cell's domain is the whole
+/// alphabet (or its given): the CNF alone then carries every constraint, which the
+/// encoding tests use to check the clauses independently of the propagation.
+pub fn encode_puzzle(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    propagate: bool,
+) -> Result<(Cnf, CellVars)> {
+    let doms = if propagate {
+        encode::domains(puzzle, compiled)
+    } else {
+        Some(encode::initial_domains(puzzle, compiled))
+    };
     let mut cnf = Cnf::new();
     let vars = encode::encode(puzzle, compiled, doms.as_deref(), &mut cnf)?;
     Ok((cnf, vars))

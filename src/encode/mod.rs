@@ -90,20 +90,7 @@ pub struct CellVars {
 /// Computes cell domains: givens, then every clue's supported letters, to a fixpoint.
 /// Returns `None` when some cell has no letter left (the puzzle has no solution).
 pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
-    let n = compiled.alphabet.len();
-    let mut doms: Vec<SymSet> = puzzle
-        .givens
-        .iter()
-        .map(|g| match g.and_then(|c| compiled.alphabet.index(c)) {
-            Some(a) => {
-                let mut s = SymSet::default();
-                s.insert(a);
-                s
-            }
-            None if g.is_some() => SymSet::default(),
-            None => SymSet::full(n),
-        })
-        .collect();
+    let mut doms = initial_domains(puzzle, compiled);
     let mut clues_of_cell: Vec<Vec<usize>> = vec![vec![]; doms.len()];
     for (i, c) in puzzle.clues.iter().enumerate() {
         for &cell in &c.cells {
@@ -139,6 +126,26 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
     } else {
         Some(doms)
     }
+}
+
+/// Domains before propagation: the given letter, or the whole alphabet (a given
+/// outside the alphabet leaves the cell empty).
+pub fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
+    let n = compiled.alphabet.len();
+    puzzle
+        .givens
+        .iter()
+        .map(|g| match g {
+            None => SymSet::full(n),
+            Some(c) => {
+                let mut s = SymSet::default();
+                if let Some(a) = compiled.alphabet.index(*c) {
+                    s.insert(a);
+                }
+                s
+            }
+        })
+        .collect()
 }
 
 /// Live states per layer `0..=n`: reachable from the start and able to accept at the end.

@@ -1,0 +1,410 @@
+//! The encoding gadgets against an independent matcher.
+//!
+//! For small clues and every string up to length 4–5 over small alphabets, the set of
+//! grids the solver enumerates must equal the set of strings fancy-regex full-matches
+//! (brute force). Each case runs twice: with domain propagation, and with the CNF
+//! alone carrying every constraint. Planted-grid tests check whole grids.
+
+use crossat::compile;
+use crossat::error::Result;
+use crossat::pipeline;
+use crossat::puzzle::{Clue, Puzzle, Shape};
+use crossat::solve;
+use crossat::stats::Times;
+use crossat::verify::{self, Verifier};
+use std::collections::BTreeSet;
+
+/// SplitMix64: a small deterministic generator, so every failure names a seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len())]
+    }
+}
+
+/// A rows×cols puzzle with the given row and column clues (one per line, `None` = no clue).
+fn grid_puzzle(
+    rows: usize,
+    cols: usize,
+    row_clues: &[Option<String>],
+    col_clues: &[Option<String>],
+    givens: Vec<Option<char>>,
+) -> Puzzle {
+    let mut clues = Vec::new();
+    for (r, c) in row_clues.iter().enumerate() {
+        if let Some(re) = c {
+            clues.push(Clue {
+                label: format!("row {}", r + 1),
+                regex: re.clone(),
+                cells: (0..cols).map(|k| r * cols + k).collect(),
+            });
+        }
+    }
+    for (k, c) in col_clues.iter().enumerate() {
+        if let Some(re) = c {
+            clues.push(Clue {
+                label: format!("column {}", k + 1),
+                regex: re.clone(),
+                cells: (0..rows).map(|r| r * cols + k).collect(),
+            });
+        }
+    }
+    Puzzle {
+        name: None,
+        shape: Shape::Rect { rows, cols },
+        clues,
+        alphabet: None,
+        givens,
+    }
+}
+
+/// Every solution (cells as a string), enumerating to the end, with or without propagation.
+fn solutions(puzzle: &Puzzle, alphabet: &[char], propagate: bool) -> Result<BTreeSet<String>> {
+    if propagate {
+        let mut prep =
+            pipeline::prepare_puzzle("<test>", puzzle.clone(), Some(alphabet), Times::default())?;
+        let mut found = BTreeSet::new();
+        let o = pipeline::solve(&mut prep, None, |_, g| {
+            assert!(
+                found.insert(g.cells.iter().collect()),
+                "a grid was enumerated twice"
+            );
+            Ok(())
+        })?;
+        assert!(o.complete);
+        return Ok(found);
+    }
+    let parsed = compile::parse_clues("<test>", puzzle)?;
+    let alpha = compile::choose_alphabet("<test>", puzzle, &parsed, Some(alphabet))?;
+    let compiled = compile::compile("<test>", puzzle, &parsed, alpha)?;
+    let (cnf, vars) = pipeline::encode_puzzle(puzzle, &compiled, false)?;
+    let verifier = Verifier::new("<test>", puzzle)?;
+    let mut found = BTreeSet::new();
+    let o = solve::enumerate(&cnf, &vars, None, |symbols| {
+        let grid = verify::decode(&compiled.alphabet, &symbols);
+        verifier.check(puzzle, &grid)?;
+        assert!(
+            found.insert(grid.cells.iter().collect()),
+            "a grid was enumerated twice"
+        );
+        Ok(())
+    })?;
+    assert!(o.complete);
+    Ok(found)
+}
+
+/// All strings of length `n` over `alphabet`.
+fn all_words(alphabet: &[char], n: usize) -> Vec<String> {
+    let mut words = vec![String::new()];
+    for _ in 0..n {
+        words = words
+            .iter()
+            .flat_map(|w| alphabet.iter().map(move |&c| format!("{w}{c}")))
+            .collect();
+    }
+    words
+}
+
+fn full_match(re: &str) -> fancy_regex::Regex {
+    fancy_regex::Regex::new(&format!("\\A(?:{re})\\z"))
+        .unwrap_or_else(|e| panic!("fancy-regex rejects {re}: {e}"))
+}
+
+/// Brute force: the words of length `n` every clue of a one-line puzzle matches.
+fn brute_line(re: &str, alphabet: &[char], n: usize) -> BTreeSet<String> {
+    let m = full_match(re);
+    all_words(alphabet, n)
+        .into_iter()
+        .filter(|w| m.is_match(w).unwrap_or(false))
+        .collect()
+}
+
+/// Checks one clue on lines of length 1..=max_len, both encodings, against brute force.
+fn check_line(re: &str, alphabet: &[char], max_len: usize) {
+    for n in 1..=max_len {
+        let p = grid_puzzle(1, n, &[Some(re.to_string())], &vec![None; n], vec![None; n]);
+        let want = brute_line(re, alphabet, n);
+        for propagate in [true, false] {
+            let got =
+                solutions(&p, alphabet, propagate).unwrap_or_else(|e| panic!("{re} (n={n}): {e}"));
+            assert_eq!(
+                got, want,
+                "clue {re:?} over {alphabet:?}, length {n}, propagate={propagate}"
+            );
+        }
+    }
+}
+
+#[test]
+fn hand_written_clues_match_brute_force() {
+    let ab: Vec<char> = "AB".chars().collect();
+    let abc: Vec<char> = "ABC".chars().collect();
+    let mixed: Vec<char> = "A- ".chars().collect();
+    let cases: &[(&str, &[char])] = &[
+        ("A|AB", &ab),
+        ("(A|B)*", &ab),
+        ("A*B+", &ab),
+        ("[^A]B?", &abc),
+        (".{2}", &abc),
+        ("(AB|BA)+", &ab),
+        ("A{2,3}", &ab),
+        ("A{,2}B*", &ab),
+        ("(?:A|)B", &ab),
+        ("[AB]*A[AB]", &ab),
+        (".*(AA|BB).*", &ab),
+        ("(A{2}|B){0,3}", &ab),
+        ("A{3,}", &ab),
+        ("(?:A?){9}", &ab),
+        ("(?:AB?){7}", &ab),
+        ("^A|B$", &ab),
+        ("A^B|B", &ab),
+        ("A$|AB", &ab),
+        ("\\bA.*", &mixed),
+        ("A\\b.*", &mixed),
+        (".*\\B-.*", &mixed),
+        ("(?:A|-)\\b(?:A| )*", &mixed),
+        ("\\s[^\\s]*", &mixed),
+        ("\\W+A?", &mixed),
+        ("\\w\\W\\S", &mixed),
+        ("[B-C]+|A", &abc),
+        ("(?:.*C){2}.*", &abc),
+        ("[]A]*", &abc),
+        ("A{", &['A', '{']),
+        ("(?P<x>A|B)C", &abc),
+        ("(?#note)AB?", &ab),
+    ];
+    for (re, alphabet) in cases {
+        check_line(re, alphabet, 4);
+    }
+    check_line("(A|B)*A(A|B)(A|B)", &ab, 5);
+    check_line("(ABC|CB|A)*", &abc, 5);
+}
+
+/// A random clue over `alphabet` (Python syntax that fancy-regex reads the same way).
+fn random_regex(rng: &mut Rng, alphabet: &[char], depth: usize) -> String {
+    let lit = |rng: &mut Rng| {
+        let c = *rng.pick(alphabet);
+        if "-^$.[]()|*+?{}\\".contains(c) {
+            format!("\\{c}")
+        } else if c == ' ' {
+            "\\s".to_string()
+        } else {
+            c.to_string()
+        }
+    };
+    if depth == 0 || rng.below(4) == 0 {
+        // Never an empty atom: fancy-regex refuses to repeat an empty group, Python does not.
+        return match rng.below(9) {
+            0..=3 => lit(rng),
+            4 => ".".into(),
+            5 | 6 => {
+                let k = 1 + rng.below(alphabet.len());
+                let members: String = (0..k).map(|_| lit(rng)).collect();
+                if rng.below(3) == 0 {
+                    format!("[^{members}]")
+                } else {
+                    format!("[{members}]")
+                }
+            }
+            7 => ["\\b", "\\B", "^", "$"][rng.below(4)].into(),
+            _ => ["\\w", "\\W", "\\S"][rng.below(3)].into(),
+        };
+    }
+    let sub = |rng: &mut Rng| random_regex(rng, alphabet, depth - 1);
+    match rng.below(6) {
+        0 | 1 => (0..2 + rng.below(2)).map(|_| sub(rng)).collect(),
+        2 => format!("{}|{}", sub(rng), sub(rng)),
+        3 => format!("({})", sub(rng)),
+        _ => {
+            let q = ["*", "+", "?", "{2}", "{1,2}", "{2,}", "{,2}", "*?", "{0}"][rng.below(9)];
+            format!("(?:{}){q}", sub(rng))
+        }
+    }
+}
+
+#[test]
+fn random_clues_match_brute_force() {
+    let alphabets: [&[char]; 3] = [&['A', 'B'], &['A', 'B', 'C'], &['A', '-', ' ']];
+    for seed in 0..250u64 {
+        let mut rng = Rng(seed);
+        let alphabet = alphabets[rng.below(3)];
+        let re = random_regex(&mut rng, alphabet, 3);
+        let max_len = if alphabet.len() == 2 { 5 } else { 4 };
+        for n in 1..=max_len {
+            let p = grid_puzzle(1, n, &[Some(re.clone())], &vec![None; n], vec![None; n]);
+            let want = brute_line(&re, alphabet, n);
+            for propagate in [true, false] {
+                let got = solutions(&p, alphabet, propagate)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {re:?}: {e}"));
+                assert_eq!(
+                    got, want,
+                    "seed {seed}: clue {re:?} over {alphabet:?}, length {n}, propagate={propagate}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn givens_decide_membership() {
+    // A one-line puzzle whose cells are all given is satisfiable iff the clue matches.
+    let alphabet = ['A', 'B', 'C'];
+    for (seed, re) in ["(A|BC)+", "[^A]*A?", "(?:AB|C)*B", "A.C|B*"]
+        .iter()
+        .enumerate()
+    {
+        let m = full_match(re);
+        for n in 1..=4 {
+            for w in all_words(&alphabet, n) {
+                let p = grid_puzzle(
+                    1,
+                    n,
+                    &[Some(re.to_string())],
+                    &vec![None; n],
+                    w.chars().map(Some).collect(),
+                );
+                let got = solutions(&p, &alphabet, seed % 2 == 0).expect("solve");
+                assert_eq!(
+                    !got.is_empty(),
+                    m.is_match(&w).unwrap_or(false),
+                    "{re:?} on {w:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn whole_grids_match_brute_force() {
+    // Small grids with random row and column clues: enumeration = brute force over every grid.
+    for seed in 0..60u64 {
+        let mut rng = Rng(1000 + seed);
+        let alphabet: &[char] = if rng.below(2) == 0 {
+            &['A', 'B']
+        } else {
+            &['A', 'B', 'C']
+        };
+        let (rows, cols) = (2, 2 + rng.below(2));
+        let row_clues: Vec<Option<String>> = (0..rows)
+            .map(|_| Some(random_regex(&mut rng, alphabet, 2)))
+            .collect();
+        let col_clues: Vec<Option<String>> = (0..cols)
+            .map(|_| (rng.below(4) > 0).then(|| random_regex(&mut rng, alphabet, 2)))
+            .collect();
+        let p = grid_puzzle(rows, cols, &row_clues, &col_clues, vec![None; rows * cols]);
+        let matchers: Vec<(fancy_regex::Regex, &Clue)> =
+            p.clues.iter().map(|c| (full_match(&c.regex), c)).collect();
+        let want: BTreeSet<String> = all_words(alphabet, rows * cols)
+            .into_iter()
+            .filter(|w| {
+                let cells: Vec<char> = w.chars().collect();
+                matchers.iter().all(|(m, c)| {
+                    m.is_match(&c.cells.iter().map(|&i| cells[i]).collect::<String>())
+                        .unwrap_or(false)
+                })
+            })
+            .collect();
+        for propagate in [true, false] {
+            let got =
+                solutions(&p, alphabet, propagate).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(
+                got, want,
+                "seed {seed}: rows {row_clues:?} cols {col_clues:?} propagate={propagate}"
+            );
+        }
+    }
+}
+
+/// A random clue that `word` satisfies: the word cut into chunks, each chunk loosened.
+fn planted_regex(rng: &mut Rng, word: &[char], alphabet: &[char]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < word.len() {
+        let len = 1 + rng.below((word.len() - i).min(3));
+        let chunk: String = word[i..i + len].iter().collect();
+        let other: String = (0..len).map(|_| *rng.pick(alphabet)).collect();
+        out.push_str(&match rng.below(7) {
+            0 => chunk.clone(),
+            1 => format!(".{{{len}}}"),
+            2 => format!("(?:{chunk}|{other})"),
+            3 => {
+                let members: String = chunk
+                    .chars()
+                    .chain(std::iter::once(*rng.pick(alphabet)))
+                    .collect();
+                format!("[{members}]{{{len}}}")
+            }
+            4 => {
+                let outside: String = alphabet
+                    .iter()
+                    .filter(|c| !chunk.contains(**c))
+                    .take(1)
+                    .collect();
+                if outside.is_empty() {
+                    format!(".{{{len}}}")
+                } else {
+                    format!("[^{outside}]+")
+                }
+            }
+            5 => format!("(?:{chunk})+"),
+            _ => format!("[{chunk}]*"),
+        });
+        i += len;
+    }
+    out
+}
+
+#[test]
+fn planted_grids_are_found() {
+    for seed in 0..120u64 {
+        let mut rng = Rng(5000 + seed);
+        let alphabet: Vec<char> = "ABCDE".chars().take(3 + rng.below(3)).collect();
+        let (rows, cols) = (2 + rng.below(3), 2 + rng.below(4));
+        let planted: Vec<char> = (0..rows * cols).map(|_| *rng.pick(&alphabet)).collect();
+        let row = |r: usize| (0..cols).map(|c| planted[r * cols + c]).collect::<Vec<_>>();
+        let col = |c: usize| (0..rows).map(|r| planted[r * cols + c]).collect::<Vec<_>>();
+        let row_clues: Vec<Option<String>> = (0..rows)
+            .map(|r| Some(planted_regex(&mut rng, &row(r), &alphabet)))
+            .collect();
+        let col_clues: Vec<Option<String>> = (0..cols)
+            .map(|c| Some(planted_regex(&mut rng, &col(c), &alphabet)))
+            .collect();
+        let p = grid_puzzle(rows, cols, &row_clues, &col_clues, vec![None; rows * cols]);
+        let ctx = format!("seed {seed}: rows {row_clues:?} cols {col_clues:?}");
+        // The solver finds verified solutions, and the planted grid is one of them.
+        let mut prep =
+            pipeline::prepare_puzzle("<test>", p.clone(), Some(&alphabet), Times::default())
+                .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        let mut found = BTreeSet::new();
+        let o = pipeline::solve(&mut prep, Some(2000), |_, g| {
+            let _ = found.insert(g.cells.iter().collect::<String>());
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        assert!(o.found >= 1, "{ctx}: no solution");
+        let planted_s: String = planted.iter().collect();
+        if o.complete {
+            assert!(
+                found.contains(&planted_s),
+                "{ctx}: planted grid {planted_s} not enumerated"
+            );
+        }
+        let given = Puzzle {
+            givens: planted.iter().copied().map(Some).collect(),
+            ..p
+        };
+        let got = solutions(&given, &alphabet, true).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        assert_eq!(got, BTreeSet::from([planted_s]), "{ctx}");
+    }
+}

@@ -1,0 +1,10 @@
+//! The one integration-test binary (ripgrep style): each module is a topic.
+
+mod common;
+
+mod bad_input;
+mod cli;
+mod corpus;
+mod dimacs;
+mod docs;
+mod encoding;
