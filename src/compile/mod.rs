@@ -10,6 +10,7 @@
 //! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.
 
 pub mod alphabet;
+pub mod tagged;
 
 pub use alphabet::Alphabet;
 
@@ -85,8 +86,11 @@ impl Automaton {
 pub struct CompiledClue {
     /// Index into `Puzzle::clues`.
     pub clue: usize,
-    /// The minimal automaton.
+    /// The minimal automaton; for a tagged clue, the skeleton over the alphabet,
+    /// then the markers, then the idle symbol.
     pub automaton: Automaton,
+    /// Markers, slots and lookarounds of a clue with back-references or lookarounds.
+    pub tagged: Option<tagged::Tagged>,
     /// States of the DFA restricted to the alphabet, before trimming and minimising.
     pub raw_states: usize,
 }
@@ -175,12 +179,18 @@ pub fn compile(
         .enumerate()
         .map(|(i, r)| {
             let len = puzzle.clues[i].cells.len();
-            let (automaton, raw_states) = clue_automaton(&r.node, &alphabet, len)
-                .map_err(|m| clue_error(source, puzzle, i, m))?;
+            let built = if tagged::needs_tags(&r.node) {
+                tagged::compile(&r.node, &alphabet, len).map(|(a, raw, t)| (a, raw, Some(t)))
+            } else {
+                clue_automaton(&r.node, &alphabet, len).map(|(a, raw)| (a, raw, None))
+            };
+            let (automaton, raw_states, tagged) =
+                built.map_err(|m| clue_error(source, puzzle, i, m))?;
             Ok(CompiledClue {
                 clue: i,
                 automaton,
                 raw_states,
+                tagged,
             })
         })
         .collect::<Result<Vec<_>>>()?;
@@ -194,7 +204,19 @@ pub fn clue_automaton(
     alphabet: &Alphabet,
     len: usize,
 ) -> std::result::Result<(Automaton, usize), String> {
-    let hir = to_hir(node, alphabet, len)?;
+    let hir = to_hir(node, alphabet, len, &mut None)?;
+    let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
+    determinize(&hir, &bytes, false)
+}
+
+/// Builds the DFA of `hir` with regex-automata and walks it over `bytes` (symbol `i`
+/// reads `bytes[i]`); with `idle`, one more symbol loops on every state. Returns the
+/// trimmed, minimised table and the number of states walked.
+pub fn determinize(
+    hir: &Hir,
+    bytes: &[u8],
+    idle: bool,
+) -> std::result::Result<(Automaton, usize), String> {
     let nfa = thompson::Compiler::new()
         .configure(
             thompson::Config::new()
@@ -203,7 +225,7 @@ pub fn clue_automaton(
                 .which_captures(thompson::WhichCaptures::None)
                 .nfa_size_limit(Some(BUILD_SIZE_LIMIT)),
         )
-        .build_from_hir(&hir)
+        .build_from_hir(hir)
         .map_err(|e| too_large_or(format!("{e}")))?;
     let dfa = dense::Builder::new()
         .configure(
@@ -220,8 +242,8 @@ pub fn clue_automaton(
     let s0 = dfa
         .start_state(&start::Config::new().anchored(Anchored::Yes))
         .map_err(|e| format!("DFA start state: {e}"))?;
-    // Breadth-first walk over the alphabet's bytes.
-    let symbols = alphabet.len();
+    // Breadth-first walk over the symbols' bytes.
+    let symbols = bytes.len() + usize::from(idle);
     let mut ids = HashMap::new();
     let mut order = vec![s0];
     let _ = ids.insert(s0, 0u32);
@@ -231,8 +253,8 @@ pub fn clue_automaton(
     while i < order.len() {
         let s = order[i];
         accept.push(dfa.is_match_state(dfa.next_eoi_state(s)));
-        for a in 0..symbols {
-            let t = dfa.next_state(s, alphabet.byte(a));
+        for &b in bytes {
+            let t = dfa.next_state(s, b);
             if dfa.is_dead_state(t) || dfa.is_quit_state(t) {
                 next.push(DEAD);
                 continue;
@@ -242,6 +264,9 @@ pub fn clue_automaton(
                 (order.len() - 1) as u32
             });
             next.push(id);
+        }
+        if idle {
+            next.push(i as u32);
         }
         if order.len() > MAX_STATES {
             return Err(format!(
@@ -382,8 +407,20 @@ pub fn minimize(a: &Automaton) -> Automaton {
     }
 }
 
-/// Translates the AST to a `Hir` over the alphabet's DFA bytes.
-fn to_hir(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<Hir, String> {
+/// Translates the AST to a `Hir` over the alphabet's DFA bytes. With `tags`, groups
+/// that are referenced, back-references, lookarounds and assertions become marker
+/// bytes (see [`tagged`]); without, they are refused.
+pub(crate) fn to_hir(
+    node: &Node,
+    alphabet: &Alphabet,
+    len: usize,
+    tags: &mut Option<&mut tagged::TagCtx>,
+) -> std::result::Result<Hir, String> {
+    if let Some(ctx) = tags.as_deref_mut() {
+        if let Some(h) = ctx.marker_hir(node, alphabet, len)? {
+            return Ok(h);
+        }
+    }
     Ok(match node {
         Node::Empty => Hir::empty(),
         Node::Set(set) => {
@@ -399,34 +436,37 @@ fn to_hir(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<H
         }
         Node::Concat(v) => Hir::concat(
             v.iter()
-                .map(|n| to_hir(n, alphabet, len))
+                .map(|n| to_hir(n, alphabet, len, tags))
                 .collect::<std::result::Result<_, _>>()?,
         ),
         Node::Alt(v) => Hir::alternation(
             v.iter()
-                .map(|n| to_hir(n, alphabet, len))
+                .map(|n| to_hir(n, alphabet, len, tags))
                 .collect::<std::result::Result<_, _>>()?,
         ),
-        Node::Group { sub, .. } => to_hir(sub, alphabet, len)?,
+        Node::Group { sub, .. } => to_hir(sub, alphabet, len, tags)?,
         Node::Repeat { sub, min, max } => {
             let n = u32::try_from(len).unwrap_or(u32::MAX);
             let mut min = *min;
+            let mut max = *max;
             // A line of `len` cells holds at most `len` non-empty pieces: larger counts
-            // change nothing (see docs/encoding.md), but would blow up the NFA.
-            if min > n {
-                if min_len(sub) >= 1 {
-                    return Ok(Hir::fail());
-                }
-                if always_nullable(sub) {
+            // change nothing (see docs/encoding.md), but would blow up the NFA. Markers
+            // make iterations distinguishable, so tagged subtrees keep their counts.
+            let plain = tags.is_none() || !tagged::has_markers(sub);
+            if min > n && min_len(sub) >= 1 {
+                return Ok(Hir::fail());
+            }
+            if plain {
+                if min > n && always_nullable(sub) {
                     min = n;
                 }
+                max = max.map(|m| m.min(n.max(min)));
             }
-            let max = max.map(|m| m.min(n.max(min)));
             Hir::repetition(hir::Repetition {
                 min,
                 max,
                 greedy: true,
-                sub: Box::new(to_hir(sub, alphabet, len)?),
+                sub: Box::new(to_hir(sub, alphabet, len, tags)?),
             })
         }
         Node::Assert(a) => Hir::look(match a {
@@ -437,23 +477,17 @@ fn to_hir(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<H
         }),
         Node::Backref(k) => {
             return Err(format!(
-                "unsupported construct: back-reference \\{k} (not supported yet)"
+                "unsupported construct: back-reference \\{k} inside a lookaround"
             ));
         }
-        Node::Look { ahead, negate, .. } => {
-            let kind = match (ahead, negate) {
-                (true, false) => "lookahead (?=…)",
-                (true, true) => "negative lookahead (?!…)",
-                (false, false) => "lookbehind (?<=…)",
-                (false, true) => "negative lookbehind (?<!…)",
-            };
-            return Err(format!("unsupported construct: {kind} (not supported yet)"));
+        Node::Look { .. } => {
+            return Err("unsupported construct: lookaround nested inside a lookaround".into());
         }
     })
 }
 
 /// Fewest characters any match of `node` consumes.
-fn min_len(node: &Node) -> u64 {
+pub(crate) fn min_len(node: &Node) -> u64 {
     match node {
         Node::Empty | Node::Assert(_) | Node::Look { .. } | Node::Backref(_) => 0,
         Node::Set(_) => 1,

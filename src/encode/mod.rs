@@ -14,6 +14,7 @@
 //!    variables, so models and grids correspond one to one.
 
 mod sink;
+pub mod tagged;
 
 pub use sink::{ClauseSink, Cnf};
 
@@ -103,8 +104,11 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
         queued[i] = false;
         let cells = &puzzle.clues[i].cells;
         let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
-        let layers = live_layers(&compiled.clues[i].automaton, &line);
-        let support = supported(&compiled.clues[i].automaton, &line, &layers);
+        let cc = &compiled.clues[i];
+        let support = match &cc.tagged {
+            None => supported(&cc.automaton, &line, &live_layers(&cc.automaton, &line)),
+            Some(t) => tagged::cell_support(&cc.automaton, t, compiled.alphabet.len(), &line),
+        };
         for (p, &cell) in cells.iter().enumerate() {
             let new = doms[cell].and(&support[p]);
             if new != doms[cell] {
@@ -201,7 +205,7 @@ fn is_in(set: &[bool], t: u32) -> bool {
 }
 
 /// Letters of each position that some live run uses.
-fn supported(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Vec<SymSet> {
+pub(crate) fn supported(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Vec<SymSet> {
     let mut in_next = vec![false; a.states()];
     (0..line.len())
         .map(|p| {
@@ -247,17 +251,34 @@ pub fn encode<S: ClauseSink>(
         exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>());
     }
     let mut clue_sizes = Vec::with_capacity(puzzle.clues.len());
+    let mut shared = tagged::Shared::default();
     for (i, clue) in puzzle.clues.iter().enumerate() {
         let (v0, c0) = (sink.num_vars(), sink.num_clauses());
-        let a = &compiled.clues[i].automaton;
-        let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
-        let live = live_layers(a, &line);
-        let cell_lits: Vec<&[(usize, i32)]> =
-            clue.cells.iter().map(|&c| cells[c].as_slice()).collect();
-        encode_line(sink, a, &live, &cell_lits);
+        let cc = &compiled.clues[i];
+        let a = &cc.automaton;
+        let layered = match &cc.tagged {
+            None => {
+                let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
+                let live = live_layers(a, &line);
+                let cell_lits: Vec<&[(usize, i32)]> =
+                    clue.cells.iter().map(|&c| cells[c].as_slice()).collect();
+                encode_line(sink, a, &live, &cell_lits, None);
+                live.iter().map(Vec::len).sum()
+            }
+            Some(t) => tagged::encode(
+                sink,
+                &mut shared,
+                a,
+                t,
+                compiled.alphabet.chars(),
+                &clue.cells,
+                &cells,
+                doms,
+            ),
+        };
         clue_sizes.push(ClueSize {
             states: a.states(),
-            layered_states: live.iter().map(Vec::len).sum(),
+            layered_states: layered,
             vars: sink.num_vars() - v0,
             clauses: sink.num_clauses() - c0,
         });
@@ -298,16 +319,18 @@ pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
     sink.add_clause(&[-vars[k - 1], -s[k - 2]]);
 }
 
-/// The unrolled automaton over one line (see the module doc).
-fn encode_line<S: ClauseSink>(
+/// The unrolled automaton over one line (see the module doc). With a `gate`, the run
+/// is only required when the gate literal is true (used for lookarounds).
+pub(crate) fn encode_line<S: ClauseSink>(
     sink: &mut S,
     a: &Automaton,
     live: &[Vec<u32>],
     cells: &[&[(usize, i32)]],
+    gate: Option<i32>,
 ) {
     let n = cells.len();
     if live[0].is_empty() {
-        sink.add_clause(&[]);
+        sink.add_clause(&gate.map(|g| vec![-g]).unwrap_or_default());
         return;
     }
     // q[p]: (state, var), sorted by state.
@@ -320,9 +343,15 @@ fn encode_line<S: ClauseSink>(
             .ok()
             .map(|k| q[p][k].1)
     };
-    sink.add_clause(&[q[0][0].1]);
+    let gated = |mut c: Vec<i32>| {
+        if let Some(g) = gate {
+            c.insert(0, -g);
+        }
+        c
+    };
+    sink.add_clause(&gated(vec![q[0][0].1]));
     for layer in &q[1..] {
-        sink.add_clause(&layer.iter().map(|&(_, v)| v).collect::<Vec<_>>());
+        sink.add_clause(&gated(layer.iter().map(|&(_, v)| v).collect()));
     }
     for p in 0..n {
         // Edges of this layer: (s, t) → letters.
