@@ -28,12 +28,9 @@ pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
     if name == "-" {
-        let _ = std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::input("-", format!("cannot read standard input: {e}")))?;
+        let _ = std::io::stdin().read_to_end(&mut bytes).map_err(|e| Error::input("-", format!("cannot read standard input: {e}")))?;
     } else {
-        bytes = std::fs::read(path)
-            .map_err(|e| Error::input(&name, format!("cannot read file: {}", io_reason(&e))))?;
+        bytes = std::fs::read(path).map_err(|e| Error::input(&name, format!("cannot read file: {}", io_reason(&e))))?;
     }
     Ok((name, bytes))
 }
@@ -52,26 +49,15 @@ fn input(args: &PuzzleArgs) -> Result<Input> {
         None => None,
         Some(p) => {
             let (gname, gbytes) = read_source(p)?;
-            let text =
-                String::from_utf8(gbytes).map_err(|_| Error::input(&gname, "invalid UTF-8"))?;
+            let text = String::from_utf8(gbytes).map_err(|_| Error::input(&gname, "invalid UTF-8"))?;
             Some(puzzle::parse_grid_rows(&text))
         }
     };
-    let alphabet = args
-        .alphabet
-        .as_ref()
-        .map(|a| a.chars().collect::<Vec<_>>());
+    let alphabet = args.alphabet.as_ref().map(|a| a.chars().collect::<Vec<_>>());
     if alphabet.as_ref().is_some_and(Vec::is_empty) {
         return Err(Error::Usage("--alphabet must not be empty".into()));
     }
-    Ok(Input {
-        source,
-        bytes,
-        format: args.format,
-        id: args.id.clone(),
-        alphabet,
-        given,
-    })
+    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given })
 }
 
 fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
@@ -92,12 +78,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
     let json = args.json;
     let outcome = pipeline::solve(&mut prep, search_limit, |puzzle, grid| {
         if json {
-            writeln!(
-                out,
-                "{}",
-                emit::line(&emit::json_solution(&puzzle.shape, grid))
-            )
-            .map_err(write_err)?;
+            writeln!(out, "{}", emit::line(&emit::json_solution(&puzzle.shape, grid))).map_err(write_err)?;
         } else if shown < show {
             if shown > 0 {
                 writeln!(out).map_err(write_err)?;
@@ -122,12 +103,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
         }
         writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
     } else {
-        writeln!(
-            out,
-            "{}",
-            status_line(outcome, args.all || args.limit.is_some())
-        )
-        .map_err(write_err)?;
+        writeln!(out, "{}", status_line(outcome, args.all || args.limit.is_some())).map_err(write_err)?;
         if args.stats {
             write!(err, "{}", stats_text(&prep)).map_err(write_err)?;
         }
@@ -148,9 +124,7 @@ fn status_line(o: Outcome, listing: bool) -> String {
     match (o.found, o.complete, listing) {
         (0, _, _) => "no solution (search exhausted)".into(),
         (1, true, _) => "unique: no other solution exists (search exhausted)".into(),
-        (_, false, false) => {
-            "not unique: another solution exists (crossat solve --all lists them)".into()
-        }
+        (_, false, false) => "not unique: another solution exists (crossat solve --all lists them)".into(),
         (n, true, _) => format!("{n} {}; search exhausted", plural(n)),
         (n, false, true) => format!("{n} {} shown; limit reached, there may be more", plural(n)),
     }
@@ -162,13 +136,10 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
     let model = dimacs::read_model(&text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
-            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model"})).map_err(write_err)?;
+            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model"}))
+                .map_err(write_err)?;
         } else {
-            writeln!(
-                out,
-                "no solution (the external solver reports UNSATISFIABLE)"
-            )
-            .map_err(write_err)?;
+            writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
         }
         return Ok(1);
     };
@@ -181,22 +152,14 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
             ),
         ));
     }
-    let symbols = solve::decode_cells(&prep.vars, value).map_err(|_| {
-        Error::input(
-            &name,
-            "the model does not give every cell exactly one letter",
-        )
-    })?;
+    let symbols =
+        solve::decode_cells(&prep.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
     let grid = verify::decode(&prep.compiled.alphabet, &symbols);
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
-        writeln!(
-            out,
-            "{}",
-            emit::line(&emit::json_solution(&prep.puzzle.shape, &grid))
-        )
-        .map_err(write_err)?;
-        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model"})).map_err(write_err)?;
+        writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle.shape, &grid))).map_err(write_err)?;
+        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model"}))
+            .map_err(write_err)?;
     } else {
         write!(out, "{}", emit::text_grid(&prep.puzzle.shape, &grid)).map_err(write_err)?;
         writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
@@ -207,30 +170,20 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
 impl Prepared {
     /// Index (1-based) of the first clause the assignment falsifies.
     pub fn cnf_unsatisfied(&self, value: &dyn Fn(i32) -> bool) -> Option<usize> {
-        self.cnf
-            .clauses()
-            .position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0)))
-            .map(|k| k + 1)
+        self.cnf.clauses().position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0))).map(|k| k + 1)
     }
 }
 
 fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let name = args.output.display().to_string();
-    let write = |w: &mut dyn Write| {
-        dimacs::write(
-            &mut std::io::BufWriter::new(w),
-            &prep.puzzle,
-            &prep.compiled.alphabet,
-            &prep.cnf,
-            &prep.vars,
-        )
-    };
+    let write =
+        |w: &mut dyn Write| dimacs::write(&mut std::io::BufWriter::new(w), &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars);
     if name == "-" {
         write(out).map_err(write_err)?;
     } else {
-        let mut f = std::fs::File::create(&args.output)
-            .map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+        let mut f =
+            std::fs::File::create(&args.output).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
         write(&mut f).map_err(|e| Error::Output(format!("{name}: {e}")))?;
     }
     Ok(0)
@@ -240,14 +193,13 @@ fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
     let (source, bytes) = read_source(&args.file)?;
     let format = puzzle::detect(&source, &bytes)?;
     if format == Format::Challenges {
-        let text =
-            std::str::from_utf8(&bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
+        let text = std::str::from_utf8(&bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
         for e in puzzle::challenges::list(&source, text)? {
             if args.json {
-                writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size})).map_err(write_err)?;
-            } else {
-                writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name)
+                writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size}))
                     .map_err(write_err)?;
+            } else {
+                writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name).map_err(write_err)?;
             }
         }
     } else {
@@ -255,24 +207,22 @@ fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
         let puzzle::Shape::Rect { rows, cols } = p.shape;
         let name = p.name.clone().unwrap_or_default();
         if args.json {
-            writeln!(out, "{}", json!({"type": "puzzle", "key": source, "name": name, "size": format!("{rows}x{cols}"), "clues": p.clues.len()})).map_err(write_err)?;
-        } else {
             writeln!(
                 out,
-                "{source}: {rows}x{cols}, {} clues  {name}",
-                p.clues.len()
+                "{}",
+                json!({"type": "puzzle", "key": source, "name": name, "size": format!("{rows}x{cols}"), "clues": p.clues.len()})
             )
             .map_err(write_err)?;
+        } else {
+            writeln!(out, "{source}: {rows}x{cols}, {} clues  {name}", p.clues.len()).map_err(write_err)?;
         }
     }
     Ok(0)
 }
 
 fn stats_json(prep: &Prepared) -> Value {
-    let times: serde_json::Map<String, Value> = Stage::ALL
-        .iter()
-        .map(|&s| (format!("{}_ms", s.name()), json!(ms(prep.times.get(s)))))
-        .collect();
+    let times: serde_json::Map<String, Value> =
+        Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(prep.times.get(s))))).collect();
     let clues: Vec<Value> = prep
         .puzzle
         .clues
@@ -289,11 +239,7 @@ fn stats_text(prep: &Prepared) -> String {
     use crate::encode::ClauseSink;
     let mut s = String::from("stats:");
     for stage in Stage::ALL {
-        s.push_str(&format!(
-            " {} {:.3} ms,",
-            stage.name(),
-            ms(prep.times.get(stage))
-        ));
+        s.push_str(&format!(" {} {:.3} ms,", stage.name(), ms(prep.times.get(stage))));
     }
     s.push_str(&format!(" total {:.3} ms\n", ms(prep.times.total())));
     s.push_str(&format!(
@@ -303,17 +249,8 @@ fn stats_text(prep: &Prepared) -> String {
         prep.cnf.num_vars(),
         prep.cnf.num_clauses()
     ));
-    s.push_str(&format!(
-        "stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-        "clue", "dfa-states", "minimal", "layered", "vars", "clauses"
-    ));
-    for ((c, z), cc) in prep
-        .puzzle
-        .clues
-        .iter()
-        .zip(&prep.vars.clue_sizes)
-        .zip(&prep.compiled.clues)
-    {
+    s.push_str(&format!("stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n", "clue", "dfa-states", "minimal", "layered", "vars", "clauses"));
+    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&prep.vars.clue_sizes).zip(&prep.compiled.clues) {
         s.push_str(&format!(
             "stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
             c.label, cc.raw_states, z.states, z.layered_states, z.vars, z.clauses

@@ -29,9 +29,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {
-            match pipeline::prepare(&input).and_then(|mut p| {
-                pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times))
-            }) {
+            match pipeline::prepare(&input).and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times))) {
                 Ok((o, t)) => {
                     result = Some(o);
                     runs.push(t);
@@ -40,12 +38,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
                     result = None;
                     skipped += 1;
                     if args.json {
-                        writeln!(
-                            out,
-                            "{}",
-                            json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})
-                        )
-                        .map_err(write_err)?;
+                        writeln!(out, "{}", json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})).map_err(write_err)?;
                     } else {
                         writeln!(out, "{label:<44} skipped: {e}").map_err(write_err)?;
                     }
@@ -61,17 +54,11 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         }
         let unique = o.complete && o.found == 1;
         if args.json {
-            let times: serde_json::Map<String, serde_json::Value> = Stage::ALL
-                .iter()
-                .map(|&s| (format!("{}_ms", s.name()), json!(ms(med.get(s)))))
-                .collect();
+            let times: serde_json::Map<String, serde_json::Value> =
+                Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(med.get(s))))).collect();
             writeln!(out, "{}", json!({"type": "puzzle", "puzzle": label, "solutions": o.found, "complete": o.complete, "unique": unique, "median": times, "total_ms": ms(med.total())})).map_err(write_err)?;
         } else {
-            let mut line = format!(
-                "{label:<44} {:>4} {:>6}",
-                o.found,
-                if unique { "yes" } else { "no" }
-            );
+            let mut line = format!("{label:<44} {:>4} {:>6}", o.found, if unique { "yes" } else { "no" });
             for s in Stage::ALL {
                 line.push_str(&format!(" {:>8.3}", ms(med.get(s))));
             }
@@ -80,17 +67,11 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         }
     }
     if args.json {
-        let times: serde_json::Map<String, serde_json::Value> = Stage::ALL
-            .iter()
-            .map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s)))))
-            .collect();
+        let times: serde_json::Map<String, serde_json::Value> =
+            Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s))))).collect();
         writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total())})).map_err(write_err)?;
     } else {
-        let mut line = format!(
-            "{:<44} {:>11}",
-            format!("TOTAL ({solved} puzzles, {skipped} skipped; median of {repeat})"),
-            ""
-        );
+        let mut line = format!("{:<44} {:>11}", format!("TOTAL ({solved} puzzles, {skipped} skipped; median of {repeat})"), "");
         for s in Stage::ALL {
             line.push_str(&format!(" {:>8.3}", ms(totals.get(s))));
         }
@@ -118,9 +99,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
     for p in paths {
         if p.is_dir() {
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| {
-                    Error::input(&p.display().to_string(), format!("cannot read folder: {e}"))
-                })?
+                .map_err(|e| Error::input(&p.display().to_string(), format!("cannot read folder: {e}")))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.is_file())
                 .collect();
@@ -132,12 +111,8 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
     }
     let mut out = Vec::new();
     for f in files {
-        let name = f
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let is_puzzle_name =
-            name.ends_with(".input.txt") || name.ends_with(".dat") || name.ends_with(".json");
+        let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let is_puzzle_name = name.ends_with(".input.txt") || name.ends_with(".dat") || name.ends_with(".json");
         if !is_puzzle_name || name.contains("solution") || name.contains("expected") {
             continue;
         }
@@ -145,22 +120,11 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
         let Ok(format) = puzzle::detect(&source, &bytes) else {
             continue;
         };
-        let base = Input {
-            source: source.clone(),
-            bytes: bytes.clone(),
-            format: Some(format),
-            ..Input::default()
-        };
+        let base = Input { source: source.clone(), bytes: bytes.clone(), format: Some(format), ..Input::default() };
         if format == Format::Challenges {
             let text = String::from_utf8_lossy(&bytes).to_string();
             for e in puzzle::challenges::list(&source, &text)? {
-                out.push((
-                    format!("{name}:{}", e.key),
-                    Input {
-                        id: Some(e.key),
-                        ..base.clone()
-                    },
-                ));
+                out.push((format!("{name}:{}", e.key), Input { id: Some(e.key), ..base.clone() }));
             }
         } else {
             out.push((name, base));

@@ -8,13 +8,7 @@ use crate::puzzle::Puzzle;
 use std::io::{self, Write};
 
 /// Writes the formula with its variable map.
-pub fn write(
-    out: &mut impl Write,
-    puzzle: &Puzzle,
-    alphabet: &crate::compile::Alphabet,
-    cnf: &Cnf,
-    vars: &CellVars,
-) -> io::Result<()> {
+pub fn write(out: &mut impl Write, puzzle: &Puzzle, alphabet: &crate::compile::Alphabet, cnf: &Cnf, vars: &CellVars) -> io::Result<()> {
     writeln!(out, "c crossat {} CNF export", env!("CARGO_PKG_VERSION"))?;
     if let Some(name) = &puzzle.name {
         writeln!(out, "c puzzle {}", serde_json::Value::from(name.as_str()))?;
@@ -22,12 +16,7 @@ pub fn write(
     let alpha: String = alphabet.chars().iter().collect();
     writeln!(out, "c alphabet {}", serde_json::Value::from(alpha))?;
     for clue in &puzzle.clues {
-        writeln!(
-            out,
-            "c clue {} {}",
-            serde_json::Value::from(clue.label.as_str()),
-            serde_json::Value::from(clue.regex.as_str())
-        )?;
+        writeln!(out, "c clue {} {}", serde_json::Value::from(clue.label.as_str()), serde_json::Value::from(clue.regex.as_str()))?;
     }
     for (c, vs) in vars.cells.iter().enumerate() {
         let (r, col) = puzzle.shape.coords(c);
@@ -67,14 +56,9 @@ pub fn read_model(text: &str) -> Result<Model, String> {
         let line = line.trim();
         if let Some(s) = line.strip_prefix("s ") {
             status = Some(s.trim().to_string());
-        } else if let Some(v) = line
-            .strip_prefix("v ")
-            .or_else(|| (line == "v").then_some(""))
-        {
+        } else if let Some(v) = line.strip_prefix("v ").or_else(|| (line == "v").then_some("")) {
             for tok in v.split_whitespace() {
-                let lit: i64 = tok
-                    .parse()
-                    .map_err(|_| format!("line {}: '{tok}' is not a literal", i + 1))?;
+                let lit: i64 = tok.parse().map_err(|_| format!("line {}: '{tok}' is not a literal", i + 1))?;
                 if lit == 0 {
                     continue;
                 }

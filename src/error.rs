@@ -42,10 +42,7 @@ impl Error {
 
     /// Builds an input error.
     pub fn input(source: &str, msg: impl Into<String>) -> Error {
-        Error::Input {
-            source: source.to_string(),
-            msg: msg.into(),
-        }
+        Error::Input { source: source.to_string(), msg: msg.into() }
     }
 }
 
@@ -53,12 +50,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Input { source, msg } => write!(f, "{source}: {msg}"),
-            Error::Clue {
-                source,
-                clue,
-                regex,
-                msg,
-            } => write!(f, "{source}: {clue} clue '{regex}': {msg}"),
+            Error::Clue { source, clue, regex, msg } => write!(f, "{source}: {clue} clue '{regex}': {msg}"),
             Error::Usage(msg) | Error::Output(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
         }

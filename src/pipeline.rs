@@ -51,37 +51,19 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 }
 
 /// Compile and encode a puzzle already in memory; `alphabet` overrides the puzzle's.
-pub fn prepare_puzzle(
-    src: &str,
-    puzzle: Puzzle,
-    alphabet: Option<&[char]>,
-    mut times: Times,
-) -> Result<Prepared> {
+pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut times: Times) -> Result<Prepared> {
     let compiled = times.time(Stage::Compile, || {
         let parsed = compile::parse_clues(src, &puzzle)?;
         let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
         compile::compile(src, &puzzle, &parsed, alphabet)
     })?;
-    let (cnf, vars) = times
-        .time(Stage::Encode, || encode_puzzle(&puzzle, &compiled, true))
-        .map_err(|e| with_source(e, src))?;
+    let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &compiled, true)).map_err(|e| with_source(e, src))?;
     let verifier = times.time(Stage::Verify, || Verifier::new(src, &puzzle))?;
-    Ok(Prepared {
-        puzzle,
-        compiled,
-        cnf,
-        vars,
-        verifier,
-        times,
-    })
+    Ok(Prepared { puzzle, compiled, cnf, vars, verifier, times })
 }
 
 /// Solve, verify every grid, and hand each one to `emit`; stops after `limit` grids.
-pub fn solve(
-    prep: &mut Prepared,
-    limit: Option<usize>,
-    mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>,
-) -> Result<Outcome> {
+pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     let start = Instant::now();
     let mut verify_time = std::time::Duration::ZERO;
     let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
@@ -92,19 +74,13 @@ pub fn solve(
         verify_time += t.elapsed();
         emit(puzzle, &grid)
     });
-    prep.times
-        .add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
+    prep.times.add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
     prep.times.add(Stage::Verify, verify_time);
     outcome
 }
 
 fn read_puzzle(input: &Input) -> Result<Puzzle> {
-    let mut puzzle = puzzle::read(
-        &input.source,
-        &input.bytes,
-        input.format,
-        input.id.as_deref(),
-    )?;
+    let mut puzzle = puzzle::read(&input.source, &input.bytes, input.format, input.id.as_deref())?;
     if let Some(rows) = &input.given {
         puzzle.set_given_rows("--given", rows)?;
     }
@@ -114,16 +90,8 @@ fn read_puzzle(input: &Input) -> Result<Puzzle> {
 /// Domains, then the CNF. Without `propagate`, each cell's domain is the whole
 /// alphabet (or its given): the CNF alone then carries every constraint, which the
 /// encoding tests use to check the clauses independently of the propagation.
-pub fn encode_puzzle(
-    puzzle: &Puzzle,
-    compiled: &Compiled,
-    propagate: bool,
-) -> Result<(Cnf, CellVars)> {
-    let doms = if propagate {
-        encode::domains(puzzle, compiled)
-    } else {
-        Some(encode::initial_domains(puzzle, compiled))
-    };
+pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> Result<(Cnf, CellVars)> {
+    let doms = if propagate { encode::domains(puzzle, compiled) } else { Some(encode::initial_domains(puzzle, compiled)) };
     let mut cnf = Cnf::new();
     let vars = encode::encode(puzzle, compiled, doms.as_deref(), &mut cnf)?;
     Ok((cnf, vars))
@@ -131,14 +99,7 @@ pub fn encode_puzzle(
 
 fn with_source(e: Error, source: &str) -> Error {
     match e {
-        Error::Clue {
-            clue, regex, msg, ..
-        } => Error::Clue {
-            source: source.to_string(),
-            clue,
-            regex,
-            msg,
-        },
+        Error::Clue { clue, regex, msg, .. } => Error::Clue { source: source.to_string(), clue, regex, msg },
         other => other,
     }
 }

@@ -40,10 +40,7 @@ impl<'a> Search<'a> {
 
     /// Finds the next grid (as symbol indices per cell) and blocks it.
     pub fn next_grid(&mut self) -> Result<Option<Vec<usize>>> {
-        let sat = self
-            .solver
-            .solve()
-            .map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
+        let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
         if !sat {
             return Ok(None);
         }
@@ -52,20 +49,14 @@ impl<'a> Search<'a> {
         for lit in model {
             value[lit.var().to_dimacs() as usize] = lit.is_positive();
         }
-        let grid = decode_cells(self.vars, |v| {
-            value.get(v as usize).copied().unwrap_or(false)
-        })?;
+        let grid = decode_cells(self.vars, |v| value.get(v as usize).copied().unwrap_or(false))?;
         let block: Vec<Lit> = self
             .vars
             .cells
             .iter()
             .zip(&grid)
             .filter(|(vars, _)| vars.len() > 1)
-            .filter_map(|(vars, &a)| {
-                vars.iter()
-                    .find(|&&(x, _)| x == a)
-                    .map(|&(_, v)| !Lit::from_dimacs(v as isize))
-            })
+            .filter_map(|(vars, &a)| vars.iter().find(|&&(x, _)| x == a).map(|&(_, v)| !Lit::from_dimacs(v as isize)))
             .collect();
         self.solver.add_clause(&block);
         Ok(Some(grid))
@@ -81,36 +72,23 @@ pub fn decode_cells(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<
             let mut on = vs.iter().filter(|&&(_, v)| value(v));
             match (on.next(), on.next()) {
                 (Some(&(a, _)), None) => Ok(a),
-                _ => Err(crate::error::Error::Internal(format!(
-                    "model does not give cell {c} exactly one letter"
-                ))),
+                _ => Err(crate::error::Error::Internal(format!("model does not give cell {c} exactly one letter"))),
             }
         })
         .collect()
 }
 
 /// Enumerates up to `limit` grids (all when `None`), calling `on_grid` for each.
-pub fn enumerate(
-    cnf: &Cnf,
-    vars: &CellVars,
-    limit: Option<usize>,
-    mut on_grid: impl FnMut(Vec<usize>) -> Result<()>,
-) -> Result<Outcome> {
+pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Vec<usize>) -> Result<()>) -> Result<Outcome> {
     let mut search = Search::new(cnf, vars);
     let mut found = 0;
     loop {
         if limit.is_some_and(|l| found >= l) {
-            return Ok(Outcome {
-                found,
-                complete: false,
-            });
+            return Ok(Outcome { found, complete: false });
         }
         match search.next_grid()? {
             None => {
-                return Ok(Outcome {
-                    found,
-                    complete: true,
-                });
+                return Ok(Outcome { found, complete: true });
             }
             Some(grid) => {
                 found += 1;

@@ -19,13 +19,7 @@ pub enum Stage {
 
 impl Stage {
     /// All stages.
-    pub const ALL: [Stage; 5] = [
-        Stage::Parse,
-        Stage::Compile,
-        Stage::Encode,
-        Stage::Solve,
-        Stage::Verify,
-    ];
+    pub const ALL: [Stage; 5] = [Stage::Parse, Stage::Compile, Stage::Encode, Stage::Solve, Stage::Verify];
 
     /// Lower-case name.
     pub fn name(self) -> &'static str {

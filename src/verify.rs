@@ -2,9 +2,10 @@
 //! clue by an independent matcher before anything is printed.
 //!
 //! The matcher is fancy-regex (a backtracking engine with its own parser), run on the
-//! clue text as written, anchored as `\A(?:…)\z`. It shares no code with the
-//! parse → compile → encode path, so a bug there shows up as a failed verification
-//! (reported as an internal error, exit 3) rather than as a wrong answer.
+//! clue text anchored as `\A(?:…)\z`. It shares no code with the parse → compile →
+//! encode path, so a bug there shows up as a failed verification (reported as an
+//! internal error, exit 3) rather than as a wrong answer. Before it sees a clue,
+//! [`to_fancy`] rewrites the few spellings the two dialects read differently.
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Puzzle, Shape};
@@ -19,11 +20,7 @@ pub struct Grid {
 impl Grid {
     /// The display rows as strings, top to bottom.
     pub fn rows(&self, shape: &Shape) -> Vec<String> {
-        shape
-            .display_rows()
-            .iter()
-            .map(|r| r.iter().map(|&c| self.cells[c]).collect())
-            .collect()
+        shape.display_rows().iter().map(|r| r.iter().map(|&c| self.cells[c]).collect()).collect()
     }
 
     /// The characters of a list of cells.
@@ -47,7 +44,7 @@ impl Verifier {
             .clues
             .iter()
             .map(|c| {
-                fancy_regex::RegexBuilder::new(&format!("\\A(?:{})\\z", c.regex))
+                fancy_regex::RegexBuilder::new(&format!("\\A(?:{})\\z", to_fancy(&c.regex)))
                     .backtrack_limit(BACKTRACK_LIMIT)
                     .build()
                     .map_err(|e| Error::Clue {
@@ -83,7 +80,103 @@ impl Verifier {
 
 /// Turns symbol indices into a grid.
 pub fn decode(alphabet: &crate::compile::Alphabet, symbols: &[usize]) -> Grid {
-    Grid {
-        cells: symbols.iter().map(|&a| alphabet.chars()[a]).collect(),
+    Grid { cells: symbols.iter().map(|&a| alphabet.chars()[a]).collect() }
+}
+
+/// Rewrites Python spellings that fancy-regex reads differently, character for
+/// character, without parsing the regex: an escaped punctuation character (`\>`, `\<`
+/// are word boundaries in fancy-regex, literals in Python) and an octal escape become
+/// `\x{…}`; inside a class, a bare `[` (nested class in fancy-regex) and the set
+/// operators `&&` and `~~` are escaped.
+pub fn to_fancy(py: &str) -> String {
+    let chars: Vec<char> = py.chars().collect();
+    let mut out = String::with_capacity(py.len() + 8);
+    let mut in_class = false;
+    let mut class_start = 0;
+    let mut i = 0;
+    let hex = |c: char| format!("\\x{{{:X}}}", c as u32);
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' && i + 1 < chars.len() {
+            let d = chars[i + 1];
+            let octal_len = chars[i + 1..].iter().take(3).take_while(|c| ('0'..='7').contains(c)).count();
+            let is_octal = d == '0' || (octal_len == 3) || (in_class && ('1'..='7').contains(&d));
+            if is_octal {
+                let digits: String = chars[i + 1..i + 1 + octal_len.max(1)].iter().collect();
+                match u32::from_str_radix(&digits, 8).ok().and_then(char::from_u32) {
+                    Some(ch) => out.push_str(&hex(ch)),
+                    None => out.push_str(&format!("\\{digits}")),
+                }
+                i += 1 + octal_len.max(1);
+                continue;
+            }
+            if !d.is_ascii_alphanumeric() && d != '\\' {
+                out.push_str(&hex(d));
+            } else if in_class && d == 'b' {
+                out.push_str(&hex('\u{8}'));
+            } else {
+                out.push(c);
+                out.push(d);
+            }
+            i += 2;
+            continue;
+        }
+        if in_class {
+            let first = i == class_start || (i == class_start + 1 && chars[class_start] == '^');
+            let range_op = c == '-' && !first && chars.get(i + 1).is_some_and(|&n| n != ']');
+            if c == ']' && !first {
+                in_class = false;
+                out.push(c);
+            } else if c == '^' && i == class_start {
+                out.push(c);
+            } else if range_op || c.is_alphanumeric() {
+                out.push(c);
+            } else {
+                // Any other literal, including a `-` that Python reads as a member.
+                out.push_str(&hex(c));
+            }
+        } else {
+            if c == '[' {
+                in_class = true;
+                class_start = i + 1;
+            }
+            out.push(c);
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_fancy;
+
+    fn fm(py: &str, s: &str) -> bool {
+        fancy_regex::Regex::new(&format!("\\A(?:{})\\z", to_fancy(py)))
+            .map(|r| r.is_match(s).unwrap_or(false))
+            .unwrap_or_else(|e| panic!("{py}: {e}"))
+    }
+
+    #[test]
+    fn python_spellings_mean_the_same_to_fancy_regex() {
+        assert!(fm(r"\>", ">"));
+        assert!(fm(r"(\)|\>)*", ")>"));
+        assert!(fm(r"[[]]?", "[]"));
+        assert!(fm(r"[^[\]]", "a"));
+        assert!(!fm(r"[^[\]]", "["));
+        assert!(fm(r"\101", "A"));
+        assert!(fm(r"[\101-\103]", "B"));
+        assert!(fm(r"[A&&B]", "&"));
+        assert!(fm(r"[]a]", "]"));
+        assert!(fm(r"[^]a]", "b"));
+        assert!(fm(r"\$\.\-", "$.-"));
+        assert!(fm(r"(a)\1", "aa"));
+        assert!(fm(r"[\b]", "\u{8}"));
+        assert!(fm(r"\\", "\\"));
+        assert!(fm(r"[--/]", "."));
+        assert!(fm(r"[-a]", "-"));
+        assert!(fm(r"[a-]", "-"));
+        assert!(!fm(r"[--/]", "a"));
+        assert!(fm(r"[ -$- ]+", "#- "));
     }
 }

@@ -28,26 +28,16 @@ impl Alphabet {
     /// the others non-word bytes, so regex-automata's ASCII `\b` decides word
     /// boundaries exactly as Python does on the real characters.
     pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Alphabet, String> {
-        let chars: Vec<char> = chars
-            .into_iter()
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        let chars: Vec<char> = chars.into_iter().collect::<BTreeSet<_>>().into_iter().collect();
         if chars.is_empty() {
             return Err("the alphabet is empty".into());
         }
         if chars.len() > MAX_SYMBOLS {
-            return Err(format!(
-                "the alphabet has {} characters, more than the limit of {MAX_SYMBOLS}",
-                chars.len()
-            ));
+            return Err(format!("the alphabet has {} characters, more than the limit of {MAX_SYMBOLS}", chars.len()));
         }
         let ascii_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         let word_pool: Vec<u8> = (0u8..128).filter(|&b| ascii_word(b)).collect();
-        let other_pool: Vec<u8> = (0x20u8..0x7F)
-            .filter(|&b| !ascii_word(b))
-            .chain(0x80..=0xFF)
-            .collect();
+        let other_pool: Vec<u8> = (0x20u8..0x7F).filter(|&b| !ascii_word(b)).chain(0x80..=0xFF).collect();
         let mut used = [false; 256];
         let mut bytes = vec![0u8; chars.len()];
         // Identity for ASCII characters whose class agrees, then the rest from the pools.
@@ -63,10 +53,7 @@ impl Alphabet {
             }
             let pool = if is_word(c) { &word_pool } else { &other_pool };
             let Some(&b) = pool.iter().find(|&&b| !used[usize::from(b)]) else {
-                return Err(format!(
-                    "too many {} characters in the alphabet",
-                    if is_word(c) { "word" } else { "non-word" }
-                ));
+                return Err(format!("too many {} characters in the alphabet", if is_word(c) { "word" } else { "non-word" }));
             };
             used[usize::from(b)] = true;
             bytes[i] = b;

@@ -72,12 +72,7 @@ impl Automaton {
 
     /// The automaton accepting nothing.
     fn empty(symbols: usize) -> Automaton {
-        Automaton {
-            symbols,
-            start: DEAD,
-            accept: vec![],
-            next: vec![],
-        }
+        Automaton { symbols, start: DEAD, accept: vec![], next: vec![] }
     }
 }
 
@@ -110,55 +105,31 @@ pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Regex>> {
         .clues
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            regex::parse::parse(&c.regex).map_err(|e| clue_error(source, puzzle, i, e.to_string()))
-        })
+        .map(|(i, c)| regex::parse::parse(&c.regex).map_err(|e| clue_error(source, puzzle, i, e.to_string())))
         .collect()
 }
 
 fn clue_error(source: &str, puzzle: &Puzzle, i: usize, msg: String) -> Error {
     let c = &puzzle.clues[i];
-    Error::Clue {
-        source: source.to_string(),
-        clue: c.label.clone(),
-        regex: c.regex.clone(),
-        msg,
-    }
+    Error::Clue { source: source.to_string(), clue: c.label.clone(), regex: c.regex.clone(), msg }
 }
 
 /// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
 /// characters the clues and givens mention.
-pub fn choose_alphabet(
-    source: &str,
-    puzzle: &Puzzle,
-    parsed: &[Regex],
-    explicit: Option<&[char]>,
-) -> Result<Alphabet> {
+pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Regex], explicit: Option<&[char]>) -> Result<Alphabet> {
     let explicit = explicit.or(puzzle.alphabet.as_deref());
     let chars: BTreeSet<char> = match explicit {
         Some(chars) => {
             let set: BTreeSet<char> = chars.iter().copied().collect();
-            if let Some((c, g)) = puzzle
-                .givens
-                .iter()
-                .enumerate()
-                .find_map(|(c, g)| g.filter(|g| !set.contains(g)).map(|g| (c, g)))
-            {
-                return Err(Error::input(
-                    source,
-                    format!(
-                        "given '{g}' in cell {} is not in the alphabet",
-                        puzzle.shape.cell_name(c)
-                    ),
-                ));
+            if let Some((c, g)) = puzzle.givens.iter().enumerate().find_map(|(c, g)| g.filter(|g| !set.contains(g)).map(|g| (c, g))) {
+                return Err(Error::input(source, format!("given '{g}' in cell {} is not in the alphabet", puzzle.shape.cell_name(c))));
             }
             set
         }
         None => {
             let mut set = BTreeSet::new();
             for (i, r) in parsed.iter().enumerate() {
-                alphabet::mentioned(&r.node, &mut set)
-                    .map_err(|m| clue_error(source, puzzle, i, m))?;
+                alphabet::mentioned(&r.node, &mut set).map_err(|m| clue_error(source, puzzle, i, m))?;
             }
             set.extend(puzzle.givens.iter().flatten());
             set
@@ -168,12 +139,7 @@ pub fn choose_alphabet(
 }
 
 /// Compiles every clue to a minimal automaton over `alphabet`.
-pub fn compile(
-    source: &str,
-    puzzle: &Puzzle,
-    parsed: &[Regex],
-    alphabet: Alphabet,
-) -> Result<Compiled> {
+pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Regex], alphabet: Alphabet) -> Result<Compiled> {
     let clues = parsed
         .iter()
         .enumerate()
@@ -184,14 +150,8 @@ pub fn compile(
             } else {
                 clue_automaton(&r.node, &alphabet, len).map(|(a, raw)| (a, raw, None))
             };
-            let (automaton, raw_states, tagged) =
-                built.map_err(|m| clue_error(source, puzzle, i, m))?;
-            Ok(CompiledClue {
-                clue: i,
-                automaton,
-                raw_states,
-                tagged,
-            })
+            let (automaton, raw_states, tagged) = built.map_err(|m| clue_error(source, puzzle, i, m))?;
+            Ok(CompiledClue { clue: i, automaton, raw_states, tagged })
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Compiled { alphabet, clues })
@@ -199,24 +159,18 @@ pub fn compile(
 
 /// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
 /// and the number of DFA states seen before minimising.
-pub fn clue_automaton(
-    node: &Node,
-    alphabet: &Alphabet,
-    len: usize,
-) -> std::result::Result<(Automaton, usize), String> {
+pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), String> {
     let hir = to_hir(node, alphabet, len, &mut None)?;
     let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
-    determinize(&hir, &bytes, false)
+    determinize(&hir, &bytes, false, None)
 }
 
 /// Builds the DFA of `hir` with regex-automata and walks it over `bytes` (symbol `i`
 /// reads `bytes[i]`); with `idle`, one more symbol loops on every state. Returns the
 /// trimmed, minimised table and the number of states walked.
-pub fn determinize(
-    hir: &Hir,
-    bytes: &[u8],
-    idle: bool,
-) -> std::result::Result<(Automaton, usize), String> {
+/// `look_behind` is the byte before the text (`None`: the text starts the line), which
+/// decides `^`, `\b` and `\B` at the start.
+pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> std::result::Result<(Automaton, usize), String> {
     let nfa = thompson::Compiler::new()
         .configure(
             thompson::Config::new()
@@ -240,7 +194,7 @@ pub fn determinize(
         .build_from_nfa(&nfa)
         .map_err(|e| too_large_or(format!("{e}")))?;
     let s0 = dfa
-        .start_state(&start::Config::new().anchored(Anchored::Yes))
+        .start_state(&start::Config::new().anchored(Anchored::Yes).look_behind(look_behind))
         .map_err(|e| format!("DFA start state: {e}"))?;
     // Breadth-first walk over the symbols' bytes.
     let symbols = bytes.len() + usize::from(idle);
@@ -269,28 +223,18 @@ pub fn determinize(
             next.push(i as u32);
         }
         if order.len() > MAX_STATES {
-            return Err(format!(
-                "automaton too large: more than {MAX_STATES} states over the puzzle alphabet"
-            ));
+            return Err(format!("automaton too large: more than {MAX_STATES} states over the puzzle alphabet"));
         }
         i += 1;
     }
     let raw = order.len();
-    let table = Automaton {
-        symbols,
-        start: 0,
-        accept,
-        next,
-    };
+    let table = Automaton { symbols, start: 0, accept, next };
     Ok((minimize(&trim(&table)), raw))
 }
 
 fn too_large_or(msg: String) -> String {
     if msg.contains("exceeded") || msg.contains("limit") {
-        format!(
-            "automaton too large: {msg} (limit {} MiB per builder)",
-            BUILD_SIZE_LIMIT >> 20
-        )
+        format!("automaton too large: {msg} (limit {} MiB per builder)", BUILD_SIZE_LIMIT >> 20)
     } else {
         msg
     }
@@ -333,18 +277,9 @@ pub fn trim(a: &Automaton) -> Automaton {
     let mut accept = Vec::with_capacity(k as usize);
     for s in (0..n).filter(|&s| live[s]) {
         accept.push(a.accept[s]);
-        next.extend(
-            a.next[s * a.symbols..(s + 1) * a.symbols]
-                .iter()
-                .map(|&t| if t == DEAD { DEAD } else { map[t as usize] }),
-        );
+        next.extend(a.next[s * a.symbols..(s + 1) * a.symbols].iter().map(|&t| if t == DEAD { DEAD } else { map[t as usize] }));
     }
-    Automaton {
-        symbols: a.symbols,
-        start: map[a.start as usize],
-        accept,
-        next,
-    }
+    Automaton { symbols: a.symbols, start: map[a.start as usize], accept, next }
 }
 
 /// Moore partition refinement; the result has one state per equivalence class,
@@ -361,11 +296,7 @@ pub fn minimize(a: &Automaton) -> Automaton {
         for s in 0..n {
             let mut sig = Vec::with_capacity(a.symbols + 1);
             sig.push(class[s]);
-            sig.extend(
-                a.next[s * a.symbols..(s + 1) * a.symbols]
-                    .iter()
-                    .map(|&t| if t == DEAD { DEAD } else { class[t as usize] }),
-            );
+            sig.extend(a.next[s * a.symbols..(s + 1) * a.symbols].iter().map(|&t| if t == DEAD { DEAD } else { class[t as usize] }));
             let len = sig_ids.len() as u32;
             new[s] = *sig_ids.entry(sig).or_insert(len);
         }
@@ -399,12 +330,7 @@ pub fn minimize(a: &Automaton) -> Automaton {
         }
         i += 1;
     }
-    Automaton {
-        symbols: a.symbols,
-        start: 0,
-        accept,
-        next,
-    }
+    Automaton { symbols: a.symbols, start: 0, accept, next }
 }
 
 /// Translates the AST to a `Hir` over the alphabet's DFA bytes. With `tags`, groups
@@ -428,22 +354,10 @@ pub(crate) fn to_hir(
                 .filter(|&i| set.contains(alphabet.chars()[i]))
                 .map(|i| hir::ClassBytesRange::new(alphabet.byte(i), alphabet.byte(i)))
                 .collect();
-            if ranges.is_empty() {
-                Hir::fail()
-            } else {
-                Hir::class(hir::Class::Bytes(hir::ClassBytes::new(ranges)))
-            }
+            if ranges.is_empty() { Hir::fail() } else { Hir::class(hir::Class::Bytes(hir::ClassBytes::new(ranges))) }
         }
-        Node::Concat(v) => Hir::concat(
-            v.iter()
-                .map(|n| to_hir(n, alphabet, len, tags))
-                .collect::<std::result::Result<_, _>>()?,
-        ),
-        Node::Alt(v) => Hir::alternation(
-            v.iter()
-                .map(|n| to_hir(n, alphabet, len, tags))
-                .collect::<std::result::Result<_, _>>()?,
-        ),
+        Node::Concat(v) => Hir::concat(v.iter().map(|n| to_hir(n, alphabet, len, tags)).collect::<std::result::Result<_, _>>()?),
+        Node::Alt(v) => Hir::alternation(v.iter().map(|n| to_hir(n, alphabet, len, tags)).collect::<std::result::Result<_, _>>()?),
         Node::Group { sub, .. } => to_hir(sub, alphabet, len, tags)?,
         Node::Repeat { sub, min, max } => {
             let n = u32::try_from(len).unwrap_or(u32::MAX);
@@ -462,12 +376,7 @@ pub(crate) fn to_hir(
                 }
                 max = max.map(|m| m.min(n.max(min)));
             }
-            Hir::repetition(hir::Repetition {
-                min,
-                max,
-                greedy: true,
-                sub: Box::new(to_hir(sub, alphabet, len, tags)?),
-            })
+            Hir::repetition(hir::Repetition { min, max, greedy: true, sub: Box::new(to_hir(sub, alphabet, len, tags)?) })
         }
         Node::Assert(a) => Hir::look(match a {
             Assertion::Start => Look::Start,
@@ -476,9 +385,7 @@ pub(crate) fn to_hir(
             Assertion::NotWordBoundary => Look::WordAsciiNegate,
         }),
         Node::Backref(k) => {
-            return Err(format!(
-                "unsupported construct: back-reference \\{k} inside a lookaround"
-            ));
+            return Err(format!("unsupported construct: back-reference \\{k} inside a lookaround"));
         }
         Node::Look { .. } => {
             return Err("unsupported construct: lookaround nested inside a lookaround".into());

@@ -63,8 +63,13 @@ pub struct LookAround {
     pub negate: bool,
     /// For a lookbehind, its fixed width.
     pub width: usize,
-    /// Lookahead: accepts `body·Σ*` (run to the end of the line); lookbehind: accepts `body`.
-    pub automaton: Automaton,
+    /// Lookahead: accepts `body·Σ*` (run to the end of the line); lookbehind: accepts
+    /// `body`. One automaton per start context when the body has `^`, `\b` or `\B`:
+    /// at the start of the line, after a word character, after another character.
+    pub automata: Vec<Automaton>,
+    /// A positive lookahead with back-references inside: its own markers
+    /// (`automata[0]` is then its skeleton).
+    pub tagged: Option<Box<Tagged>>,
 }
 
 /// The extra structure of a clue with markers.
@@ -97,15 +102,7 @@ pub fn needs_tags(node: &Node) -> bool {
 
 /// Whether a subtree holds anything that becomes a marker.
 pub fn has_markers(node: &Node) -> bool {
-    node.any(&mut |n| {
-        matches!(
-            n,
-            Node::Backref(_)
-                | Node::Look { .. }
-                | Node::Assert(_)
-                | Node::Group { index: Some(_), .. }
-        )
-    })
+    node.any(&mut |n| matches!(n, Node::Backref(_) | Node::Look { .. } | Node::Assert(_) | Node::Group { index: Some(_), .. }))
 }
 
 /// State of the tagged translation.
@@ -126,25 +123,15 @@ impl TagCtx {
             }
         };
         if i >= MAX_MARKERS {
-            return Err(format!(
-                "too many groups, back-references, lookarounds and assertions in one clue (limit {MAX_MARKERS} markers)"
-            ));
+            return Err(format!("too many groups, back-references, lookarounds and assertions in one clue (limit {MAX_MARKERS} markers)"));
         }
         Ok(Hir::literal(vec![(i + 1) as u8]))
     }
 
     /// The marker translation of `node`, or `None` when `to_hir`'s plain rule applies.
-    pub(crate) fn marker_hir(
-        &mut self,
-        node: &Node,
-        alphabet: &Alphabet,
-        len: usize,
-    ) -> Result<Option<Hir>, String> {
+    pub(crate) fn marker_hir(&mut self, node: &Node, alphabet: &Alphabet, len: usize) -> Result<Option<Hir>, String> {
         Ok(Some(match node {
-            Node::Group {
-                index: Some(k),
-                sub,
-            } if self.referenced.contains(k) => {
+            Node::Group { index: Some(k), sub } if self.referenced.contains(k) => {
                 let open = self.marker(Marker::Open(*k))?;
                 let body = to_hir(sub, alphabet, len, &mut Some(&mut *self))?;
                 let close = self.marker(Marker::Close(*k))?;
@@ -165,8 +152,7 @@ impl TagCtx {
             })?,
             Node::Look { ahead, negate, sub } => {
                 let j = self.looks.len();
-                self.looks
-                    .push(look_around(*ahead, *negate, sub, alphabet, len)?);
+                self.looks.push(look_around(*ahead, *negate, sub, alphabet, len)?);
                 self.marker(Marker::Look(j))?
             }
             _ => return Ok(None),
@@ -176,11 +162,7 @@ impl TagCtx {
 
 /// Compiles a clue with back-references or lookarounds: the skeleton over
 /// `alphabet ∪ markers ∪ {idle}` and its [`Tagged`] description.
-pub fn compile(
-    node: &Node,
-    alphabet: &Alphabet,
-    len: usize,
-) -> Result<(Automaton, usize, Tagged), String> {
+pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automaton, usize, Tagged), String> {
     check(node)?;
     let mut referenced = BTreeSet::new();
     let _ = node.any(&mut |n| {
@@ -191,81 +173,47 @@ pub fn compile(
     });
     let mut bodies = BTreeMap::new();
     collect_bodies(node, &mut bodies);
-    let slots = max_markers(node, &referenced);
+    let slots = max_markers(node, &referenced, &bodies);
     if slots > MAX_SLOTS {
-        return Err(format!(
-            "too many zero-width markers at one position (at most {MAX_SLOTS})"
-        ));
+        return Err(format!("too many zero-width markers at one position (at most {MAX_SLOTS})"));
     }
-    let mut ctx = TagCtx {
-        referenced,
-        bodies,
-        markers: Vec::new(),
-        looks: Vec::new(),
-    };
+    let mut ctx = TagCtx { referenced, bodies, markers: Vec::new(), looks: Vec::new() };
     let hir = to_hir(node, alphabet, len, &mut Some(&mut ctx))?;
     let mut bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
     bytes.extend((0..ctx.markers.len()).map(|i| (i + 1) as u8));
-    let (automaton, raw) = determinize(&hir, &bytes, true)?;
-    Ok((
-        automaton,
-        raw,
-        Tagged {
-            markers: ctx.markers,
-            slots: slots.max(1),
-            looks: ctx.looks,
-        },
-    ))
+    let (automaton, raw) = determinize(&hir, &bytes, true, None)?;
+    Ok((automaton, raw, Tagged { markers: ctx.markers, slots: slots.max(1), looks: ctx.looks }))
 }
 
-fn look_around(
-    ahead: bool,
-    negate: bool,
-    sub: &Node,
-    alphabet: &Alphabet,
-    len: usize,
-) -> Result<LookAround, String> {
+fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: usize) -> Result<LookAround, String> {
     let kind = if ahead { "lookahead" } else { "lookbehind" };
-    if sub.any(&mut |n| matches!(n, Node::Backref(_))) {
-        return Err(format!(
-            "unsupported construct: back-reference inside a {kind}"
-        ));
-    }
     if sub.any(&mut |n| matches!(n, Node::Look { .. })) {
-        return Err(format!(
-            "unsupported construct: lookaround nested inside a {kind}"
-        ));
+        return Err(format!("unsupported construct: lookaround nested inside a {kind}"));
     }
-    if sub.any(&mut |n| matches!(n, Node::Assert(_))) {
-        return Err(format!(
-            "unsupported construct: ^, $, \\b or \\B inside a {kind}"
-        ));
+    let any = Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None };
+    let backrefs = sub.any(&mut |n| matches!(n, Node::Backref(_)));
+    if backrefs {
+        if !ahead || negate {
+            return Err(format!("unsupported construct: back-reference inside a {}{kind}", if negate { "negative " } else { "" }));
+        }
+        let (automaton, _, t) = compile(&Node::Concat(vec![sub.clone(), any]), alphabet, len)?;
+        return Ok(LookAround { ahead, negate, width: 0, automata: vec![automaton], tagged: Some(Box::new(t)) });
+    }
+    let asserts = sub.any(&mut |n| matches!(n, Node::Assert(_)));
+    if asserts && !ahead {
+        return Err("unsupported construct: ^, $, \\b or \\B inside a lookbehind".into());
     }
     let (node, width) = if ahead {
-        let any = Node::Repeat {
-            sub: Box::new(Node::Set(CharSet {
-                negated: true,
-                items: vec![],
-            })),
-            min: 0,
-            max: None,
-        };
         (Node::Concat(vec![sub.clone(), any]), 0)
     } else {
-        let Some(w) = fixed_width(sub) else {
-            return Err("look-behind requires fixed-width pattern".into());
-        };
+        let Some(w) = fixed_width(sub) else { return Err("look-behind requires fixed-width pattern".into()) };
         (sub.clone(), w)
     };
     let hir = to_hir(&node, alphabet, len, &mut None)?;
     let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
-    let (automaton, _) = determinize(&hir, &bytes, false)?;
-    Ok(LookAround {
-        ahead,
-        negate,
-        width,
-        automaton,
-    })
+    let contexts: &[Option<u8>] = if asserts { &[None, Some(b'a'), Some(b' ')] } else { &[None] };
+    let automata = contexts.iter().map(|&lb| determinize(&hir, &bytes, false, lb).map(|(a, _)| a)).collect::<Result<_, _>>()?;
+    Ok(LookAround { ahead, negate, width, automata, tagged: None })
 }
 
 /// Rejects what the encoding cannot make exact.
@@ -274,10 +222,19 @@ fn check(node: &Node) -> Result<(), String> {
     let _ = node.any(&mut |n| {
         match n {
             Node::Look { sub, .. } => {
+                // A group captured inside a lookaround may only be referenced inside it.
                 let mut groups = BTreeSet::new();
                 collect_groups(sub, &mut groups);
-                if node.any(&mut |m| matches!(m, Node::Backref(k) if groups.contains(k))) {
-                    err = Some("unsupported construct: back-reference to a group inside a lookaround".to_string());
+                let refs = |n: &Node, k: u32| {
+                    let mut count = 0;
+                    let _ = n.any(&mut |m| {
+                        count += usize::from(*m == Node::Backref(k));
+                        false
+                    });
+                    count
+                };
+                if groups.iter().any(|&k| refs(node, k) > refs(sub, k)) {
+                    err = Some("unsupported construct: back-reference to a group captured inside a lookaround".to_string());
                 }
             }
             Node::Repeat { sub, .. } => {
@@ -309,11 +266,7 @@ fn collect_groups(node: &Node, out: &mut BTreeSet<u32>) {
 
 fn collect_bodies(node: &Node, out: &mut BTreeMap<u32, Node>) {
     let _ = node.any(&mut |n| {
-        if let Node::Group {
-            index: Some(k),
-            sub,
-        } = n
-        {
+        if let Node::Group { index: Some(k), sub } = n {
             let _ = out.insert(*k, (**sub).clone());
         }
         false
@@ -328,41 +281,94 @@ fn relax(node: &Node, bodies: &BTreeMap<u32, Node>) -> Node {
         Node::Set(s) => Node::Set(s.clone()),
         Node::Concat(v) => Node::Concat(v.iter().map(|n| relax(n, bodies)).collect()),
         Node::Alt(v) => Node::Alt(v.iter().map(|n| relax(n, bodies)).collect()),
-        Node::Repeat { sub, min, max } => Node::Repeat {
-            sub: Box::new(relax(sub, bodies)),
-            min: *min,
-            max: *max,
-        },
+        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(relax(sub, bodies)), min: *min, max: *max },
         Node::Group { sub, .. } => relax(sub, bodies),
         Node::Backref(k) => bodies.get(k).map_or(Node::Empty, |b| relax(b, bodies)),
     }
 }
 
-/// An upper bound on the markers a Python match emits at one position (a loop makes at
-/// most one empty iteration beyond its minimum at a position).
-fn max_markers(node: &Node, referenced: &BTreeSet<u32>) -> usize {
+/// An upper bound on the markers a Python match emits at one position.
+fn max_markers(node: &Node, referenced: &BTreeSet<u32>, bodies: &BTreeMap<u32, Node>) -> usize {
+    let b = bounds(node, referenced, bodies);
+    [b.empty, b.prefix, b.suffix, b.inner].into_iter().max().unwrap_or(0).max(0) as usize
+}
+
+const NONE: i64 = i64::MIN / 4;
+
+/// Marker counts of a subtree: when it matches the empty string; before the first
+/// character, after the last one, and at a position in between, of a non-empty match.
+/// `NONE` where there is no such match.
+#[derive(Clone, Copy)]
+struct Bounds {
+    empty: i64,
+    prefix: i64,
+    suffix: i64,
+    inner: i64,
+}
+
+fn add(a: i64, b: i64) -> i64 {
+    if a == NONE || b == NONE { NONE } else { a + b }
+}
+
+fn bounds(node: &Node, referenced: &BTreeSet<u32>, bodies: &BTreeMap<u32, Node>) -> Bounds {
+    let chars = Bounds { empty: NONE, prefix: 0, suffix: 0, inner: 0 };
     match node {
-        Node::Empty | Node::Set(_) => 0,
-        Node::Assert(_) | Node::Look { .. } => 1,
-        Node::Backref(_) => 2,
-        Node::Group { index, sub } => {
-            max_markers(sub, referenced)
-                + if index.is_some_and(|k| referenced.contains(&k)) {
-                    2
-                } else {
-                    0
-                }
+        Node::Set(_) => chars,
+        Node::Empty => Bounds { empty: 0, prefix: NONE, suffix: NONE, inner: NONE },
+        Node::Assert(_) | Node::Look { .. } => Bounds { empty: 1, prefix: NONE, suffix: NONE, inner: NONE },
+        Node::Backref(k) => {
+            let body = bodies.get(k).map_or(0, min_len);
+            Bounds { empty: if body == 0 { 2 } else { NONE }, prefix: 1, suffix: 1, inner: 0 }
         }
-        Node::Concat(v) => v.iter().map(|n| max_markers(n, referenced)).sum(),
-        Node::Alt(v) => v
-            .iter()
-            .map(|n| max_markers(n, referenced))
-            .max()
-            .unwrap_or(0),
+        Node::Group { index, sub } => {
+            let b = bounds(sub, referenced, bodies);
+            if index.is_some_and(|k| referenced.contains(&k)) {
+                Bounds { empty: add(b.empty, 2), prefix: add(b.prefix, 1), suffix: add(b.suffix, 1), inner: b.inner }
+            } else {
+                b
+            }
+        }
+        Node::Alt(v) => {
+            v.iter().map(|n| bounds(n, referenced, bodies)).fold(Bounds { empty: NONE, prefix: NONE, suffix: NONE, inner: NONE }, |a, b| {
+                Bounds {
+                    empty: a.empty.max(b.empty),
+                    prefix: a.prefix.max(b.prefix),
+                    suffix: a.suffix.max(b.suffix),
+                    inner: a.inner.max(b.inner),
+                }
+            })
+        }
+        Node::Concat(v) => {
+            v.iter().map(|n| bounds(n, referenced, bodies)).fold(Bounds { empty: 0, prefix: NONE, suffix: NONE, inner: NONE }, |a, y| {
+                Bounds {
+                    empty: add(a.empty, y.empty),
+                    prefix: a.prefix.max(add(a.empty, y.prefix)),
+                    suffix: add(a.suffix, y.empty).max(y.suffix),
+                    inner: a.inner.max(y.inner).max(add(a.suffix, y.prefix)),
+                }
+            })
+        }
         Node::Repeat { sub, min, max } => {
-            let m = max_markers(sub, referenced);
-            let times = (*min as usize + 2).min(max.map_or(usize::MAX, |x| (x as usize).max(1)));
-            m.saturating_mul(times)
+            let x = bounds(sub, referenced, bodies);
+            // Python makes at most one empty iteration beyond the minimum at a position.
+            let times = i64::from((*min).saturating_add(1).min(max.unwrap_or(u32::MAX)));
+            let empties = if x.empty == NONE { 0 } else { x.empty.saturating_mul(times) };
+            let empty = if *min == 0 {
+                empties.max(0)
+            } else if x.empty == NONE {
+                NONE
+            } else {
+                empties
+            };
+            if max == &Some(0) {
+                return Bounds { empty: 0, prefix: NONE, suffix: NONE, inner: NONE };
+            }
+            Bounds {
+                empty,
+                prefix: add(empties, x.prefix),
+                suffix: add(x.suffix, empties),
+                inner: x.inner.max(add(add(x.suffix, empties), x.prefix)),
+            }
         }
     }
 }
@@ -378,12 +384,8 @@ pub fn fixed_width(node: &Node) -> Option<usize> {
         Node::Alt(v) => {
             let ws: Option<Vec<usize>> = v.iter().map(fixed_width).collect();
             let ws = ws?;
-            ws.windows(2)
-                .all(|w| w[0] == w[1])
-                .then(|| ws.first().copied().unwrap_or(0))
+            ws.windows(2).all(|w| w[0] == w[1]).then(|| ws.first().copied().unwrap_or(0))
         }
-        Node::Repeat { sub, min, max } => (Some(*min) == *max)
-            .then(|| fixed_width(sub).map(|w| w * *min as usize))
-            .flatten(),
+        Node::Repeat { sub, min, max } => (Some(*min) == *max).then(|| fixed_width(sub).map(|w| w * *min as usize)).flatten(),
     }
 }

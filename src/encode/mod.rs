@@ -125,11 +125,7 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
             }
         }
     }
-    if doms.iter().any(SymSet::is_empty) {
-        None
-    } else {
-        Some(doms)
-    }
+    if doms.iter().any(SymSet::is_empty) { None } else { Some(doms) }
 }
 
 /// Domains before propagation: the given letter, or the whole alphabet (a given
@@ -157,11 +153,7 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
     let n = line.len();
     let states = a.states();
     let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
-    fwd.push(if a.start == DEAD {
-        vec![]
-    } else {
-        vec![a.start]
-    });
+    fwd.push(if a.start == DEAD { vec![] } else { vec![a.start] });
     let mut mark = vec![usize::MAX; states];
     for (p, dom) in line.iter().enumerate() {
         let mut next = Vec::new();
@@ -178,21 +170,13 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
         fwd.push(next);
     }
     let mut live: Vec<Vec<u32>> = vec![vec![]; n + 1];
-    live[n] = fwd[n]
-        .iter()
-        .copied()
-        .filter(|&s| a.accept[s as usize])
-        .collect();
+    live[n] = fwd[n].iter().copied().filter(|&s| a.accept[s as usize]).collect();
     let mut in_next = vec![false; states];
     for p in (0..n).rev() {
         for &t in &live[p + 1] {
             in_next[t as usize] = true;
         }
-        live[p] = fwd[p]
-            .iter()
-            .copied()
-            .filter(|&s| line[p].iter().any(|x| is_in(&in_next, a.step(s, x))))
-            .collect();
+        live[p] = fwd[p].iter().copied().filter(|&s| line[p].iter().any(|x| is_in(&in_next, a.step(s, x)))).collect();
         for &t in &live[p + 1] {
             in_next[t as usize] = false;
         }
@@ -228,27 +212,16 @@ pub(crate) fn supported(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Ve
 
 /// Encodes the puzzle into `sink`. `doms` comes from [`domains`]; `None` encodes an
 /// empty clause (no solution).
-pub fn encode<S: ClauseSink>(
-    puzzle: &Puzzle,
-    compiled: &Compiled,
-    doms: Option<&[SymSet]>,
-    sink: &mut S,
-) -> Result<CellVars> {
+pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>, sink: &mut S) -> Result<CellVars> {
     let n_cells = puzzle.givens.len();
     let Some(doms) = doms else {
         sink.add_clause(&[]);
-        return Ok(CellVars {
-            cells: vec![vec![]; n_cells],
-            clue_sizes: vec![ClueSize::default(); puzzle.clues.len()],
-        });
+        return Ok(CellVars { cells: vec![vec![]; n_cells], clue_sizes: vec![ClueSize::default(); puzzle.clues.len()] });
     };
     // Cell variables first, cell by cell, letter by letter: DIMACS comments list them.
-    let cells: Vec<Vec<(usize, i32)>> = doms
-        .iter()
-        .map(|d| d.iter().map(|a| (a, sink.new_var())).collect())
-        .collect();
+    let cells: Vec<Vec<(usize, i32)>> = doms.iter().map(|d| d.iter().map(|a| (a, sink.new_var())).collect()).collect();
     for vars in &cells {
-        exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>());
+        exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>(), None);
     }
     let mut clue_sizes = Vec::with_capacity(puzzle.clues.len());
     let mut shared = tagged::Shared::default();
@@ -260,21 +233,14 @@ pub fn encode<S: ClauseSink>(
             None => {
                 let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
                 let live = live_layers(a, &line);
-                let cell_lits: Vec<&[(usize, i32)]> =
-                    clue.cells.iter().map(|&c| cells[c].as_slice()).collect();
+                let cell_lits: Vec<&[(usize, i32)]> = clue.cells.iter().map(|&c| cells[c].as_slice()).collect();
                 encode_line(sink, a, &live, &cell_lits, None);
                 live.iter().map(Vec::len).sum()
             }
-            Some(t) => tagged::encode(
-                sink,
-                &mut shared,
-                a,
-                t,
-                compiled.alphabet.chars(),
-                &clue.cells,
-                &cells,
-                doms,
-            ),
+            Some(t) => {
+                let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
+                tagged::encode(sink, &mut shared, &ctx, a, t, &clue.cells, 0, None)
+            }
         };
         clue_sizes.push(ClueSize {
             states: a.states(),
@@ -294,10 +260,13 @@ pub fn encode<S: ClauseSink>(
     Ok(CellVars { cells, clue_sizes })
 }
 
-/// Exactly one of `vars`: one clause for "at least one", then pairwise or a sequential
-/// counter whose auxiliaries are defined both ways (`s_i ↔ x_1 ∨ … ∨ x_i`).
-pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
-    sink.add_clause(vars);
+/// Exactly one of `vars` (at most one when `gate` is false): one clause for "at least
+/// one", then pairwise or a sequential counter whose auxiliaries are defined both ways
+/// (`s_i ↔ x_1 ∨ … ∨ x_i`).
+pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32], gate: Option<i32>) {
+    let mut alo: Vec<i32> = gate.map(|g| vec![-g]).unwrap_or_default();
+    alo.extend_from_slice(vars);
+    sink.add_clause(&alo);
     if vars.len() <= PAIRWISE_MAX {
         for (i, &a) in vars.iter().enumerate() {
             for &b in &vars[i + 1..] {
@@ -321,28 +290,15 @@ pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
 
 /// The unrolled automaton over one line (see the module doc). With a `gate`, the run
 /// is only required when the gate literal is true (used for lookarounds).
-pub(crate) fn encode_line<S: ClauseSink>(
-    sink: &mut S,
-    a: &Automaton,
-    live: &[Vec<u32>],
-    cells: &[&[(usize, i32)]],
-    gate: Option<i32>,
-) {
+pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Vec<u32>], cells: &[&[(usize, i32)]], gate: Option<i32>) {
     let n = cells.len();
     if live[0].is_empty() {
         sink.add_clause(&gate.map(|g| vec![-g]).unwrap_or_default());
         return;
     }
     // q[p]: (state, var), sorted by state.
-    let q: Vec<Vec<(u32, i32)>> = live
-        .iter()
-        .map(|l| l.iter().map(|&s| (s, sink.new_var())).collect())
-        .collect();
-    let qvar = |p: usize, s: u32| {
-        q[p].binary_search_by_key(&s, |&(st, _)| st)
-            .ok()
-            .map(|k| q[p][k].1)
-    };
+    let q: Vec<Vec<(u32, i32)>> = live.iter().map(|l| l.iter().map(|&s| (s, sink.new_var())).collect()).collect();
+    let qvar = |p: usize, s: u32| q[p].binary_search_by_key(&s, |&(st, _)| st).ok().map(|k| q[p][k].1);
     let gated = |mut c: Vec<i32>| {
         if let Some(g) = gate {
             c.insert(0, -g);
@@ -385,7 +341,8 @@ pub(crate) fn encode_line<S: ClauseSink>(
         // every true letter is carried by some true edge.
         let mut out: Vec<Vec<i32>> = q[p].iter().map(|&(_, qs)| vec![-qs]).collect();
         let mut inc: Vec<Vec<i32>> = q[p + 1].iter().map(|&(_, qt)| vec![-qt]).collect();
-        let mut carry: Vec<Vec<i32>> = cells[p].iter().map(|&(_, xv)| vec![-xv]).collect();
+        // (Only while the run is active: a gated run must not constrain the cells otherwise.)
+        let mut carry: Vec<Vec<i32>> = cells[p].iter().map(|&(_, xv)| gate.map_or_else(|| vec![-xv], |g| vec![-g, -xv])).collect();
         for ((s, t, label), &e) in edges.iter().zip(&evars) {
             out[q[p].binary_search_by_key(s, |&(st, _)| st).unwrap_or(0)].push(e);
             inc[q[p + 1].binary_search_by_key(t, |&(st, _)| st).unwrap_or(0)].push(e);

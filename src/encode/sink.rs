@@ -30,9 +30,7 @@ impl Cnf {
     /// The clauses, in insertion order.
     pub fn clauses(&self) -> impl Iterator<Item = &[i32]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(self.ends.iter().copied())
-            .map(|(a, b)| &self.lits[a..b])
+        starts.zip(self.ends.iter().copied()).map(|(a, b)| &self.lits[a..b])
     }
 }
 
@@ -43,10 +41,7 @@ impl ClauseSink for Cnf {
     }
 
     fn add_clause(&mut self, lits: &[i32]) {
-        debug_assert!(
-            lits.iter()
-                .all(|&l| l != 0 && l.unsigned_abs() as usize <= self.vars)
-        );
+        debug_assert!(lits.iter().all(|&l| l != 0 && l.unsigned_abs() as usize <= self.vars));
         self.lits.extend_from_slice(lits);
         self.ends.push(self.lits.len());
     }

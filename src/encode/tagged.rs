@@ -21,7 +21,7 @@
 
 use super::{ClauseSink, SymSet, encode_line, exactly_one, live_layers, supported};
 use crate::compile::Automaton;
-use crate::compile::tagged::{Marker, Tagged};
+use crate::compile::tagged::{LookAround, Marker, Tagged};
 use crate::regex::ast::is_word;
 use std::collections::HashMap;
 
@@ -34,11 +34,13 @@ pub enum Layer {
     Slot(usize),
 }
 
-/// The layers of a line of `n` cells and their domains before propagation.
-pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> (Vec<Layer>, Vec<SymSet>) {
-    let n = cells.len();
+/// The layers of the line from position `from` to its end `n` (positions are those of
+/// the whole line), and their domains before propagation; `cells` are the domains of
+/// cells `from..n`.
+pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet], from: usize) -> (Vec<Layer>, Vec<SymSet>) {
+    let n = from + cells.len();
     let (mut kinds, mut doms) = (Vec::new(), Vec::new());
-    for p in 0..=n {
+    for p in from..=n {
         let mut slot = SymSet::default();
         slot.insert(t.idle_symbol(alphabet_len));
         for (i, m) in t.markers.iter().enumerate() {
@@ -61,7 +63,7 @@ pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> (Vec<Layer>,
         }
         if p < n {
             kinds.push(Layer::Cell(p));
-            doms.push(cells[p]);
+            doms.push(cells[p - from]);
         }
     }
     (kinds, doms)
@@ -69,21 +71,11 @@ pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> (Vec<Layer>,
 
 /// Letters of each cell that some run of the skeleton can use (ignoring the
 /// registers and lookarounds: a sound relaxation for domain propagation).
-pub fn cell_support(
-    a: &Automaton,
-    t: &Tagged,
-    alphabet_len: usize,
-    cells: &[SymSet],
-) -> Vec<SymSet> {
-    let (kinds, doms) = layers(t, alphabet_len, cells);
+pub fn cell_support(a: &Automaton, t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> Vec<SymSet> {
+    let (kinds, doms) = layers(t, alphabet_len, cells, 0);
     let live = live_layers(a, &doms);
     let sup = supported(a, &doms, &live);
-    kinds
-        .iter()
-        .zip(sup)
-        .filter(|(k, _)| matches!(k, Layer::Cell(_)))
-        .map(|(_, s)| s)
-        .collect()
+    kinds.iter().zip(sup).filter(|(k, _)| matches!(k, Layer::Cell(_))).map(|(_, s)| s).collect()
 }
 
 /// Variables shared by every clue of a puzzle.
@@ -105,13 +97,7 @@ impl Shared {
     }
 
     /// A variable that implies "cells `u` and `w` hold the same letter".
-    fn eq<S: ClauseSink>(
-        &mut self,
-        sink: &mut S,
-        cells: &[Vec<(usize, i32)>],
-        u: usize,
-        w: usize,
-    ) -> i32 {
+    fn eq<S: ClauseSink>(&mut self, sink: &mut S, cells: &[Vec<(usize, i32)>], u: usize, w: usize) -> i32 {
         let key = (u.min(w), u.max(w));
         if let Some(&e) = self.eq.get(&key) {
             return e;
@@ -130,19 +116,12 @@ impl Shared {
     }
 
     /// A literal equivalent to "cell `c` holds a word character".
-    fn word<S: ClauseSink>(
-        &mut self,
-        sink: &mut S,
-        cells: &[Vec<(usize, i32)>],
-        chars: &[char],
-        c: usize,
-    ) -> i32 {
+    fn word<S: ClauseSink>(&mut self, sink: &mut S, cells: &[Vec<(usize, i32)>], chars: &[char], c: usize) -> i32 {
         if let Some(&w) = self.word.get(&c) {
             return w;
         }
         let t = self.t(sink);
-        let (word, other): (Vec<_>, Vec<_>) =
-            cells[c].iter().partition(|&&(a, _)| is_word(chars[a]));
+        let (word, other): (Vec<_>, Vec<_>) = cells[c].iter().partition(|&&(a, _)| is_word(chars[a]));
         let w = if other.is_empty() {
             t
         } else if word.is_empty() {
@@ -202,11 +181,7 @@ fn copy_if<S: ClauseSink>(sink: &mut S, reg: &Reg, m: i32, src: &Reg) -> Reg {
         sink.add_clause(&[-m, -none]);
     }
     let mut values: Vec<Option<usize>> = reg.iter().map(|&(v, _)| v).collect();
-    values.extend(
-        src.iter()
-            .filter_map(|&(v, _)| v.map(Some))
-            .filter(|v| !reg.iter().any(|(x, _)| x == v)),
-    );
+    values.extend(src.iter().filter_map(|&(v, _)| v.map(Some)).filter(|v| !reg.iter().any(|(x, _)| x == v)));
     values
         .into_iter()
         .map(|v| {
@@ -230,36 +205,43 @@ fn copy_if<S: ClauseSink>(sink: &mut S, reg: &Reg, m: i32, src: &Reg) -> Reg {
         .collect()
 }
 
-/// Encodes one tagged clue over the cells `line` (cell ids) of the puzzle.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one call site; the pieces are distinct"
-)]
+/// The puzzle-wide context a tagged clue is encoded in.
+pub struct Ctx<'a> {
+    /// The alphabet's characters.
+    pub chars: &'a [char],
+    /// Cell variables of every cell.
+    pub cells: &'a [Vec<(usize, i32)>],
+    /// Cell domains.
+    pub doms: &'a [SymSet],
+}
+
+/// Encodes a tagged automaton over `line[from..]` (cell ids of the whole line); with a
+/// `gate`, only when the gate is true (a lookahead with back-references inside).
+/// Returns the number of layers.
 pub fn encode<S: ClauseSink>(
     sink: &mut S,
     shared: &mut Shared,
+    ctx: &Ctx<'_>,
     a: &Automaton,
     t: &Tagged,
-    chars: &[char],
     line: &[usize],
-    cells: &[Vec<(usize, i32)>],
-    doms: &[SymSet],
+    from: usize,
+    gate: Option<i32>,
 ) -> usize {
+    let (chars, cells, doms) = (ctx.chars, ctx.cells, ctx.doms);
     let n = line.len();
     let sigma = chars.len();
-    let cell_doms: Vec<SymSet> = line.iter().map(|&c| doms[c]).collect();
-    let (kinds, ext) = layers(t, sigma, &cell_doms);
+    let cell_doms: Vec<SymSet> = line[from..].iter().map(|&c| doms[c]).collect();
+    let (kinds, ext) = layers(t, sigma, &cell_doms, from);
     let live = live_layers(a, &ext);
     if live[0].is_empty() {
-        sink.add_clause(&[]);
+        sink.add_clause(&gate.map(|g| vec![-g]).unwrap_or_default());
         return 0;
     }
     let sup = supported(a, &ext, &live);
     // Keep cells and the slots where some marker can occur.
     let idle = t.idle_symbol(sigma);
-    let keep: Vec<usize> = (0..kinds.len())
-        .filter(|&l| matches!(kinds[l], Layer::Cell(_)) || sup[l].iter().any(|x| x != idle))
-        .collect();
+    let keep: Vec<usize> = (0..kinds.len()).filter(|&l| matches!(kinds[l], Layer::Cell(_)) || sup[l].iter().any(|x| x != idle)).collect();
     let kinds: Vec<Layer> = keep.iter().map(|&l| kinds[l]).collect();
     let ext: Vec<SymSet> = keep.iter().map(|&l| sup[l]).collect();
     let live = live_layers(a, &ext);
@@ -274,7 +256,7 @@ pub fn encode<S: ClauseSink>(
             }
             Layer::Slot(p) => {
                 let vars: Vec<(usize, i32)> = ext[l].iter().map(|x| (x, sink.new_var())).collect();
-                exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>());
+                exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>(), gate);
                 let my_idle = vars.iter().find(|&&(x, _)| x == idle).map(|&(_, v)| v);
                 if let Some((q, iv)) = prev_idle.filter(|&(q, _)| q == p) {
                     let _ = q;
@@ -296,21 +278,11 @@ pub fn encode<S: ClauseSink>(
             Layer::Slot(_) => slot_vars[l].as_slice(),
         })
         .collect();
-    encode_line(sink, a, &live, &layer_lits, None);
+    encode_line(sink, a, &live, &layer_lits, gate);
 
     // Registers, assertions and lookaround gates, walking the layers in order.
     let tl = shared.t(sink);
-    let groups: Vec<u32> = t
-        .markers
-        .iter()
-        .filter_map(|m| {
-            if let Marker::Open(k) = m {
-                Some(*k)
-            } else {
-                None
-            }
-        })
-        .collect();
+    let groups: Vec<u32> = t.markers.iter().filter_map(|m| if let Marker::Open(k) = m { Some(*k) } else { None }).collect();
     let mut lo: HashMap<u32, Reg> = groups.iter().map(|&k| (k, vec![(None, tl)])).collect();
     let mut lc = lo.clone();
     let mut ptr = lo.clone();
@@ -347,16 +319,8 @@ pub fn encode<S: ClauseSink>(
                         }
                         Marker::Look(j) => gates[j].push((p, m)),
                         Marker::WordBoundary | Marker::NotWordBoundary => {
-                            let before = if p > 0 {
-                                shared.word(sink, cells, chars, line[p - 1])
-                            } else {
-                                -tl
-                            };
-                            let after = if p < n {
-                                shared.word(sink, cells, chars, line[p])
-                            } else {
-                                -tl
-                            };
+                            let before = if p > 0 { shared.word(sink, cells, chars, line[p - 1]) } else { -tl };
+                            let after = if p < n { shared.word(sink, cells, chars, line[p]) } else { -tl };
                             if t.markers[x - sigma] == Marker::WordBoundary {
                                 sink.add_clause(&[-m, before, after]);
                                 sink.add_clause(&[-m, -before, -after]);
@@ -384,10 +348,7 @@ pub fn encode<S: ClauseSink>(
                             sink.add_clause(&[-pl, -cl]);
                         }
                     }
-                    let shifted: Reg = ptr[&g]
-                        .iter()
-                        .map(|&(v, pl)| (v.map(|a| a + 1), pl))
-                        .collect();
+                    let shifted: Reg = ptr[&g].iter().map(|&(v, pl)| (v.map(|a| a + 1), pl)).collect();
                     let _ = ptr.insert(g, shifted);
                 }
             }
@@ -411,22 +372,35 @@ pub fn encode<S: ClauseSink>(
                 }
                 g
             };
-            look_run(sink, &t.looks[j], g, p, line, cells, doms);
+            look_run(sink, shared, ctx, &t.looks[j], g, p, line);
         }
     }
     kinds.len()
 }
 
 /// The lookaround's run for a marker at position `p`, gated by `g`.
-fn look_run<S: ClauseSink>(
-    sink: &mut S,
-    l: &crate::compile::tagged::LookAround,
-    g: i32,
-    p: usize,
-    line: &[usize],
-    cells: &[Vec<(usize, i32)>],
-    doms: &[SymSet],
-) {
+fn look_run<S: ClauseSink>(sink: &mut S, shared: &mut Shared, ctx: &Ctx<'_>, l: &LookAround, g: i32, p: usize, line: &[usize]) {
+    if let Some(t) = &l.tagged {
+        let _ = encode(sink, shared, ctx, &l.automata[0], t, line, p, Some(g));
+        return;
+    }
+    if l.automata.len() > 1 {
+        // The body's start depends on what precedes position p.
+        if p == 0 {
+            return look_run_with(sink, ctx, l, &l.automata[0], g, p, line);
+        }
+        let w = shared.word(sink, ctx.cells, ctx.chars, line[p - 1]);
+        let (g_word, g_other) = (sink.new_var(), sink.new_var());
+        sink.add_clause(&[-g, -w, g_word]);
+        sink.add_clause(&[-g, w, g_other]);
+        look_run_with(sink, ctx, l, &l.automata[1], g_word, p, line);
+        return look_run_with(sink, ctx, l, &l.automata[2], g_other, p, line);
+    }
+    look_run_with(sink, ctx, l, &l.automata[0], g, p, line)
+}
+
+fn look_run_with<S: ClauseSink>(sink: &mut S, ctx: &Ctx<'_>, l: &LookAround, a: &Automaton, g: i32, p: usize, line: &[usize]) {
+    let (cells, doms) = (ctx.cells, ctx.doms);
     let span: Vec<usize> = if l.ahead {
         line[p..].to_vec()
     } else if l.width <= p {
@@ -438,7 +412,6 @@ fn look_run<S: ClauseSink>(
         }
         return;
     };
-    let a = &l.automaton;
     let span_doms: Vec<SymSet> = span.iter().map(|&c| doms[c]).collect();
     let lits: Vec<&[(usize, i32)]> = span.iter().map(|&c| cells[c].as_slice()).collect();
     if !l.negate {

@@ -33,36 +33,21 @@ pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
                 format!("{}x{}", n("patternsY"), n("patternsX"))
             };
             let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-            Entry {
-                key,
-                id: s("id"),
-                name: s("name"),
-                size,
-            }
+            Entry { key, id: s("id"), name: s("name"), size }
         })
         .collect())
 }
 
 fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
     let Value::Array(sets) = value else {
-        return Err(Error::input(
-            source,
-            "expected a JSON array of challenge sets",
-        ));
+        return Err(Error::input(source, "expected a JSON array of challenge sets"));
     };
     let mut out = Vec::new();
     for (si, set) in sets.into_iter().enumerate() {
-        let set_id = set
-            .get("id")
-            .and_then(Value::as_str)
-            .map_or_else(|| format!("set{}", si + 1), str::to_string);
+        let set_id = set.get("id").and_then(Value::as_str).map_or_else(|| format!("set{}", si + 1), str::to_string);
         let Some(Value::Array(ps)) = set.get("puzzles").cloned() else {
-            return Err(Error::input(
-                source,
-                format!("challenge set {set_id} has no \"puzzles\" array"),
-            ));
+            return Err(Error::input(source, format!("challenge set {set_id} has no \"puzzles\" array")));
         };
         for (pi, p) in ps.into_iter().enumerate() {
             out.push((format!("{set_id}/{}", pi + 1), p));
@@ -75,90 +60,45 @@ fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
 pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
     let all = puzzles(source, text)?;
     let Some(id) = id else {
-        return Err(Error::Usage(format!(
-            "{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)",
-            all.len()
-        )));
+        return Err(Error::Usage(format!("{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)", all.len())));
     };
-    let found = all.iter().find(|(key, p)| {
-        key == id
-            || p.get("id").and_then(Value::as_str) == Some(id)
-            || p.get("name").and_then(Value::as_str) == Some(id)
-    });
+    let found = all
+        .iter()
+        .find(|(key, p)| key == id || p.get("id").and_then(Value::as_str) == Some(id) || p.get("name").and_then(Value::as_str) == Some(id));
     let Some((key, p)) = found else {
-        return Err(Error::input(
-            source,
-            format!("no puzzle with id, set/number or name '{id}'"),
-        ));
+        return Err(Error::input(source, format!("no puzzle with id, set/number or name '{id}'")));
     };
-    let name = p
-        .get("name")
-        .and_then(Value::as_str)
-        .map(|n| format!("{key} {n}"));
+    let name = p.get("name").and_then(Value::as_str).map(|n| format!("{key} {n}"));
     if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
-        return Err(Error::input(
-            source,
-            format!("puzzle {key} is hexagonal; hexagonal grids are not supported yet"),
-        ));
+        return Err(Error::input(source, format!("puzzle {key} is hexagonal; hexagonal grids are not supported yet")));
     }
     let lines = |k: &str| -> Result<Vec<Vec<String>>> {
         let Some(Value::Array(v)) = p.get(k) else {
-            return Err(Error::input(
-                source,
-                format!("puzzle {key} has no \"{k}\" array"),
-            ));
+            return Err(Error::input(source, format!("puzzle {key} has no \"{k}\" array")));
         };
         v.iter()
             .map(|pair| match pair {
                 Value::Array(cl) => cl
                     .iter()
                     .map(|c| {
-                        c.as_str().map(str::to_string).ok_or_else(|| {
-                            Error::input(
-                                source,
-                                format!("puzzle {key}: \"{k}\" clues must be strings"),
-                            )
-                        })
+                        c.as_str()
+                            .map(str::to_string)
+                            .ok_or_else(|| Error::input(source, format!("puzzle {key}: \"{k}\" clues must be strings")))
                     })
                     .collect(),
-                _ => Err(Error::input(
-                    source,
-                    format!("puzzle {key}: \"{k}\" entries must be arrays of clues"),
-                )),
+                _ => Err(Error::input(source, format!("puzzle {key}: \"{k}\" entries must be arrays of clues"))),
             })
             .collect()
     };
     let (ys, xs) = (lines("patternsY")?, lines("patternsX")?);
     // Split [first, second] into the two sides; "" means no clue there.
     let side = |v: &[Vec<String>], k: usize| -> Option<Vec<Vec<String>>> {
-        let s: Vec<Vec<String>> = v
-            .iter()
-            .map(|cl| {
-                cl.get(k)
-                    .filter(|c| !c.is_empty())
-                    .cloned()
-                    .into_iter()
-                    .collect()
-            })
-            .collect();
+        let s: Vec<Vec<String>> = v.iter().map(|cl| cl.get(k).filter(|c| !c.is_empty()).cloned().into_iter().collect()).collect();
         s.iter().any(|c| !c.is_empty()).then_some(s)
     };
-    if let Some((i, _)) = ys
-        .iter()
-        .chain(&xs)
-        .enumerate()
-        .find(|(_, cl)| cl.len() > 2)
-    {
-        return Err(Error::input(
-            source,
-            format!("puzzle {key}: line {} has more than two clues", i + 1),
-        ));
+    if let Some((i, _)) = ys.iter().chain(&xs).enumerate().find(|(_, cl)| cl.len() > 2) {
+        return Err(Error::input(source, format!("puzzle {key}: line {} has more than two clues", i + 1)));
     }
-    let sides = RectClues {
-        left: side(&ys, 0),
-        right: side(&ys, 1),
-        top: side(&xs, 0),
-        bottom: side(&xs, 1),
-    };
+    let sides = RectClues { left: side(&ys, 0), right: side(&ys, 1), top: side(&xs, 0), bottom: side(&xs, 1) };
     Puzzle::rect(source, name, Some(ys.len()), Some(xs.len()), sides)
 }

@@ -43,9 +43,7 @@ impl Shape {
     /// The cell ids of each display row, top to bottom.
     pub fn display_rows(&self) -> Vec<Vec<usize>> {
         match *self {
-            Shape::Rect { rows, cols } => (0..rows)
-                .map(|r| (r * cols..(r + 1) * cols).collect())
-                .collect(),
+            Shape::Rect { rows, cols } => (0..rows).map(|r| (r * cols..(r + 1) * cols).collect()).collect(),
         }
     }
 
@@ -105,62 +103,28 @@ pub struct RectClues {
 
 impl Puzzle {
     /// Builds a rectangular puzzle; checks that every side has one entry per row or column.
-    pub fn rect(
-        source: &str,
-        name: Option<String>,
-        rows: Option<usize>,
-        cols: Option<usize>,
-        sides: RectClues,
-    ) -> Result<Puzzle> {
+    pub fn rect(source: &str, name: Option<String>, rows: Option<usize>, cols: Option<usize>, sides: RectClues) -> Result<Puzzle> {
         let count = |v: &Option<Vec<Vec<String>>>| v.as_ref().map(Vec::len);
-        let rows = rows
-            .or(count(&sides.left))
-            .or(count(&sides.right))
-            .unwrap_or(0);
-        let cols = cols
-            .or(count(&sides.top))
-            .or(count(&sides.bottom))
-            .unwrap_or(0);
+        let rows = rows.or(count(&sides.left)).or(count(&sides.right)).unwrap_or(0);
+        let cols = cols.or(count(&sides.top)).or(count(&sides.bottom)).unwrap_or(0);
         if rows == 0 || cols == 0 {
-            return Err(Error::input(
-                source,
-                format!(
-                    "empty grid ({rows} rows × {cols} columns): need clues for rows and for columns"
-                ),
-            ));
+            return Err(Error::input(source, format!("empty grid ({rows} rows × {cols} columns): need clues for rows and for columns")));
         }
         if rows * cols > MAX_CELLS {
-            return Err(Error::input(
-                source,
-                format!("grid of {rows}×{cols} cells exceeds the limit of {MAX_CELLS} cells"),
-            ));
+            return Err(Error::input(source, format!("grid of {rows}×{cols} cells exceeds the limit of {MAX_CELLS} cells")));
         }
         let mut clues = Vec::new();
-        let sides_spec: [(&str, &Option<Vec<Vec<String>>>, bool); 4] = [
-            ("left", &sides.left, true),
-            ("right", &sides.right, true),
-            ("top", &sides.top, false),
-            ("bottom", &sides.bottom, false),
-        ];
+        let sides_spec: [(&str, &Option<Vec<Vec<String>>>, bool); 4] =
+            [("left", &sides.left, true), ("right", &sides.right, true), ("top", &sides.top, false), ("bottom", &sides.bottom, false)];
         for (side, lists, is_row) in sides_spec {
             let Some(lists) = lists else { continue };
-            let (want, what) = if is_row {
-                (rows, "rows")
-            } else {
-                (cols, "columns")
-            };
+            let (want, what) = if is_row { (rows, "rows") } else { (cols, "columns") };
             if lists.len() != want {
-                return Err(Error::input(
-                    source,
-                    format!("{} {side} clues for {want} {what}", lists.len()),
-                ));
+                return Err(Error::input(source, format!("{} {side} clues for {want} {what}", lists.len())));
             }
             for (i, list) in lists.iter().enumerate() {
-                let cells: Vec<usize> = if is_row {
-                    (0..cols).map(|c| i * cols + c).collect()
-                } else {
-                    (0..rows).map(|r| r * cols + i).collect()
-                };
+                let cells: Vec<usize> =
+                    if is_row { (0..cols).map(|c| i * cols + c).collect() } else { (0..rows).map(|r| r * cols + i).collect() };
                 let unit = if is_row { "row" } else { "column" };
                 for (k, regex) in list.iter().enumerate() {
                     let label = if list.len() == 1 {
@@ -168,46 +132,24 @@ impl Puzzle {
                     } else {
                         format!("{unit} {} ({side} #{})", i + 1, k + 1)
                     };
-                    clues.push(Clue {
-                        label,
-                        regex: regex.clone(),
-                        cells: cells.clone(),
-                    });
+                    clues.push(Clue { label, regex: regex.clone(), cells: cells.clone() });
                 }
             }
         }
-        Ok(Puzzle {
-            name,
-            shape: Shape::Rect { rows, cols },
-            clues,
-            alphabet: None,
-            givens: vec![None; rows * cols],
-        })
+        Ok(Puzzle { name, shape: Shape::Rect { rows, cols }, clues, alphabet: None, givens: vec![None; rows * cols] })
     }
 
     /// Sets givens from display rows; `unknown` marks an empty cell.
     pub fn set_given_rows(&mut self, source: &str, rows: &[Vec<Option<char>>]) -> Result<()> {
         let layout = self.shape.display_rows();
         if rows.len() != layout.len() {
-            return Err(Error::input(
-                source,
-                format!(
-                    "given grid has {} rows, the puzzle has {}",
-                    rows.len(),
-                    layout.len()
-                ),
-            ));
+            return Err(Error::input(source, format!("given grid has {} rows, the puzzle has {}", rows.len(), layout.len())));
         }
         for (r, (row, cells)) in rows.iter().zip(&layout).enumerate() {
             if row.len() != cells.len() {
                 return Err(Error::input(
                     source,
-                    format!(
-                        "given grid row {} has {} cells, the puzzle row has {}",
-                        r + 1,
-                        row.len(),
-                        cells.len()
-                    ),
+                    format!("given grid row {} has {} cells, the puzzle row has {}", r + 1, row.len(), cells.len()),
                 ));
             }
             for (&v, &c) in row.iter().zip(cells) {
@@ -235,20 +177,13 @@ pub enum Format {
 }
 
 /// Reads a puzzle from raw bytes; `format` forces a format, `id` picks from a collection.
-pub fn read(
-    source: &str,
-    bytes: &[u8],
-    format: Option<Format>,
-    id: Option<&str>,
-) -> Result<Puzzle> {
+pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>) -> Result<Puzzle> {
     let format = match format {
         Some(f) => f,
         None => detect(source, bytes)?,
     };
     if id.is_some() && format != Format::Challenges {
-        return Err(Error::Usage(format!(
-            "--id only applies to challenges.json collections; {source} is a single puzzle"
-        )));
+        return Err(Error::Usage(format!("--id only applies to challenges.json collections; {source} is a single puzzle")));
     }
     match format {
         Format::Crossat => native::read(source, utf8(source, bytes)?),
@@ -287,8 +222,7 @@ pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
 }
 
 fn utf8<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str> {
-    std::str::from_utf8(bytes)
-        .map_err(|e| Error::input(source, format!("invalid UTF-8 at byte {}", e.valid_up_to())))
+    std::str::from_utf8(bytes).map_err(|e| Error::input(source, format!("invalid UTF-8 at byte {}", e.valid_up_to())))
 }
 
 /// Parses a grid written as text rows (`.` for an empty cell) into display rows.
@@ -296,10 +230,6 @@ pub fn parse_grid_rows(text: &str) -> Vec<Vec<Option<char>>> {
     text.lines()
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .filter(|l| !l.is_empty())
-        .map(|l| {
-            l.chars()
-                .map(|c| if c == '.' { None } else { Some(c) })
-                .collect()
-        })
+        .map(|l| l.chars().map(|c| if c == '.' { None } else { Some(c) }).collect())
         .collect()
 }

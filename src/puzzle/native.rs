@@ -12,9 +12,7 @@ use super::{Puzzle, RectClues};
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 
-const KEYS: &[&str] = &[
-    "name", "rows", "cols", "alphabet", "left", "right", "top", "bottom", "given", "comment",
-];
+const KEYS: &[&str] = &["name", "rows", "cols", "alphabet", "left", "right", "top", "bottom", "given", "comment"];
 const SIDE_ALIASES: [[&str; 3]; 4] = [
     ["left", "left_lines", "left_hints"],
     ["right", "right_lines", "right_hints"],
@@ -24,23 +22,14 @@ const SIDE_ALIASES: [[&str; 3]; 4] = [
 
 /// Reads a crossat JSON puzzle (or one of the aliased shapes).
 pub fn read(source: &str, text: &str) -> Result<Puzzle> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
     let Value::Object(obj) = value else {
-        return Err(Error::input(
-            source,
-            "expected a JSON object describing one puzzle",
-        ));
+        return Err(Error::input(source, "expected a JSON object describing one puzzle"));
     };
-    let aliased = obj
-        .keys()
-        .any(|k| k.ends_with("_lines") || k.ends_with("_columns") || k.ends_with("_hints"));
+    let aliased = obj.keys().any(|k| k.ends_with("_lines") || k.ends_with("_columns") || k.ends_with("_hints"));
     if !aliased {
         if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(Error::input(
-                source,
-                format!("unknown key \"{k}\" (known keys: {})", KEYS.join(", ")),
-            ));
+            return Err(Error::input(source, format!("unknown key \"{k}\" (known keys: {})", KEYS.join(", "))));
         }
     }
     let side = |names: &[&str; 3]| -> Result<Option<Vec<Vec<String>>>> {
@@ -62,10 +51,7 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
     let mut puzzle = Puzzle::rect(source, name, rows, cols, sides)?;
     if let Some(a) = obj.get("alphabet") {
         let Some(a) = a.as_str() else {
-            return Err(Error::input(
-                source,
-                "\"alphabet\" must be a string of characters",
-            ));
+            return Err(Error::input(source, "\"alphabet\" must be a string of characters"));
         };
         puzzle.alphabet = Some(a.chars().collect());
     }
@@ -80,17 +66,12 @@ fn dim(source: &str, obj: &Map<String, Value>, keys: &[&str]) -> Result<Option<u
     let Some((k, v)) = keys.iter().find_map(|k| obj.get(*k).map(|v| (k, v))) else {
         return Ok(None);
     };
-    v.as_u64()
-        .map(|n| Some(n as usize))
-        .ok_or_else(|| Error::input(source, format!("\"{k}\" must be a non-negative integer")))
+    v.as_u64().map(|n| Some(n as usize)).ok_or_else(|| Error::input(source, format!("\"{k}\" must be a non-negative integer")))
 }
 
 fn side_clues(source: &str, key: &str, v: &Value) -> Result<Vec<Vec<String>>> {
     let Value::Array(items) = v else {
-        return Err(Error::input(
-            source,
-            format!("\"{key}\" must be an array (one entry per line) or null"),
-        ));
+        return Err(Error::input(source, format!("\"{key}\" must be an array (one entry per line) or null")));
     };
     items
         .iter()
@@ -101,15 +82,10 @@ fn side_clues(source: &str, key: &str, v: &Value) -> Result<Vec<Vec<String>>> {
             Value::Array(list) => list
                 .iter()
                 .map(|x| {
-                    x.as_str().map(str::to_string).ok_or_else(|| {
-                        Error::input(source, format!("\"{key}\"[{i}]: clues must be strings"))
-                    })
+                    x.as_str().map(str::to_string).ok_or_else(|| Error::input(source, format!("\"{key}\"[{i}]: clues must be strings")))
                 })
                 .collect(),
-            _ => Err(Error::input(
-                source,
-                format!("\"{key}\"[{i}] must be a regex string, an array of them, or null"),
-            )),
+            _ => Err(Error::input(source, format!("\"{key}\"[{i}] must be a regex string, an array of them, or null"))),
         })
         .collect()
 }
@@ -121,31 +97,16 @@ fn given_rows(source: &str, v: &Value) -> Result<Vec<Vec<Option<char>>>> {
     rows.iter()
         .enumerate()
         .map(|(r, row)| match row {
-            Value::String(s) => Ok(s
-                .chars()
-                .map(|c| if c == '.' { None } else { Some(c) })
-                .collect()),
+            Value::String(s) => Ok(s.chars().map(|c| if c == '.' { None } else { Some(c) }).collect()),
             Value::Array(cells) => cells
                 .iter()
                 .map(|c| match c {
                     Value::Null => Ok(None),
                     Value::String(s) if s.chars().count() == 1 => Ok(s.chars().next()),
-                    _ => Err(Error::input(
-                        source,
-                        format!(
-                            "\"given\" row {}: each cell must be a one-character string or null",
-                            r + 1
-                        ),
-                    )),
+                    _ => Err(Error::input(source, format!("\"given\" row {}: each cell must be a one-character string or null", r + 1))),
                 })
                 .collect(),
-            _ => Err(Error::input(
-                source,
-                format!(
-                    "\"given\" row {} must be a string ('.' = empty) or an array",
-                    r + 1
-                ),
-            )),
+            _ => Err(Error::input(source, format!("\"given\" row {} must be a string ('.' = empty) or an array", r + 1))),
         })
         .collect()
 }

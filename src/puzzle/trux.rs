@@ -29,10 +29,8 @@ pub fn decode(bytes: &[u8]) -> String {
 
 fn cp1252(b: u8) -> char {
     const HIGH: [u16; 32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, //
-        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161,
-        0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F, //
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
     ];
     match b {
         0x80..=0x9F => char::from_u32(u32::from(HIGH[usize::from(b - 0x80)])).unwrap_or('\u{FFFD}'),
@@ -50,40 +48,24 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
             continue;
         }
         if line.starts_with('\'') {
-            let Some(inner) = line
-                .strip_prefix('\'')
-                .and_then(|l| l.strip_suffix('\''))
-                .filter(|_| line.len() >= 2)
-            else {
-                return Err(Error::input(
-                    source,
-                    format!("line {}: regex must be enclosed in single quotes", i + 1),
-                ));
+            let Some(inner) = line.strip_prefix('\'').and_then(|l| l.strip_suffix('\'')).filter(|_| line.len() >= 2) else {
+                return Err(Error::input(source, format!("line {}: regex must be enclosed in single quotes", i + 1)));
             };
             regexes.push(inner.to_string());
         } else if let Some((k, v)) = line.split_once('=') {
             let _ = keys.insert(k.trim().to_string(), v.trim().to_string());
         } else {
-            return Err(Error::input(
-                source,
-                format!("line {}: expected `key = value` or a quoted regex", i + 1),
-            ));
+            return Err(Error::input(source, format!("line {}: expected `key = value` or a quoted regex", i + 1)));
         }
     }
     let num = |k: &str| -> Result<usize> {
-        let v = keys
-            .get(k)
-            .ok_or_else(|| Error::input(source, format!("missing `{k} = …`")))?;
-        v.parse()
-            .map_err(|_| Error::input(source, format!("`{k}` must be a number, got '{v}'")))
+        let v = keys.get(k).ok_or_else(|| Error::input(source, format!("missing `{k} = …`")))?;
+        v.parse().map_err(|_| Error::input(source, format!("`{k}` must be a number, got '{v}'")))
     };
     match keys.get("shape").map(String::as_str) {
         Some("rectangular") => {}
         Some("hexagonal") => {
-            return Err(Error::input(
-                source,
-                "hexagonal grids are not supported yet",
-            ));
+            return Err(Error::input(source, "hexagonal grids are not supported yet"));
         }
         Some(other) => return Err(Error::input(source, format!("unknown shape '{other}'"))),
         None => return Err(Error::input(source, "missing `shape = …`")),
@@ -94,26 +76,17 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
     if regexes.len() != want {
         return Err(Error::input(
             source,
-            format!(
-                "{} regexes for {rows} rows × {per_row} + {cols} columns × {per_col} = {want} clues",
-                regexes.len()
-            ),
+            format!("{} regexes for {rows} rows × {per_row} + {cols} columns × {per_col} = {want} clues", regexes.len()),
         ));
     }
     let (row_part, col_part) = regexes.split_at(rows * per_row);
-    let chunk = |part: &[String], k: usize| -> Vec<Vec<String>> {
-        part.chunks(k.max(1)).map(<[String]>::to_vec).collect()
-    };
+    let chunk = |part: &[String], k: usize| -> Vec<Vec<String>> { part.chunks(k.max(1)).map(<[String]>::to_vec).collect() };
     // The format has no sides: all row clues read left to right, all column clues top to bottom.
     let sides = RectClues {
         left: (per_row > 0).then(|| chunk(row_part, per_row)),
         top: (per_col > 0).then(|| chunk(col_part, per_col)),
         ..RectClues::default()
     };
-    let name = text
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix('#'))
-        .map(|l| l.trim().to_string());
+    let name = text.lines().next().and_then(|l| l.strip_prefix('#')).map(|l| l.trim().to_string());
     Puzzle::rect(source, name, Some(rows), Some(cols), sides)
 }

@@ -86,10 +86,7 @@ pub enum ClassItem {
 impl CharSet {
     /// A set holding one character.
     pub fn char(c: char) -> CharSet {
-        CharSet {
-            negated: false,
-            items: vec![ClassItem::Char(c)],
-        }
+        CharSet { negated: false, items: vec![ClassItem::Char(c)] }
     }
 
     /// Whether `c` belongs to this set (Python `re` semantics, Unicode str patterns).
@@ -129,9 +126,7 @@ impl Node {
         }
         match self {
             Node::Concat(v) | Node::Alt(v) => v.iter().any(|n| n.any(pred)),
-            Node::Repeat { sub, .. } | Node::Group { sub, .. } | Node::Look { sub, .. } => {
-                sub.any(pred)
-            }
+            Node::Repeat { sub, .. } | Node::Group { sub, .. } | Node::Look { sub, .. } => sub.any(pred),
             Node::Empty | Node::Set(_) | Node::Backref(_) | Node::Assert(_) => false,
         }
     }

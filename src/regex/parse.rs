@@ -36,22 +36,13 @@ pub struct Regex {
 
 /// Parses a clue in Python `re` syntax.
 pub fn parse(pattern: &str) -> Result<Regex, ParseError> {
-    let mut p = Parser {
-        chars: pattern.chars().collect(),
-        pos: 0,
-        groups: 0,
-        open: Vec::new(),
-        names: Vec::new(),
-    };
+    let mut p = Parser { chars: pattern.chars().collect(), pos: 0, groups: 0, open: Vec::new(), names: Vec::new() };
     let node = p.alternation()?;
     if p.pos < p.chars.len() {
         // Only an unmatched ')' stops the top-level alternation early.
         return Err(p.err("unbalanced parenthesis ')'"));
     }
-    Ok(Regex {
-        node,
-        groups: p.groups,
-    })
+    Ok(Regex { node, groups: p.groups })
 }
 
 struct Parser {
@@ -68,17 +59,11 @@ const MAX_REPEAT: u32 = 65_535;
 
 impl Parser {
     fn err(&self, msg: impl Into<String>) -> ParseError {
-        ParseError {
-            pos: self.pos,
-            msg: msg.into(),
-        }
+        ParseError { pos: self.pos, msg: msg.into() }
     }
 
     fn err_at(&self, pos: usize, msg: impl Into<String>) -> ParseError {
-        ParseError {
-            pos,
-            msg: msg.into(),
-        }
+        ParseError { pos, msg: msg.into() }
     }
 
     fn peek(&self) -> Option<char> {
@@ -113,11 +98,7 @@ impl Parser {
         while self.eat('|') {
             branches.push(self.concat()?);
         }
-        Ok(if branches.len() == 1 {
-            branches.pop().unwrap_or(Node::Empty)
-        } else {
-            Node::Alt(branches)
-        })
+        Ok(if branches.len() == 1 { branches.pop().unwrap_or(Node::Empty) } else { Node::Alt(branches) })
     }
 
     fn concat(&mut self) -> Result<Node, ParseError> {
@@ -145,18 +126,11 @@ impl Parser {
                         return Err(self.err_at(start, "nothing to repeat"));
                     }
                     if self.eat('+') {
-                        return Err(self.err_at(
-                            start,
-                            "unsupported construct: possessive quantifier (not regular)",
-                        ));
+                        return Err(self.err_at(start, "unsupported construct: possessive quantifier (not regular)"));
                     }
                     let _lazy = self.eat('?');
                     let sub = items.pop().unwrap_or(Node::Empty);
-                    items.push(Node::Repeat {
-                        sub: Box::new(sub),
-                        min,
-                        max,
-                    });
+                    items.push(Node::Repeat { sub: Box::new(sub), min, max });
                     last_quantified = true;
                 }
                 _ => {
@@ -196,11 +170,7 @@ impl Parser {
             _ => {
                 self.pos += 1; // '{'
                 let lo = self.digits();
-                let hi = if self.eat(',') {
-                    Some(self.digits())
-                } else {
-                    None
-                };
+                let hi = if self.eat(',') { Some(self.digits()) } else { None };
                 if !self.eat('}') || (lo.is_empty() && hi.is_none()) {
                     self.pos = start;
                     return Ok(None);
@@ -209,18 +179,9 @@ impl Parser {
                     s.parse::<u32>()
                         .ok()
                         .filter(|&v| v <= MAX_REPEAT)
-                        .ok_or_else(|| {
-                            this.err_at(
-                                start,
-                                format!("repeat count {s} is too large (limit {MAX_REPEAT})"),
-                            )
-                        })
+                        .ok_or_else(|| this.err_at(start, format!("repeat count {s} is too large (limit {MAX_REPEAT})")))
                 };
-                let min = if lo.is_empty() {
-                    0
-                } else {
-                    parse_num(&lo, self)?
-                };
+                let min = if lo.is_empty() { 0 } else { parse_num(&lo, self)? };
                 let max = match hi {
                     None => Some(min),
                     Some(h) if h.is_empty() => None,
@@ -256,13 +217,7 @@ impl Parser {
         Ok(match c {
             '(' => return self.group(start),
             '[' => (Some(Node::Set(self.class(start)?)), true),
-            '.' => (
-                Some(Node::Set(CharSet {
-                    negated: true,
-                    items: vec![ClassItem::Char('\n')],
-                })),
-                true,
-            ),
+            '.' => (Some(Node::Set(CharSet { negated: true, items: vec![ClassItem::Char('\n')] })), true),
             '^' => (Some(Node::Assert(Assertion::Start)), false),
             '$' => (Some(Node::Assert(Assertion::End)), false),
             '\\' => {
@@ -310,30 +265,15 @@ impl Parser {
             } else if self.eat_str("<!") {
                 look = Some((false, true));
             } else if self.eat('>') {
-                return Err(self.err_at(
-                    start,
-                    "unsupported construct: atomic group (?>…) (not regular)",
-                ));
+                return Err(self.err_at(start, "unsupported construct: atomic group (?>…) (not regular)"));
             } else if self.eat('(') {
-                return Err(self.err_at(
-                    start,
-                    "unsupported construct: conditional (?(…)…) (not regular)",
-                ));
+                return Err(self.err_at(start, "unsupported construct: conditional (?(…)…) (not regular)"));
             } else if self.peek() == Some('<') {
-                return Err(self.err_at(
-                    start,
-                    "unsupported construct: (?<name>…) is not Python syntax, use (?P<name>…)",
-                ));
+                return Err(self.err_at(start, "unsupported construct: (?<name>…) is not Python syntax, use (?P<name>…)"));
             } else if self.peek().is_some_and(|c| "aiLmsux-".contains(c)) {
                 return Err(self.err_at(start, "unsupported construct: inline flags such as (?i)"));
             } else {
-                return Err(self.err_at(
-                    start,
-                    format!(
-                        "unknown extension ?{}",
-                        self.peek().map(String::from).unwrap_or_default()
-                    ),
-                ));
+                return Err(self.err_at(start, format!("unknown extension ?{}", self.peek().map(String::from).unwrap_or_default())));
             }
         } else {
             self.groups += 1;
@@ -350,21 +290,8 @@ impl Parser {
             let _ = self.open.pop();
         }
         Ok(match look {
-            Some((ahead, negate)) => (
-                Some(Node::Look {
-                    ahead,
-                    negate,
-                    sub: Box::new(sub),
-                }),
-                true,
-            ),
-            None => (
-                Some(Node::Group {
-                    index,
-                    sub: Box::new(sub),
-                }),
-                true,
-            ),
+            Some((ahead, negate)) => (Some(Node::Look { ahead, negate, sub: Box::new(sub) }), true),
+            None => (Some(Node::Group { index, sub: Box::new(sub) }), true),
         })
     }
 
@@ -384,11 +311,7 @@ impl Parser {
                 }
             }
         }
-        let valid = s
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_')
-            && s.chars().all(|c| c.is_alphanumeric() || c == '_');
+        let valid = s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') && s.chars().all(|c| c.is_alphanumeric() || c == '_');
         if !valid {
             return Err(self.err_at(start, format!("bad character in group name '{s}'")));
         }
@@ -429,8 +352,7 @@ impl Parser {
             '1'..='9' => {
                 // Three octal digits make an octal escape; otherwise a group reference
                 // of one or two digits.
-                let octal3 =
-                    (0..3).all(|k| self.peek_at(k).is_some_and(|d| ('0'..='7').contains(&d)));
+                let octal3 = (0..3).all(|k| self.peek_at(k).is_some_and(|d| ('0'..='7').contains(&d)));
                 if octal3 {
                     Node::Set(CharSet::char(self.octal(start)?))
                 } else {
@@ -457,12 +379,7 @@ impl Parser {
             return Err(self.err_at(start, "bad escape (end of pattern)"));
         };
         self.pos += 1;
-        let item = |i| {
-            Ok(CharSet {
-                negated: false,
-                items: vec![i],
-            })
-        };
+        let item = |i| Ok(CharSet { negated: false, items: vec![i] });
         let ch = |c| Ok(CharSet::char(c));
         match c {
             'd' => item(ClassItem::Digit(false)),
@@ -498,16 +415,12 @@ impl Parser {
         let mut v = 0u32;
         for _ in 0..n {
             let Some(d) = self.peek().and_then(|d| d.to_digit(16)) else {
-                return Err(self.err_at(
-                    start,
-                    format!("incomplete escape (expected {n} hex digits)"),
-                ));
+                return Err(self.err_at(start, format!("incomplete escape (expected {n} hex digits)")));
             };
             v = v * 16 + d;
             self.pos += 1;
         }
-        char::from_u32(v)
-            .ok_or_else(|| self.err_at(start, "bad escape: not a Unicode scalar value"))
+        char::from_u32(v).ok_or_else(|| self.err_at(start, "bad escape: not a Unicode scalar value"))
     }
 
     /// Up to three octal digits starting at `self.pos`.
@@ -546,9 +459,7 @@ impl Parser {
                 self.pos += 1;
                 let hi = self.class_member(start)?;
                 match (lo, hi) {
-                    (ClassItem::Char(a), ClassItem::Char(b)) if a <= b => {
-                        items.push(ClassItem::Range(a, b))
-                    }
+                    (ClassItem::Char(a), ClassItem::Char(b)) if a <= b => items.push(ClassItem::Range(a, b)),
                     _ => return Err(self.err_at(start, "bad character range")),
                 }
             } else {
@@ -588,64 +499,19 @@ mod tests {
 
     #[test]
     fn python_quirks() {
-        assert_eq!(
-            ok("a{"),
-            Node::Concat(vec![
-                Node::Set(CharSet::char('a')),
-                Node::Set(CharSet::char('{'))
-            ])
-        );
-        assert!(matches!(
-            ok("a{,3}"),
-            Node::Repeat {
-                min: 0,
-                max: Some(3),
-                ..
-            }
-        ));
-        assert!(matches!(
-            ok("a{2,}"),
-            Node::Repeat {
-                min: 2,
-                max: None,
-                ..
-            }
-        ));
+        assert_eq!(ok("a{"), Node::Concat(vec![Node::Set(CharSet::char('a')), Node::Set(CharSet::char('{'))]));
+        assert!(matches!(ok("a{,3}"), Node::Repeat { min: 0, max: Some(3), .. }));
+        assert!(matches!(ok("a{2,}"), Node::Repeat { min: 2, max: None, .. }));
         assert!(matches!(ok("a{}"), Node::Concat(_)));
-        assert_eq!(
-            ok("[]a]"),
-            Node::Set(CharSet {
-                negated: false,
-                items: vec![ClassItem::Char(']'), ClassItem::Char('a')]
-            })
-        );
-        assert_eq!(
-            ok("[a-]"),
-            Node::Set(CharSet {
-                negated: false,
-                items: vec![ClassItem::Char('a'), ClassItem::Char('-')]
-            })
-        );
+        assert_eq!(ok("[]a]"), Node::Set(CharSet { negated: false, items: vec![ClassItem::Char(']'), ClassItem::Char('a')] }));
+        assert_eq!(ok("[a-]"), Node::Set(CharSet { negated: false, items: vec![ClassItem::Char('a'), ClassItem::Char('-')] }));
         assert_eq!(ok("[\\b]"), Node::Set(CharSet::char('\x08')));
         assert_eq!(ok("\\101"), Node::Set(CharSet::char('A')));
-        assert_eq!(
-            ok("[.-\\/]"),
-            Node::Set(CharSet {
-                negated: false,
-                items: vec![ClassItem::Range('.', '/')]
-            })
-        );
+        assert_eq!(ok("[.-\\/]"), Node::Set(CharSet { negated: false, items: vec![ClassItem::Range('.', '/')] }));
         assert!(matches!(ok("(a)\\1"), Node::Concat(ref v) if v[1] == Node::Backref(1)));
         assert!(matches!(ok("(?P<x>a)(?P=x)"), Node::Concat(ref v) if v[1] == Node::Backref(1)));
         assert_eq!(ok("a(?#comment)"), Node::Set(CharSet::char('a')));
-        assert!(matches!(
-            ok("a*?"),
-            Node::Repeat {
-                min: 0,
-                max: None,
-                ..
-            }
-        ));
+        assert!(matches!(ok("a*?"), Node::Repeat { min: 0, max: None, .. }));
     }
 
     #[test]
