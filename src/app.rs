@@ -53,11 +53,23 @@ fn input(args: &PuzzleArgs) -> Result<Input> {
             Some(puzzle::parse_grid_rows(&text))
         }
     };
+    let pool = pool_file(&args.file, args.pool.as_deref())?;
     let alphabet = args.alphabet.as_ref().map(|a| a.chars().collect::<Vec<_>>());
     if alphabet.as_ref().is_some_and(Vec::is_empty) {
         return Err(Error::Usage("--alphabet must not be empty".into()));
     }
-    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given })
+    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, pool })
+}
+
+/// The regex pool: the explicit file, else the `.txt` file beside a `.csv` puzzle.
+pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(String, Vec<u8>)>> {
+    match explicit {
+        Some(p) => read_source(p).map(Some),
+        None if puzzle.extension().is_some_and(|e| e == "csv") && puzzle.with_extension("txt").is_file() => {
+            read_source(&puzzle.with_extension("txt")).map(Some)
+        }
+        None => Ok(None),
+    }
 }
 
 fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
@@ -78,12 +90,12 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
     let json = args.json;
     let outcome = pipeline::solve(&mut prep, search_limit, |puzzle, grid| {
         if json {
-            writeln!(out, "{}", emit::line(&emit::json_solution(&puzzle.shape, grid))).map_err(write_err)?;
+            writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
         } else if shown < show {
             if shown > 0 {
                 writeln!(out).map_err(write_err)?;
             }
-            write!(out, "{}", emit::text_grid(&puzzle.shape, grid)).map_err(write_err)?;
+            write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
         }
         shown += 1;
         out.flush().map_err(write_err)
@@ -154,14 +166,16 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
     }
     let symbols =
         solve::decode_cells(&prep.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
-    let grid = verify::decode(&prep.compiled.alphabet, &symbols);
+    let assignment = solve::decode_assignment(&prep.vars, value)
+        .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
+    let grid = verify::decode(&prep.compiled.alphabet, &solve::Found { cells: symbols, assignment });
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
-        writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle.shape, &grid))).map_err(write_err)?;
+        writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
         writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model"}))
             .map_err(write_err)?;
     } else {
-        write!(out, "{}", emit::text_grid(&prep.puzzle.shape, &grid)).map_err(write_err)?;
+        write!(out, "{}", emit::text(&prep.puzzle, &grid)).map_err(write_err)?;
         writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
     }
     Ok(0)
@@ -203,18 +217,15 @@ fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
             }
         }
     } else {
-        let p = puzzle::read(&source, &bytes, Some(format), None)?;
-        let puzzle::Shape::Rect { rows, cols } = p.shape;
+        let pool = pool_file(&args.file, None)?;
+        let p = puzzle::read(&source, &bytes, Some(format), None, pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())))?;
+        let size = p.shape.describe();
         let name = p.name.clone().unwrap_or_default();
         if args.json {
-            writeln!(
-                out,
-                "{}",
-                json!({"type": "puzzle", "key": source, "name": name, "size": format!("{rows}x{cols}"), "clues": p.clues.len()})
-            )
-            .map_err(write_err)?;
+            writeln!(out, "{}", json!({"type": "puzzle", "key": source, "name": name, "size": size, "clues": p.clues.len()}))
+                .map_err(write_err)?;
         } else {
-            writeln!(out, "{source}: {rows}x{cols}, {} clues  {name}", p.clues.len()).map_err(write_err)?;
+            writeln!(out, "{source}: {size}, {} clues  {name}", p.clues.len()).map_err(write_err)?;
         }
     }
     Ok(0)

@@ -112,7 +112,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
     let mut out = Vec::new();
     for f in files {
         let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let is_puzzle_name = name.ends_with(".input.txt") || name.ends_with(".dat") || name.ends_with(".json");
+        let is_puzzle_name = name.ends_with(".input.txt") || name.ends_with(".dat") || name.ends_with(".json") || name.ends_with(".csv");
         if !is_puzzle_name || name.contains("solution") || name.contains("expected") {
             continue;
         }
@@ -120,7 +120,8 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
         let Ok(format) = puzzle::detect(&source, &bytes) else {
             continue;
         };
-        let base = Input { source: source.clone(), bytes: bytes.clone(), format: Some(format), ..Input::default() };
+        let pool = crate::app::pool_file(&f, None)?;
+        let base = Input { source: source.clone(), bytes: bytes.clone(), format: Some(format), pool, ..Input::default() };
         if format == Format::Challenges {
             let text = String::from_utf8_lossy(&bytes).to_string();
             for e in puzzle::challenges::list(&source, &text)? {

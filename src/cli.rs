@@ -45,6 +45,9 @@ pub struct PuzzleArgs {
     /// A file with a partial grid: one row per line, `.` for an empty cell.
     #[arg(long, value_name = "FILE")]
     pub given: Option<PathBuf>,
+    /// The regex pool of a regex-pool CSV (default: the `.txt` file beside it).
+    #[arg(long, value_name = "FILE")]
+    pub pool: Option<PathBuf>,
 }
 
 /// `crossat solve`.

@@ -1,10 +1,12 @@
 //! Stage 6, **emit**: grids as text for people and as JSON Lines for programs.
 
-use crate::puzzle::Shape;
+use crate::puzzle::{Puzzle, Shape, hex};
 use crate::verify::Grid;
 use serde_json::{Value, json};
 
-/// A grid drawn with ASCII cell borders, so that spaces stay visible:
+/// A solution as text: rectangles with ASCII cell borders (so that spaces stay
+/// visible), hexagons drawn as hexagons, free layouts as `entry regex word` lines
+/// followed by the grid (`#` where there is no cell) when cells have coordinates.
 ///
 /// ```text
 /// +-+-+
@@ -13,12 +15,31 @@ use serde_json::{Value, json};
 /// |L|P|
 /// +-+-+
 /// ```
-pub fn text_grid(shape: &Shape, grid: &Grid) -> String {
-    let rows = grid.rows(shape);
-    let width = rows.first().map_or(0, |r| r.chars().count());
+pub fn text(puzzle: &Puzzle, grid: &Grid) -> String {
+    match &puzzle.shape {
+        Shape::Rect { .. } => boxed(&grid.rows(&puzzle.shape)),
+        Shape::Hex { side } => hex::draw(*side, &grid.cells),
+        Shape::Free { coords, .. } => {
+            let mut out: String = entries(puzzle, grid).iter().map(|(e, re, w)| format!("{e} {re} {w}\n")).collect();
+            if let Some(xy) = coords {
+                let (rows, cols) = xy.iter().fold((0, 0), |(r, c), &(y, x)| (r.max(y + 1), c.max(x + 1)));
+                let mut canvas = vec![vec!['#'; cols]; rows];
+                for (c, &(y, x)) in xy.iter().enumerate() {
+                    canvas[y][x] = grid.cells[c];
+                }
+                out.push('\n');
+                out.push_str(&boxed(&canvas.into_iter().map(|r| r.into_iter().collect()).collect::<Vec<String>>()));
+            }
+            out
+        }
+    }
+}
+
+fn boxed(rows: &[String]) -> String {
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     let border = format!("+{}\n", "-+".repeat(width));
     let mut out = border.clone();
-    for row in &rows {
+    for row in rows {
         out.push('|');
         for ch in row.chars() {
             out.push(ch);
@@ -30,9 +51,33 @@ pub fn text_grid(shape: &Shape, grid: &Grid) -> String {
     out
 }
 
-/// `{"type":"solution","grid":[rows…]}`.
-pub fn json_solution(shape: &Shape, grid: &Grid) -> Value {
-    json!({"type": "solution", "grid": grid.rows(shape)})
+/// `(entry, regex, word)` for each entry of a free layout or regex pool, in entry order.
+pub fn entries(puzzle: &Puzzle, grid: &Grid) -> Vec<(String, String, String)> {
+    match &puzzle.pool {
+        Some(pool) => pool
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(e, cells)| (pool.labels[e].clone(), pool.regexes[grid.assignment[e]].clone(), grid.word(cells)))
+            .collect(),
+        None => puzzle.clues.iter().map(|c| (c.label.clone(), c.regex.clone(), grid.word(&c.cells))).collect(),
+    }
+}
+
+/// `{"type":"solution","grid":[rows…]}`, plus `"entries"` for free layouts and pools.
+pub fn json_solution(puzzle: &Puzzle, grid: &Grid) -> Value {
+    let mut v = json!({"type": "solution", "grid": grid.rows(&puzzle.shape)});
+    if matches!(puzzle.shape, Shape::Free { .. }) || puzzle.pool.is_some() {
+        let list: Vec<Value> = entries(puzzle, grid)
+            .into_iter()
+            .map(|(e, regex, word)| {
+                let entry = e.parse::<u64>().map_or(Value::from(e), Value::from);
+                json!({"entry": entry, "regex": regex, "word": word})
+            })
+            .collect();
+        v["entries"] = Value::Array(list);
+    }
+    v
 }
 
 /// One JSON Lines record as a string.

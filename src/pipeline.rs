@@ -25,6 +25,8 @@ pub struct Input {
     pub alphabet: Option<Vec<char>>,
     /// Givens as display rows, overriding the puzzle's.
     pub given: Option<Vec<Vec<Option<char>>>>,
+    /// The regex pool of a regex-pool CSV: its source name and bytes.
+    pub pool: Option<(String, Vec<u8>)>,
 }
 
 /// A puzzle compiled and encoded, ready to solve or export.
@@ -80,7 +82,13 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
 }
 
 fn read_puzzle(input: &Input) -> Result<Puzzle> {
-    let mut puzzle = puzzle::read(&input.source, &input.bytes, input.format, input.id.as_deref())?;
+    let mut puzzle = puzzle::read(
+        &input.source,
+        &input.bytes,
+        input.format,
+        input.id.as_deref(),
+        input.pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())),
+    )?;
     if let Some(rows) = &input.given {
         puzzle.set_given_rows("--given", rows)?;
     }

@@ -38,8 +38,8 @@ impl<'a> Search<'a> {
         Search { solver, vars }
     }
 
-    /// Finds the next grid (as symbol indices per cell) and blocks it.
-    pub fn next_grid(&mut self) -> Result<Option<Vec<usize>>> {
+    /// Finds the next grid and blocks it.
+    pub fn next_grid(&mut self) -> Result<Option<Found>> {
         let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
         if !sat {
             return Ok(None);
@@ -49,7 +49,9 @@ impl<'a> Search<'a> {
         for lit in model {
             value[lit.var().to_dimacs() as usize] = lit.is_positive();
         }
-        let grid = decode_cells(self.vars, |v| value.get(v as usize).copied().unwrap_or(false))?;
+        let value = |v: i32| value.get(v as usize).copied().unwrap_or(false);
+        let grid = decode_cells(self.vars, value)?;
+        let assignment = decode_assignment(self.vars, value)?;
         let block: Vec<Lit> = self
             .vars
             .cells
@@ -59,8 +61,32 @@ impl<'a> Search<'a> {
             .filter_map(|(vars, &a)| vars.iter().find(|&&(x, _)| x == a).map(|&(_, v)| !Lit::from_dimacs(v as isize)))
             .collect();
         self.solver.add_clause(&block);
-        Ok(Some(grid))
+        Ok(Some(Found { cells: grid, assignment }))
     }
+}
+
+/// A model, read back: each cell's letter and, for a regex pool, each entry's regex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Symbol index per cell.
+    pub cells: Vec<usize>,
+    /// Regex index per pool entry (empty without a pool).
+    pub assignment: Vec<usize>,
+}
+
+/// Reads each entry's regex from an assignment of the pool variables.
+pub fn decode_assignment(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
+    vars.assign
+        .iter()
+        .enumerate()
+        .map(|(e, vs)| {
+            let mut on = vs.iter().filter(|&&(_, v)| value(v));
+            match (on.next(), on.next()) {
+                (Some(&(r, _)), None) => Ok(r),
+                _ => Err(crate::error::Error::Internal(format!("model does not give entry {e} exactly one regex"))),
+            }
+        })
+        .collect()
 }
 
 /// Reads each cell's letter from an assignment of the cell variables.
@@ -79,7 +105,7 @@ pub fn decode_cells(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<
 }
 
 /// Enumerates up to `limit` grids (all when `None`), calling `on_grid` for each.
-pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Vec<usize>) -> Result<()>) -> Result<Outcome> {
+pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Found) -> Result<()>) -> Result<Outcome> {
     let mut search = Search::new(cnf, vars);
     let mut found = 0;
     loop {

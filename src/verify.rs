@@ -15,6 +15,8 @@ use crate::puzzle::{Puzzle, Shape};
 pub struct Grid {
     /// The characters.
     pub cells: Vec<char>,
+    /// For a regex pool, the regex (index into the pool) of each entry.
+    pub assignment: Vec<usize>,
 }
 
 impl Grid {
@@ -32,30 +34,33 @@ impl Grid {
 /// Backtracking budget of the independent matcher, per clue and line.
 const BACKTRACK_LIMIT: usize = 10_000_000;
 
-/// The independent matcher for every clue of a puzzle.
+/// The independent matcher for every clue of a puzzle (and every pool regex).
 pub struct Verifier {
     regexes: Vec<fancy_regex::Regex>,
+    pool: Vec<fancy_regex::Regex>,
 }
 
 impl Verifier {
     /// Compiles every clue with fancy-regex; fails if it cannot read one.
     pub fn new(source: &str, puzzle: &Puzzle) -> Result<Verifier> {
-        let regexes = puzzle
-            .clues
+        let build = |label: &str, regex: &str| {
+            fancy_regex::RegexBuilder::new(&format!("\\A(?:{})\\z", to_fancy(regex))).backtrack_limit(BACKTRACK_LIMIT).build().map_err(
+                |e| Error::Clue {
+                    source: source.to_string(),
+                    clue: label.to_string(),
+                    regex: regex.to_string(),
+                    msg: format!("the independent checker (fancy-regex) cannot read this clue, so no solution could be verified: {e}"),
+                },
+            )
+        };
+        let regexes = puzzle.clues.iter().map(|c| build(&c.label, &c.regex)).collect::<Result<_>>()?;
+        let pool = puzzle
+            .pool
             .iter()
-            .map(|c| {
-                fancy_regex::RegexBuilder::new(&format!("\\A(?:{})\\z", to_fancy(&c.regex)))
-                    .backtrack_limit(BACKTRACK_LIMIT)
-                    .build()
-                    .map_err(|e| Error::Clue {
-                        source: source.to_string(),
-                        clue: c.label.clone(),
-                        regex: c.regex.clone(),
-                        msg: format!("the independent checker (fancy-regex) cannot read this clue, so no solution could be verified: {e}"),
-                    })
-            })
+            .flat_map(|p| p.regexes.iter().enumerate())
+            .map(|(r, x)| build(&format!("pool regex {}", r + 1), x))
             .collect::<Result<_>>()?;
-        Ok(Verifier { regexes })
+        Ok(Verifier { regexes, pool })
     }
 
     /// The first clue the grid violates, with the line's text, if any.
@@ -68,19 +73,37 @@ impl Verifier {
 
     /// Checks a grid the solver produced; a failure is a bug in crossat.
     pub fn check(&self, puzzle: &Puzzle, grid: &Grid) -> Result<()> {
-        match self.first_failure(puzzle, grid) {
-            None => Ok(()),
-            Some((i, word)) => Err(Error::Internal(format!(
+        if let Some((i, word)) = self.first_failure(puzzle, grid) {
+            return Err(Error::Internal(format!(
                 "solution failed verification: {} clue '{}' does not match \"{word}\"",
                 puzzle.clues[i].label, puzzle.clues[i].regex
-            ))),
+            )));
         }
+        if let Some(pool) = &puzzle.pool {
+            let mut used = vec![false; pool.regexes.len()];
+            if grid.assignment.len() != pool.entries.len() {
+                return Err(Error::Internal("solution does not assign a regex to every entry".into()));
+            }
+            for (e, &r) in grid.assignment.iter().enumerate() {
+                let word = grid.word(&pool.entries[e]);
+                if std::mem::replace(&mut used[r], true) {
+                    return Err(Error::Internal(format!("solution uses pool regex '{}' twice", pool.regexes[r])));
+                }
+                if !self.pool[r].is_match(&word).unwrap_or(false) {
+                    return Err(Error::Internal(format!(
+                        "solution failed verification: entry {} regex '{}' does not match \"{word}\"",
+                        pool.labels[e], pool.regexes[r]
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
 /// Turns symbol indices into a grid.
-pub fn decode(alphabet: &crate::compile::Alphabet, symbols: &[usize]) -> Grid {
-    Grid { cells: symbols.iter().map(|&a| alphabet.chars()[a]).collect() }
+pub fn decode(alphabet: &crate::compile::Alphabet, found: &crate::solve::Found) -> Grid {
+    Grid { cells: found.cells.iter().map(|&a| alphabet.chars()[a]).collect(), assignment: found.assignment.clone() }
 }
 
 /// Rewrites Python spellings that fancy-regex reads differently, character for

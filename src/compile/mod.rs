@@ -23,7 +23,7 @@ use regex_automata::nfa::thompson;
 use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{self, Hir, Look};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Memory each regex-automata builder (NFA, determinizer, DFA) may use.
 pub const BUILD_SIZE_LIMIT: usize = 16 << 20;
@@ -97,21 +97,33 @@ pub struct Compiled {
     pub alphabet: Alphabet,
     /// One entry per clue, in puzzle order.
     pub clues: Vec<CompiledClue>,
+    /// Per pool regex, its automaton for each entry length.
+    pub pool: Vec<BTreeMap<usize, CompiledClue>>,
 }
 
 /// Parses every clue and returns the trees; the error names the clue.
+/// Parses every clue, then every regex of the pool; the error names the clue.
 pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Regex>> {
-    puzzle
-        .clues
-        .iter()
-        .enumerate()
-        .map(|(i, c)| regex::parse::parse(&c.regex).map_err(|e| clue_error(source, puzzle, i, e.to_string())))
+    (0..regex_count(puzzle))
+        .map(|i| regex::parse::parse(regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, e.to_string())))
         .collect()
 }
 
+/// Clues, then pool regexes.
+fn regex_count(puzzle: &Puzzle) -> usize {
+    puzzle.clues.len() + puzzle.pool.as_ref().map_or(0, |p| p.regexes.len())
+}
+
+fn regex_text(puzzle: &Puzzle, i: usize) -> &str {
+    match puzzle.clues.get(i) {
+        Some(c) => &c.regex,
+        None => puzzle.pool.as_ref().map_or("", |p| &p.regexes[i - puzzle.clues.len()]),
+    }
+}
+
 fn clue_error(source: &str, puzzle: &Puzzle, i: usize, msg: String) -> Error {
-    let c = &puzzle.clues[i];
-    Error::Clue { source: source.to_string(), clue: c.label.clone(), regex: c.regex.clone(), msg }
+    let clue = puzzle.clues.get(i).map_or_else(|| format!("pool regex {}", i - puzzle.clues.len() + 1), |c| c.label.clone());
+    Error::Clue { source: source.to_string(), clue, regex: regex_text(puzzle, i).to_string(), msg }
 }
 
 /// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
@@ -140,21 +152,27 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Regex], explicit
 
 /// Compiles every clue to a minimal automaton over `alphabet`.
 pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Regex], alphabet: Alphabet) -> Result<Compiled> {
-    let clues = parsed
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let len = puzzle.clues[i].cells.len();
-            let built = if tagged::needs_tags(&r.node) {
-                tagged::compile(&r.node, &alphabet, len).map(|(a, raw, t)| (a, raw, Some(t)))
-            } else {
-                clue_automaton(&r.node, &alphabet, len).map(|(a, raw)| (a, raw, None))
-            };
-            let (automaton, raw_states, tagged) = built.map_err(|m| clue_error(source, puzzle, i, m))?;
-            Ok(CompiledClue { clue: i, automaton, raw_states, tagged })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Compiled { alphabet, clues })
+    let build = |i: usize, len: usize| -> Result<CompiledClue> {
+        let node = &parsed[i].node;
+        let built = if tagged::needs_tags(node) {
+            tagged::compile(node, &alphabet, len).map(|(a, raw, t)| (a, raw, Some(t)))
+        } else {
+            clue_automaton(node, &alphabet, len).map(|(a, raw)| (a, raw, None))
+        };
+        let (automaton, raw_states, tagged) = built.map_err(|m| clue_error(source, puzzle, i, m))?;
+        Ok(CompiledClue { clue: i, automaton, raw_states, tagged })
+    };
+    let clues = (0..puzzle.clues.len()).map(|i| build(i, puzzle.clues[i].cells.len())).collect::<Result<Vec<_>>>()?;
+    // Each pool regex, for every entry length it may be assigned to.
+    let mut pool = Vec::new();
+    if let Some(p) = &puzzle.pool {
+        let lengths: BTreeSet<usize> = p.entries.iter().map(Vec::len).collect();
+        for r in 0..p.regexes.len() {
+            let i = puzzle.clues.len() + r;
+            pool.push(lengths.iter().map(|&len| Ok((len, build(i, len)?))).collect::<Result<BTreeMap<_, _>>>()?);
+        }
+    }
+    Ok(Compiled { alphabet, clues, pool })
 }
 
 /// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton

@@ -18,7 +18,7 @@ pub mod tagged;
 
 pub use sink::{ClauseSink, Cnf};
 
-use crate::compile::{Automaton, Compiled, DEAD};
+use crate::compile::{Automaton, Compiled, CompiledClue, DEAD};
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 
@@ -60,6 +60,10 @@ impl SymSet {
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         (0..192).filter(|&a| self.contains(a))
     }
+    /// Union.
+    pub fn or(&self, o: &SymSet) -> SymSet {
+        SymSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
     /// Intersection.
     pub fn and(&self, o: &SymSet) -> SymSet {
         SymSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
@@ -86,28 +90,37 @@ pub struct CellVars {
     pub cells: Vec<Vec<(usize, i32)>>,
     /// Per clue, sizes.
     pub clue_sizes: Vec<ClueSize>,
+    /// Per pool entry, `(regex, variable)` for each regex that may be assigned to it.
+    pub assign: Vec<Vec<(usize, i32)>>,
 }
 
 /// Computes cell domains: givens, then every clue's supported letters, to a fixpoint.
 /// Returns `None` when some cell has no letter left (the puzzle has no solution).
 pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
     let mut doms = initial_domains(puzzle, compiled);
+    // Constraints: every clue, then every entry of the pool (supported by the union of
+    // the regexes that could be assigned to it).
+    let pool_entries: &[Vec<usize>] = puzzle.pool.as_ref().map_or(&[], |p| &p.entries);
+    let lines: Vec<&[usize]> = puzzle.clues.iter().map(|c| c.cells.as_slice()).chain(pool_entries.iter().map(Vec::as_slice)).collect();
     let mut clues_of_cell: Vec<Vec<usize>> = vec![vec![]; doms.len()];
-    for (i, c) in puzzle.clues.iter().enumerate() {
-        for &cell in &c.cells {
+    for (i, cells) in lines.iter().enumerate() {
+        for &cell in *cells {
             clues_of_cell[cell].push(i);
         }
     }
-    let mut queued = vec![true; puzzle.clues.len()];
-    let mut queue: std::collections::VecDeque<usize> = (0..puzzle.clues.len()).collect();
+    let mut queued = vec![true; lines.len()];
+    let mut queue: std::collections::VecDeque<usize> = (0..lines.len()).collect();
     while let Some(i) = queue.pop_front() {
         queued[i] = false;
-        let cells = &puzzle.clues[i].cells;
+        let cells = lines[i];
         let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
-        let cc = &compiled.clues[i];
-        let support = match &cc.tagged {
-            None => supported(&cc.automaton, &line, &live_layers(&cc.automaton, &line)),
-            Some(t) => tagged::cell_support(&cc.automaton, t, compiled.alphabet.len(), &line),
+        let support = match compiled.clues.get(i) {
+            Some(cc) => line_support(cc, compiled.alphabet.len(), &line),
+            None => {
+                compiled.pool.iter().filter_map(|by_len| by_len.get(&cells.len())).fold(vec![SymSet::default(); cells.len()], |acc, cc| {
+                    acc.iter().zip(line_support(cc, compiled.alphabet.len(), &line)).map(|(a, b)| a.or(&b)).collect()
+                })
+            }
         };
         for (p, &cell) in cells.iter().enumerate() {
             let new = doms[cell].and(&support[p]);
@@ -126,6 +139,14 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
         }
     }
     if doms.iter().any(SymSet::is_empty) { None } else { Some(doms) }
+}
+
+/// Letters of each cell of `line` that some run of the clue's automaton can use.
+fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
+    match &cc.tagged {
+        None => supported(&cc.automaton, line, &live_layers(&cc.automaton, line)),
+        Some(t) => tagged::cell_support(&cc.automaton, t, sigma, line),
+    }
 }
 
 /// Domains before propagation: the given letter, or the whole alphabet (a given
@@ -216,7 +237,7 @@ pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<
     let n_cells = puzzle.givens.len();
     let Some(doms) = doms else {
         sink.add_clause(&[]);
-        return Ok(CellVars { cells: vec![vec![]; n_cells], clue_sizes: vec![ClueSize::default(); puzzle.clues.len()] });
+        return Ok(CellVars { cells: vec![vec![]; n_cells], clue_sizes: vec![ClueSize::default(); puzzle.clues.len()], assign: vec![] });
     };
     // Cell variables first, cell by cell, letter by letter: DIMACS comments list them.
     let cells: Vec<Vec<(usize, i32)>> = doms.iter().map(|d| d.iter().map(|a| (a, sink.new_var())).collect()).collect();
@@ -225,39 +246,96 @@ pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<
     }
     let mut clue_sizes = Vec::with_capacity(puzzle.clues.len());
     let mut shared = tagged::Shared::default();
+    let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
     for (i, clue) in puzzle.clues.iter().enumerate() {
         let (v0, c0) = (sink.num_vars(), sink.num_clauses());
         let cc = &compiled.clues[i];
-        let a = &cc.automaton;
-        let layered = match &cc.tagged {
-            None => {
-                let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
-                let live = live_layers(a, &line);
-                let cell_lits: Vec<&[(usize, i32)]> = clue.cells.iter().map(|&c| cells[c].as_slice()).collect();
-                encode_line(sink, a, &live, &cell_lits, None);
-                live.iter().map(Vec::len).sum()
-            }
-            Some(t) => {
-                let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
-                tagged::encode(sink, &mut shared, &ctx, a, t, &clue.cells, 0, None)
-            }
-        };
+        let layered = encode_clue(sink, &mut shared, &ctx, cc, &clue.cells, None);
         clue_sizes.push(ClueSize {
-            states: a.states(),
+            states: cc.automaton.states(),
             layered_states: layered,
             vars: sink.num_vars() - v0,
             clauses: sink.num_clauses() - c0,
         });
         if sink.num_clauses() > MAX_CLAUSES {
-            return Err(Error::Clue {
-                source: String::new(),
-                clue: clue.label.clone(),
-                regex: clue.regex.clone(),
-                msg: format!("encoding too large: more than {MAX_CLAUSES} clauses"),
-            });
+            return Err(too_large(&clue.label, &clue.regex));
         }
     }
-    Ok(CellVars { cells, clue_sizes })
+    let assign = match &puzzle.pool {
+        None => vec![],
+        Some(pool) => encode_pool(sink, &mut shared, &ctx, pool, compiled)?,
+    };
+    Ok(CellVars { cells, clue_sizes, assign })
+}
+
+fn too_large(label: &str, regex: &str) -> Error {
+    Error::Clue {
+        source: String::new(),
+        clue: label.to_string(),
+        regex: regex.to_string(),
+        msg: format!("encoding too large: more than {MAX_CLAUSES} clauses"),
+    }
+}
+
+/// One clue (plain or tagged) over `line`, required when `gate` is true (always without
+/// a gate). Returns the number of live layered states (or layers, for tagged clues).
+fn encode_clue<S: ClauseSink>(
+    sink: &mut S,
+    shared: &mut tagged::Shared,
+    ctx: &tagged::Ctx<'_>,
+    cc: &CompiledClue,
+    line: &[usize],
+    gate: Option<i32>,
+) -> usize {
+    let a = &cc.automaton;
+    match &cc.tagged {
+        None => {
+            let doms: Vec<SymSet> = line.iter().map(|&c| ctx.doms[c]).collect();
+            let live = live_layers(a, &doms);
+            let cell_lits: Vec<&[(usize, i32)]> = line.iter().map(|&c| ctx.cells[c].as_slice()).collect();
+            encode_line(sink, a, &live, &cell_lits, gate);
+            live.iter().map(Vec::len).sum()
+        }
+        Some(t) => tagged::encode(sink, shared, ctx, a, t, line, 0, gate),
+    }
+}
+
+/// The regex pool: a variable `a[e][r]` for each entry and each regex that can match
+/// it, exactly one per entry and one per regex, and each regex's clauses on each entry
+/// gated by its variable.
+fn encode_pool<S: ClauseSink>(
+    sink: &mut S,
+    shared: &mut tagged::Shared,
+    ctx: &tagged::Ctx<'_>,
+    pool: &crate::puzzle::Pool,
+    compiled: &Compiled,
+) -> Result<Vec<Vec<(usize, i32)>>> {
+    let mut assign: Vec<Vec<(usize, i32)>> = vec![vec![]; pool.entries.len()];
+    let mut by_regex: Vec<Vec<i32>> = vec![vec![]; pool.regexes.len()];
+    for (e, line) in pool.entries.iter().enumerate() {
+        for (r, by_len) in compiled.pool.iter().enumerate() {
+            let Some(cc) = by_len.get(&line.len()) else { continue };
+            let doms: Vec<SymSet> = line.iter().map(|&c| ctx.doms[c]).collect();
+            if line_support(cc, compiled.alphabet.len(), &doms).iter().any(SymSet::is_empty) {
+                continue; // this regex cannot match this entry
+            }
+            let v = sink.new_var();
+            assign[e].push((r, v));
+            by_regex[r].push(v);
+        }
+    }
+    for vars in assign.iter().map(|a| a.iter().map(|&(_, v)| v).collect::<Vec<_>>()).chain(by_regex) {
+        exactly_one(sink, &vars, None);
+    }
+    for (e, line) in pool.entries.iter().enumerate() {
+        for &(r, v) in &assign[e] {
+            let _ = encode_clue(sink, shared, ctx, &compiled.pool[r][&line.len()], line, Some(v));
+            if sink.num_clauses() > MAX_CLAUSES {
+                return Err(too_large(&format!("pool regex {}", r + 1), &pool.regexes[r]));
+            }
+        }
+    }
+    Ok(assign)
 }
 
 /// Exactly one of `vars` (at most one when `gate` is false): one clause for "at least

@@ -27,7 +27,8 @@ pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
         .into_iter()
         .map(|(key, p)| {
             let size = if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
-                "hexagonal".to_string()
+                let n = p.get("patternsY").and_then(Value::as_array).map_or(0, Vec::len);
+                format!("hexagon of side {}", n.div_ceil(2))
             } else {
                 let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
                 format!("{}x{}", n("patternsY"), n("patternsX"))
@@ -69,9 +70,6 @@ pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
         return Err(Error::input(source, format!("no puzzle with id, set/number or name '{id}'")));
     };
     let name = p.get("name").and_then(Value::as_str).map(|n| format!("{key} {n}"));
-    if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
-        return Err(Error::input(source, format!("puzzle {key} is hexagonal; hexagonal grids are not supported yet")));
-    }
     let lines = |k: &str| -> Result<Vec<Vec<String>>> {
         let Some(Value::Array(v)) = p.get(k) else {
             return Err(Error::input(source, format!("puzzle {key} has no \"{k}\" array")));
@@ -91,6 +89,28 @@ pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
             .collect()
     };
     let (ys, xs) = (lines("patternsY")?, lines("patternsX")?);
+    if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
+        // patternsY: rows left to right; patternsZ[k]: NW–SE diagonal k read upward;
+        // patternsX[k]: NE–SW diagonal k read downward. Empty strings mean no clue.
+        use super::hex::{Axis, Read};
+        let drop_empty = |v: Vec<Vec<String>>| -> Vec<Vec<String>> {
+            v.into_iter().map(|l| l.into_iter().filter(|c| !c.is_empty()).collect()).collect()
+        };
+        let zs = drop_empty(lines("patternsZ")?);
+        return super::hex::puzzle(
+            source,
+            name,
+            drop_empty(ys),
+            Axis { lines: zs, read: Read::Up },
+            Axis { lines: drop_empty(xs), read: Read::Down },
+        )
+        .map_err(|e| match e {
+            Error::Input { source, msg } => {
+                Error::Input { source, msg: format!("puzzle {key}: {msg} (only regular hexagons are supported)") }
+            }
+            other => other,
+        });
+    }
     // Split [first, second] into the two sides; "" means no clue there.
     let side = |v: &[Vec<String>], k: usize| -> Option<Vec<Vec<String>>> {
         let s: Vec<Vec<String>> = v.iter().map(|cl| cl.get(k).filter(|c| !c.is_empty()).cloned().into_iter().collect()).collect();

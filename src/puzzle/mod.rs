@@ -15,6 +15,8 @@
 
 pub mod challenges;
 pub mod dat;
+pub mod hex;
+pub mod louridas;
 pub mod native;
 pub mod trux;
 
@@ -30,6 +32,19 @@ pub enum Shape {
         /// Number of columns.
         cols: usize,
     },
+    /// A regular hexagon of side `side`: `2·side − 1` rows of `side … 2·side − 1 … side`
+    /// cells, numbered row by row (see [`hex`]).
+    Hex {
+        /// Cells on each edge.
+        side: usize,
+    },
+    /// Any set of cells; `coords` gives each cell's (row, column) for drawing, when known.
+    Free {
+        /// Number of cells.
+        cells: usize,
+        /// Display coordinates of each cell.
+        coords: Option<Vec<(usize, usize)>>,
+    },
 }
 
 impl Shape {
@@ -37,27 +52,61 @@ impl Shape {
     pub fn cells(&self) -> usize {
         match *self {
             Shape::Rect { rows, cols } => rows * cols,
+            Shape::Hex { side } => hex::cells(side),
+            Shape::Free { cells, .. } => cells,
         }
     }
 
-    /// The cell ids of each display row, top to bottom.
+    /// The cell ids of each display row, top to bottom (for a free layout without
+    /// coordinates: one row holding every cell).
     pub fn display_rows(&self) -> Vec<Vec<usize>> {
-        match *self {
-            Shape::Rect { rows, cols } => (0..rows).map(|r| (r * cols..(r + 1) * cols).collect()).collect(),
+        match self {
+            Shape::Rect { rows, cols } => (0..*rows).map(|r| (r * cols..(r + 1) * cols).collect()).collect(),
+            Shape::Hex { side } => hex::rows(*side),
+            Shape::Free { cells, coords: None } => vec![(0..*cells).collect()],
+            Shape::Free { coords: Some(xy), .. } => {
+                let mut rows: std::collections::BTreeMap<usize, Vec<(usize, usize)>> = std::collections::BTreeMap::new();
+                for (c, &(r, col)) in xy.iter().enumerate() {
+                    rows.entry(r).or_default().push((col, c));
+                }
+                rows.into_values()
+                    .map(|mut v| {
+                        v.sort_unstable();
+                        v.into_iter().map(|(_, c)| c).collect()
+                    })
+                    .collect()
+            }
         }
     }
 
     /// A human name for cell `c`, e.g. `(row 2, column 3)`.
     pub fn cell_name(&self, c: usize) -> String {
-        match *self {
-            Shape::Rect { cols, .. } => format!("(row {}, column {})", c / cols + 1, c % cols + 1),
+        match self {
+            Shape::Free { coords: None, .. } => format!("cell {}", c + 1),
+            _ => {
+                let (r, col) = self.coords(c);
+                format!("(row {}, column {})", r + 1, col + 1)
+            }
         }
     }
 
-    /// Row and column (0-based) of cell `c`, as written in DIMACS comments.
+    /// Row and column (0-based) of cell `c`, as written in DIMACS comments; for a
+    /// free layout without coordinates, (0, c).
     pub fn coords(&self, c: usize) -> (usize, usize) {
-        match *self {
+        match self {
             Shape::Rect { cols, .. } => (c / cols, c % cols),
+            Shape::Hex { side } => hex::coords(*side, c),
+            Shape::Free { coords: Some(xy), .. } => xy[c],
+            Shape::Free { coords: None, .. } => (0, c),
+        }
+    }
+
+    /// Short description, e.g. `5x5`, `hexagon of side 7`, `free layout of 16 cells`.
+    pub fn describe(&self) -> String {
+        match self {
+            Shape::Rect { rows, cols } => format!("{rows}x{cols}"),
+            Shape::Hex { side } => format!("hexagon of side {side}"),
+            Shape::Free { cells, .. } => format!("free layout of {cells} cells"),
         }
     }
 }
@@ -86,6 +135,19 @@ pub struct Puzzle {
     pub alphabet: Option<Vec<char>>,
     /// Pre-filled cells.
     pub givens: Vec<Option<char>>,
+    /// Regexes to be assigned to entries, one each (regex-pool crosswords).
+    pub pool: Option<Pool>,
+}
+
+/// A regex-pool crossword: each regex must be used by exactly one entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pool {
+    /// Label of each entry (e.g. its number), in output order.
+    pub labels: Vec<String>,
+    /// Cells of each entry, in reading order.
+    pub entries: Vec<Vec<usize>>,
+    /// The regexes.
+    pub regexes: Vec<String>,
 }
 
 /// Clues of a rectangle by side; each side lists, per row or column, zero or more clues.
@@ -136,7 +198,7 @@ impl Puzzle {
                 }
             }
         }
-        Ok(Puzzle { name, shape: Shape::Rect { rows, cols }, clues, alphabet: None, givens: vec![None; rows * cols] })
+        Ok(Puzzle { name, shape: Shape::Rect { rows, cols }, clues, alphabet: None, givens: vec![None; rows * cols], pool: None })
     }
 
     /// Sets givens from display rows; `unknown` marks an empty cell.
@@ -174,10 +236,17 @@ pub enum Format {
     Trux,
     /// dkesler `.dat` format.
     Dat,
+    /// Hexagon board JSON `{size, x, y, z}` (Jimbly, binoternary, hexregex).
+    Board,
+    /// hesselink's `(x,y) length regex` list.
+    Hesselink,
+    /// Louridas' regex-pool CSV; the pool comes from `--pool` or the `.txt` file beside it.
+    Louridas,
 }
 
-/// Reads a puzzle from raw bytes; `format` forces a format, `id` picks from a collection.
-pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>) -> Result<Puzzle> {
+/// Reads a puzzle from raw bytes; `format` forces a format, `id` picks from a collection,
+/// `pool` is the regex pool of a Louridas CSV (its source name and bytes).
+pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>, pool: Option<(&str, &[u8])>) -> Result<Puzzle> {
     let format = match format {
         Some(f) => f,
         None => detect(source, bytes)?,
@@ -190,6 +259,17 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
         Format::Challenges => challenges::read(source, utf8(source, bytes)?, id),
         Format::Trux => trux::read(source, &trux::decode(bytes)),
         Format::Dat => dat::read(source, utf8(source, bytes)?),
+        Format::Board => native::read(source, utf8(source, bytes)?),
+        Format::Hesselink => hex::read_hesselink(source, utf8(source, bytes)?),
+        Format::Louridas => {
+            let Some((pool_source, pool)) = pool else {
+                return Err(Error::input(
+                    source,
+                    "a regex-pool CSV needs its pool of regexes: give --pool FILE (default: the .txt file beside the CSV)",
+                ));
+            };
+            louridas::read(source, utf8(source, bytes)?, pool_source, utf8(pool_source, pool)?)
+        }
     }
 }
 
@@ -211,13 +291,24 @@ pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
         return Ok(Format::Trux);
     }
     let first = trimmed.lines().next().unwrap_or("");
+    if first.trim() == "Horizontal" {
+        return Ok(Format::Hesselink);
+    }
+    let fields: Vec<&str> = first.split(',').map(str::trim).collect();
+    if fields.len() >= 2
+        && fields.len() % 2 == 0
+        && fields[0].parse::<usize>().is_ok()
+        && fields[2..].iter().all(|f| f.parse::<usize>().is_ok())
+    {
+        return Ok(Format::Louridas);
+    }
     let nums: Vec<&str> = first.split_whitespace().collect();
     if nums.len() == 2 && nums.iter().all(|n| n.parse::<usize>().is_ok()) {
         return Ok(Format::Dat);
     }
     Err(Error::input(
         source,
-        "unknown puzzle format (expected crossat JSON, challenges.json, antoine-trux text or .dat; see docs/format.md, or force one with --format)",
+        "unknown puzzle format (expected crossat JSON, challenges.json, a hexagon board, antoine-trux text, .dat, hesselink list or Louridas CSV; see docs/format.md, or force one with --format)",
     ))
 }
 

@@ -8,11 +8,13 @@
 //! Each side lists one entry per row (`left`, `right`) or column (`top`, `bottom`):
 //! a regex string, `null` for no clue, or an array of regexes.
 
-use super::{Puzzle, RectClues};
+use super::{Clue, Pool, Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 const KEYS: &[&str] = &["name", "rows", "cols", "alphabet", "left", "right", "top", "bottom", "given", "comment"];
+const ENTRY_KEYS: &[&str] = &["name", "layout", "side", "entries", "pool", "alphabet", "given", "comment"];
 const SIDE_ALIASES: [[&str; 3]; 4] = [
     ["left", "left_lines", "left_hints"],
     ["right", "right_lines", "right_hints"],
@@ -26,6 +28,13 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
     let Value::Object(obj) = value else {
         return Err(Error::input(source, "expected a JSON object describing one puzzle"));
     };
+    let has = |k: &str| obj.contains_key(k);
+    if (has("x") && has("y")) || has("kind") {
+        return super::hex::read_board(source, &obj);
+    }
+    if has("entries") || has("layout") {
+        return read_entries(source, &obj);
+    }
     let aliased = obj.keys().any(|k| k.ends_with("_lines") || k.ends_with("_columns") || k.ends_with("_hints"));
     if !aliased {
         if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
@@ -109,4 +118,130 @@ fn given_rows(source: &str, v: &Value) -> Result<Vec<Vec<Option<char>>>> {
             _ => Err(Error::input(source, format!("\"given\" row {} must be a string ('.' = empty) or an array", r + 1))),
         })
         .collect()
+}
+
+/// The general layout: `{"layout": "hexagon", "side": s, "entries": […]}` or
+/// `{"layout": "free", "entries": […], "pool": […]}`. Each entry is
+/// `{"label": "…", "cells": [[row, col], …], "clues": ["regex", …]}`, its cells in
+/// reading order. Hexagon cells are (row, index in row); free cells are any (row,
+/// column) pairs, used to draw the grid. With `pool`, entries have no clues: each regex
+/// of the pool is assigned to exactly one entry.
+fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
+    if let Some(k) = obj.keys().find(|k| !ENTRY_KEYS.contains(&k.as_str())) {
+        return Err(Error::input(source, format!("unknown key \"{k}\" (known keys: {})", ENTRY_KEYS.join(", "))));
+    }
+    let layout = obj.get("layout").and_then(Value::as_str).unwrap_or("free");
+    let Some(Value::Array(entries)) = obj.get("entries") else { return Err(Error::input(source, "\"entries\" must be an array")) };
+    let side = match layout {
+        "hexagon" => match obj.get("side").and_then(Value::as_u64) {
+            Some(s) if s >= 1 && super::hex::cells(s as usize) <= super::MAX_CELLS => Some(s as usize),
+            _ => return Err(Error::input(source, "a hexagon needs \"side\": a positive number (within the cell limit)")),
+        },
+        "free" => None,
+        other => {
+            return Err(Error::input(source, format!("unknown layout '{other}' (hexagon or free; rectangles use left/right/top/bottom)")));
+        }
+    };
+    // Cells by coordinate: for a hexagon the hexagon's own numbering, else first appearance.
+    let mut ids: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    let mut parsed: Vec<(String, Vec<usize>, Vec<String>)> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let at = |m: &str| Error::input(source, format!("entry {}: {m}", i + 1));
+        let label = e.get("label").and_then(Value::as_str).map_or_else(|| format!("entry {}", i + 1), str::to_string);
+        let Some(Value::Array(cells)) = e.get("cells") else { return Err(at("\"cells\" must be an array of [row, column] pairs")) };
+        let mut line = Vec::with_capacity(cells.len());
+        for c in cells {
+            let rc = c.as_array().filter(|v| v.len() == 2).and_then(|v| Some((v[0].as_u64()? as usize, v[1].as_u64()? as usize)));
+            let Some((r, col)) = rc else { return Err(at("each cell must be a [row, column] pair of numbers")) };
+            let id = match side {
+                Some(s) => super::hex::id(s, r, col).ok_or_else(|| at(&format!("cell [{r}, {col}] is outside the hexagon of side {s}")))?,
+                None => {
+                    let next = ids.len();
+                    *ids.entry((r, col)).or_insert(next)
+                }
+            };
+            if line.contains(&id) {
+                return Err(at(&format!("cell [{r}, {col}] is listed twice")));
+            }
+            line.push(id);
+        }
+        if line.is_empty() {
+            return Err(at("an entry needs at least one cell"));
+        }
+        let clues = match e.get("clues") {
+            None | Some(Value::Null) => vec![],
+            Some(Value::String(s)) => vec![s.clone()],
+            Some(Value::Array(v)) => {
+                v.iter().map(|x| x.as_str().map(str::to_string).ok_or_else(|| at("clues must be strings"))).collect::<Result<_>>()?
+            }
+            Some(_) => return Err(at("\"clues\" must be a regex or an array of regexes")),
+        };
+        parsed.push((label, line, clues));
+    }
+    let shape = match side {
+        Some(s) => Shape::Hex { side: s },
+        None => {
+            if ids.len() > super::MAX_CELLS {
+                return Err(Error::input(source, format!("{} cells exceed the limit of {}", ids.len(), super::MAX_CELLS)));
+            }
+            let mut coords = vec![(0, 0); ids.len()];
+            for (&rc, &id) in &ids {
+                coords[id] = rc;
+            }
+            Shape::Free { cells: ids.len(), coords: Some(coords) }
+        }
+    };
+    let pool = match obj.get("pool") {
+        None | Some(Value::Null) => None,
+        Some(Value::Array(v)) => {
+            let regexes: Vec<String> = v
+                .iter()
+                .map(|x| x.as_str().map(str::to_string).ok_or_else(|| Error::input(source, "\"pool\" must hold regex strings")))
+                .collect::<Result<_>>()?;
+            if regexes.len() != parsed.len() {
+                return Err(Error::input(
+                    source,
+                    format!(
+                        "the pool has {} regexes for {} entries; each regex must be used by exactly one entry",
+                        regexes.len(),
+                        parsed.len()
+                    ),
+                ));
+            }
+            if let Some((l, _, _)) = parsed.iter().find(|p| !p.2.is_empty()) {
+                return Err(Error::input(
+                    source,
+                    format!("{l}: entries of a pool puzzle take their regex from the pool and have no clues"),
+                ));
+            }
+            Some(Pool {
+                labels: parsed.iter().map(|p| p.0.clone()).collect(),
+                entries: parsed.iter().map(|p| p.1.clone()).collect(),
+                regexes,
+            })
+        }
+        Some(_) => return Err(Error::input(source, "\"pool\" must be an array of regexes")),
+    };
+    let clues = parsed
+        .iter()
+        .flat_map(|(label, cells, clues)| clues.iter().map(|r| Clue { label: label.clone(), regex: r.clone(), cells: cells.clone() }))
+        .collect();
+    let n = shape.cells();
+    let mut puzzle = Puzzle {
+        name: obj.get("name").and_then(Value::as_str).map(str::to_string),
+        shape,
+        clues,
+        alphabet: None,
+        givens: vec![None; n],
+        pool,
+    };
+    if let Some(a) = obj.get("alphabet") {
+        let Some(a) = a.as_str() else { return Err(Error::input(source, "\"alphabet\" must be a string of characters")) };
+        puzzle.alphabet = Some(a.chars().collect());
+    }
+    if let Some(g) = obj.get("given") {
+        let rows = given_rows(source, g)?;
+        puzzle.set_given_rows(source, &rows)?;
+    }
+    Ok(puzzle)
 }

@@ -62,11 +62,10 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
         let v = keys.get(k).ok_or_else(|| Error::input(source, format!("missing `{k} = …`")))?;
         v.parse().map_err(|_| Error::input(source, format!("`{k}` must be a number, got '{v}'")))
     };
+    let name = text.lines().next().and_then(|l| l.strip_prefix('#')).map(|l| l.trim().to_string());
     match keys.get("shape").map(String::as_str) {
         Some("rectangular") => {}
-        Some("hexagonal") => {
-            return Err(Error::input(source, "hexagonal grids are not supported yet"));
-        }
+        Some("hexagonal") => return read_hex(source, name, &regexes, num("num_regexes_per_line")?),
         Some(other) => return Err(Error::input(source, format!("unknown shape '{other}'"))),
         None => return Err(Error::input(source, "missing `shape = …`")),
     }
@@ -87,6 +86,23 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
         top: (per_col > 0).then(|| chunk(col_part, per_col)),
         ..RectClues::default()
     };
-    let name = text.lines().next().and_then(|l| l.strip_prefix('#')).map(|l| l.trim().to_string());
     Puzzle::rect(source, name, Some(rows), Some(cols), sides)
+}
+
+/// Hexagons: `k` regexes per line; rows top to bottom (read west to east), then the
+/// NW–SE diagonals in index order read south-east to north-west, then the NE–SW
+/// diagonals in reverse index order read north-east to south-west ("listed
+/// counterclockwise", checked against the published solutions).
+fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) -> Result<Puzzle> {
+    use super::hex::{Axis, Read};
+    if k == 0 || regexes.len() % (3 * k) != 0 {
+        return Err(Error::input(source, format!("{} regexes cannot fill 3 axes with {k} per line", regexes.len())));
+    }
+    let lines: Vec<Vec<String>> = regexes.chunks(k).map(<[String]>::to_vec).collect();
+    let n = lines.len() / 3;
+    let (rows, rest) = lines.split_at(n);
+    let (nwse, nesw) = rest.split_at(n);
+    let mut nesw = nesw.to_vec();
+    nesw.reverse();
+    super::hex::puzzle(source, name, rows.to_vec(), Axis { lines: nwse.to_vec(), read: Read::Up }, Axis { lines: nesw, read: Read::Down })
 }
