@@ -8,3 +8,4 @@ mod corpus;
 mod dimacs;
 mod docs;
 mod encoding;
+mod layouts;
