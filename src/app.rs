@@ -243,7 +243,7 @@ fn stats_json(prep: &Prepared) -> Value {
         .map(|((c, s), cc)| json!({"clue": c.label, "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
-    json!({"times": times, "total_ms": ms(prep.times.total()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "clues": clues})
+    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "clues": clues})
 }
 
 fn stats_text(prep: &Prepared) -> String {
@@ -252,7 +252,7 @@ fn stats_text(prep: &Prepared) -> String {
     for stage in Stage::ALL {
         s.push_str(&format!(" {} {:.3} ms,", stage.name(), ms(prep.times.get(stage))));
     }
-    s.push_str(&format!(" total {:.3} ms\n", ms(prep.times.total())));
+    s.push_str(&format!(" sum {:.3} ms, wall {:.3} ms\n", ms(prep.times.total()), ms(prep.times.wall())));
     s.push_str(&format!(
         "stats: {} cells, alphabet of {} symbols, {} variables, {} clauses\n",
         prep.puzzle.givens.len(),

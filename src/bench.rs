@@ -20,8 +20,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     if !args.json {
         writeln!(
             out,
-            "{:<44} {:>4} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
-            "puzzle", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "total"
+            "{:<44} {:>4} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+            "puzzle", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "sum", "wall"
         )
         .map_err(write_err)?;
     }
@@ -52,30 +52,31 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         for s in Stage::ALL {
             totals.add(s, med.get(s));
         }
+        totals.add_wall(med.wall());
         let unique = o.complete && o.found == 1;
         if args.json {
             let times: serde_json::Map<String, serde_json::Value> =
                 Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(med.get(s))))).collect();
-            writeln!(out, "{}", json!({"type": "puzzle", "puzzle": label, "solutions": o.found, "complete": o.complete, "unique": unique, "median": times, "total_ms": ms(med.total())})).map_err(write_err)?;
+            writeln!(out, "{}", json!({"type": "puzzle", "puzzle": label, "solutions": o.found, "complete": o.complete, "unique": unique, "median": times, "total_ms": ms(med.total()), "wall_ms": ms(med.wall())})).map_err(write_err)?;
         } else {
             let mut line = format!("{label:<44} {:>4} {:>6}", o.found, if unique { "yes" } else { "no" });
             for s in Stage::ALL {
                 line.push_str(&format!(" {:>8.3}", ms(med.get(s))));
             }
-            line.push_str(&format!(" {:>8.3}", ms(med.total())));
+            line.push_str(&format!(" {:>8.3} {:>8.3}", ms(med.total()), ms(med.wall())));
             writeln!(out, "{line}").map_err(write_err)?;
         }
     }
     if args.json {
         let times: serde_json::Map<String, serde_json::Value> =
             Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s))))).collect();
-        writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total())})).map_err(write_err)?;
+        writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total()), "wall_ms": ms(totals.wall())})).map_err(write_err)?;
     } else {
         let mut line = format!("{:<44} {:>11}", format!("TOTAL ({solved} puzzles, {skipped} skipped; median of {repeat})"), "");
         for s in Stage::ALL {
             line.push_str(&format!(" {:>8.3}", ms(totals.get(s))));
         }
-        line.push_str(&format!(" {:>8.3}", ms(totals.total())));
+        line.push_str(&format!(" {:>8.3} {:>8.3}", ms(totals.total()), ms(totals.wall())));
         writeln!(out, "{line}").map_err(write_err)?;
     }
     Ok(0)
@@ -83,12 +84,15 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
 
 /// Per-stage medians over runs.
 fn median(runs: &[Times]) -> Times {
+    let mid = |mut v: Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2]
+    };
     let mut m = Times::default();
     for s in Stage::ALL {
-        let mut v: Vec<Duration> = runs.iter().map(|t| t.get(s)).collect();
-        v.sort();
-        m.add(s, v[v.len() / 2]);
+        m.add(s, mid(runs.iter().map(|t| t.get(s)).collect()));
     }
+    m.add_wall(mid(runs.iter().map(Times::wall).collect()));
     m
 }
 
@@ -112,7 +116,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
     let mut out = Vec::new();
     for f in files {
         let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let is_puzzle_name = name.ends_with(".input.txt") || name.ends_with(".dat") || name.ends_with(".json") || name.ends_with(".csv");
+        let is_puzzle_name = [".input.txt", ".dat", ".json", ".csv"].iter().any(|e| name.ends_with(e)) || name == "puzzle.txt";
         if !is_puzzle_name || name.contains("solution") || name.contains("expected") {
             continue;
         }

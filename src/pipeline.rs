@@ -48,19 +48,38 @@ pub struct Prepared {
 /// Parse, compile and encode.
 pub fn prepare(input: &Input) -> Result<Prepared> {
     let mut times = Times::default();
+    let start = Instant::now();
     let puzzle = times.time(Stage::Parse, || read_puzzle(input))?;
+    times.add_wall(start.elapsed());
     prepare_puzzle(&input.source, puzzle, input.alphabet.as_deref(), times)
 }
 
 /// Compile and encode a puzzle already in memory; `alphabet` overrides the puzzle's.
 pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut times: Times) -> Result<Prepared> {
-    let compiled = times.time(Stage::Compile, || {
-        let parsed = compile::parse_clues(src, &puzzle)?;
-        let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
-        compile::compile(src, &puzzle, &parsed, alphabet)
-    })?;
-    let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &compiled, true)).map_err(|e| with_source(e, src))?;
-    let verifier = times.time(Stage::Verify, || Verifier::new(src, &puzzle))?;
+    let start = Instant::now();
+    // The independent verifier shares nothing with compile and encode: build it on the
+    // second core meanwhile.
+    let (compiled, encoded, verifier) = std::thread::scope(|scope| {
+        let verifier = scope.spawn(|| {
+            let t = Instant::now();
+            (Verifier::new(src, &puzzle), t.elapsed())
+        });
+        let compiled = times.time(Stage::Compile, || {
+            let parsed = compile::parse_clues(src, &puzzle)?;
+            let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
+            compile::compile(src, &puzzle, &parsed, alphabet)
+        });
+        let encoded =
+            compiled.as_ref().ok().map(|c| times.time(Stage::Encode, || encode_puzzle(&puzzle, c, true)).map_err(|e| with_source(e, src)));
+        let (verifier, took) =
+            verifier.join().unwrap_or_else(|_| (Err(Error::Internal("the verifier thread panicked".into())), Default::default()));
+        times.add(Stage::Verify, took);
+        (compiled, encoded, verifier)
+    });
+    let compiled = compiled?;
+    let (cnf, vars) = encoded.unwrap_or_else(|| Err(Error::Internal("encode skipped".into())))?;
+    let verifier = verifier?;
+    times.add_wall(start.elapsed());
     Ok(Prepared { puzzle, compiled, cnf, vars, verifier, times })
 }
 
@@ -77,6 +96,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
         emit(puzzle, &grid)
     });
     prep.times.add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
+    prep.times.add_wall(start.elapsed());
     prep.times.add(Stage::Verify, verify_time);
     outcome
 }

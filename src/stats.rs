@@ -33,9 +33,13 @@ impl Stage {
     }
 }
 
-/// Time spent per stage.
+/// Time spent per stage, and the wall-clock time of the whole run (less than the sum
+/// of the stages: the verifier is built on a second thread while clues compile).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Times(pub [Duration; 5]);
+pub struct Times {
+    stages: [Duration; 5],
+    wall: Duration,
+}
 
 impl Times {
     /// Runs `f` and adds its time to `stage`.
@@ -48,17 +52,27 @@ impl Times {
 
     /// Adds `d` to `stage`.
     pub fn add(&mut self, stage: Stage, d: Duration) {
-        self.0[stage as usize] += d;
+        self.stages[stage as usize] += d;
+    }
+
+    /// Adds `d` to the wall-clock time.
+    pub fn add_wall(&mut self, d: Duration) {
+        self.wall += d;
     }
 
     /// Time of one stage.
     pub fn get(&self, stage: Stage) -> Duration {
-        self.0[stage as usize]
+        self.stages[stage as usize]
     }
 
     /// Sum over all stages.
     pub fn total(&self) -> Duration {
-        self.0.iter().sum()
+        self.stages.iter().sum()
+    }
+
+    /// Wall-clock time.
+    pub fn wall(&self) -> Duration {
+        self.wall
     }
 }
 
