@@ -1,8 +1,10 @@
 //! Turns parsed arguments into pipeline calls and output. No solving logic lives here.
 
-use crate::cli::{Cli, Command, DimacsArgs, ListArgs, PuzzleArgs, SolveArgs};
+use crate::assist::{Assistant, Conflict, Hint, Reason};
+use crate::cli::{CheckArgs, Cli, Command, DimacsArgs, HintArgs, ListArgs, PuzzleArgs, SolveArgs};
 use crate::dimacs::{self, Model};
 use crate::emit;
+use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Input, Prepared};
 use crate::puzzle::{self, Format};
@@ -19,6 +21,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::Solve(args) => solve(&args, out, err),
         Command::Dimacs(args) => dimacs_cmd(&args, out),
         Command::List(args) => list(&args, out),
+        Command::Check(args) => check(&args, out),
+        Command::Hint(args) => hint(&args, out),
         Command::Bench(args) => crate::bench::run(&args, out),
     }
 }
@@ -88,7 +92,15 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
     };
     let mut shown = 0;
     let json = args.json;
+    // For the ambiguity report: the values each cell takes across the solutions, and
+    // the first solution (for --proof).
+    let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
+    let mut first: Option<verify::Grid> = None;
     let outcome = pipeline::solve(&mut prep, search_limit, |puzzle, grid| {
+        for (set, &ch) in values.iter_mut().zip(&grid.cells) {
+            let _ = set.insert(ch);
+        }
+        first.get_or_insert_with(|| grid.clone());
         if json {
             writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
         } else if shown < show {
@@ -101,6 +113,13 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
         out.flush().map_err(write_err)
     })?;
     let unique = unique(outcome);
+    let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
+    let ambiguous_clues: Vec<&str> =
+        prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
+    let proof = match (&args.proof, &first) {
+        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args)?),
+        _ => None,
+    };
     if json {
         let mut summary = json!({
             "type": "summary",
@@ -110,17 +129,74 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
             "puzzle": prep.puzzle.name,
             "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>(),
         });
+        if !ambiguous.is_empty() {
+            summary["ambiguous_cells"] = ambiguous
+                .iter()
+                .map(|&c| {
+                    let (r, col) = prep.puzzle.shape.coords(c);
+                    json!({"cell": [r, col], "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()})
+                })
+                .collect();
+            summary["ambiguous_clues"] = json!(ambiguous_clues);
+        }
+        if let Some(p) = &proof {
+            summary["proof"] = json!(p);
+        }
         if args.stats {
             summary["stats"] = stats_json(&prep);
         }
         writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
     } else {
         writeln!(out, "{}", status_line(outcome, args.all || args.limit.is_some())).map_err(write_err)?;
+        if !ambiguous.is_empty() {
+            let n = if outcome.complete { format!("all {}", outcome.found) } else { format!("the {} found", outcome.found) };
+            writeln!(out, "cells that differ between {n} solutions:").map_err(write_err)?;
+            for &c in &ambiguous {
+                let vals: Vec<String> = values[c].iter().map(|ch| format!("'{ch}'")).collect();
+                writeln!(out, "  {} {}", prep.puzzle.shape.cell_name(c), vals.join(" ")).map_err(write_err)?;
+            }
+            writeln!(out, "clues through them: {}", ambiguous_clues.join(", ")).map_err(write_err)?;
+        }
+        if let Some(p) = &proof {
+            writeln!(out, "proof of uniqueness written to {p}").map_err(write_err)?;
+        }
         if args.stats {
             write!(err, "{}", stats_text(&prep)).map_err(write_err)?;
         }
     }
+    if args.unique && unique != Value::Bool(true) {
+        if !json {
+            writeln!(
+                err,
+                "crossat: --unique: the puzzle {}",
+                if outcome.found == 0 { "has no solution" } else { "has more than one solution" }
+            )
+            .map_err(write_err)?;
+        }
+        return Ok(1);
+    }
     Ok(if outcome.found > 0 { 0 } else { 1 })
+}
+
+/// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
+/// that formula in DIMACS); returns the proof's path.
+fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs) -> Result<String> {
+    let name = path.display().to_string();
+    let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
+    let block = solve::blocking_clause(&prep.vars, &symbols);
+    let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+    if !solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format)? {
+        return Err(Error::Internal("the proof run found a second solution that the search did not".into()));
+    }
+    if let Some(cnf_path) = &args.proof_cnf {
+        let cnf_name = cnf_path.display().to_string();
+        let mut with_block = prep.cnf.clone();
+        with_block.add_clause(&block);
+        let f = std::fs::File::create(cnf_path).map_err(|e| Error::Output(format!("{cnf_name}: cannot create file: {}", io_reason(&e))))?;
+        dimacs::write(&mut std::io::BufWriter::new(f), &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars)
+            .map_err(|e| Error::Output(format!("{cnf_name}: {e}")))?;
+    }
+    Ok(name)
 }
 
 fn unique(o: Outcome) -> Value {
@@ -273,4 +349,170 @@ fn stats_text(prep: &Prepared) -> String {
 /// Maps a write failure to an error.
 pub fn write_err(e: std::io::Error) -> Error {
     Error::Output(format!("cannot write output: {e}"))
+}
+
+/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle.
+fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
+    let (name, bytes) = read_source(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| Error::input(&name, "invalid UTF-8"))?;
+    let mut p = prep.puzzle.clone();
+    p.set_given_rows(&name, &puzzle::parse_grid_rows(&text))?;
+    Ok(p.givens)
+}
+
+fn cell_json(prep: &Prepared, c: usize) -> Value {
+    let (r, col) = prep.puzzle.shape.coords(c);
+    json!([r, col])
+}
+
+fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict) -> String {
+    let mut s = String::new();
+    for &i in &k.clues {
+        let c = &prep.puzzle.clues[i];
+        s.push_str(&format!("  clue {} '{}'\n", c.label, c.regex));
+    }
+    for &c in &k.givens {
+        s.push_str(&format!("  filled cell {} '{}'\n", prep.puzzle.shape.cell_name(c), givens[c].unwrap_or('?')));
+    }
+    s
+}
+
+fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
+    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>()})
+}
+
+fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
+    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let grid = read_grid(&prep, &args.grid)?;
+    let mut assistant = Assistant::new(&prep)?;
+    let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).collect();
+    let emit = |out: &mut dyn Write, v: Value, text: String| -> Result<()> {
+        if args.json { writeln!(out, "{v}") } else { write!(out, "{text}") }.map_err(write_err)
+    };
+    if grid.iter().all(Option::is_some) {
+        let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
+        let mut failures = 0;
+        for (i, clue) in prep.puzzle.clues.iter().enumerate() {
+            let word: String = clue.cells.iter().map(|&c| full[c]).collect();
+            if prep.verifier.clue_matches(i, &word) {
+                continue;
+            }
+            failures += 1;
+            let at = assistant.first_bad_cell(i, &full)?;
+            let cell = at.map(|p| clue.cells[p]);
+            let place = cell
+                .map_or_else(|| "at the end of the line".to_string(), |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), full[c]));
+            emit(
+                out,
+                json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| cell_json(&prep, c))}),
+                format!("{} '{}' does not match \"{word}\": it can no longer match {place}\n", clue.label, clue.regex),
+            )?;
+        }
+        let n = prep.puzzle.clues.len();
+        let summary =
+            if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
+        emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
+        return Ok(u8::from(failures > 0));
+    }
+    if !unknown.is_empty() {
+        for &c in &unknown {
+            let ch = grid[c].unwrap_or(' ');
+            emit(
+                out,
+                json!({"type": "unknown_char", "cell": cell_json(&prep, c), "char": ch.to_string()}),
+                format!("{} holds '{ch}', which no clue allows (not in the alphabet)\n", prep.puzzle.shape.cell_name(c)),
+            )?;
+        }
+        emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
+        return Ok(1);
+    }
+    match assistant.complete(&grid)? {
+        Some(one) => {
+            let several = assistant.several(&grid, &one)?;
+            let text = format!("can be completed{}\n", if several { " (in more than one way)" } else { " (in exactly one way)" });
+            emit(out, json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}), text)?;
+            Ok(0)
+        }
+        None => {
+            let k = assistant.conflict(&grid)?;
+            let text = format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k));
+            emit(out, json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k)}), text)?;
+            Ok(1)
+        }
+    }
+}
+
+fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
+    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let givens = prep.puzzle.givens.clone();
+    let mut assistant = Assistant::new(&prep)?;
+    let write = |out: &mut dyn Write, s: String| out.write_all(s.as_bytes()).map_err(write_err);
+    if assistant.complete(&givens)?.is_none() {
+        let k = assistant.conflict(&givens)?;
+        if args.json {
+            write(out, format!("{}\n", json!({"type": "summary", "completable": false, "conflict": conflict_json(&prep, &k)})))?;
+        } else {
+            write(
+                out,
+                format!(
+                    "no hint: the filled cells cannot be completed; these clues and filled cells conflict:\n{}",
+                    conflict_text(&prep, &givens, &k)
+                ),
+            )?;
+        }
+        return Ok(1);
+    }
+    let hints: Vec<Hint> = if args.all {
+        // Label each forced cell with the simplest way to find it.
+        let mut easier = assistant.single_line_all(&givens)?;
+        easier.extend(assistant.propagation_all(&givens)?);
+        assistant.backbone(&givens)?.into_iter().map(|h| easier.iter().find(|s| s.cell == h.cell).cloned().unwrap_or(h)).collect()
+    } else {
+        assistant.hint(&givens)?.into_iter().collect()
+    };
+    for h in &hints {
+        let why = match h.reason {
+            Reason::SingleLine(i) => format!("{} alone", prep.puzzle.clues[i].label),
+            Reason::Lines => "combining the lines".to_string(),
+            Reason::Search => "only by search over the whole grid".to_string(),
+        };
+        let because = if args.explain { Some(assistant.explain(&givens, h.cell, h.ch)?) } else { None };
+        if args.json {
+            let reason = match h.reason {
+                Reason::SingleLine(_) => "single-line",
+                Reason::Lines => "lines",
+                Reason::Search => "search",
+            };
+            let mut v = json!({"type": "hint", "cell": cell_json(&prep, h.cell), "char": h.ch.to_string(), "reason": reason});
+            if let Reason::SingleLine(i) = h.reason {
+                v["clue"] = json!(prep.puzzle.clues[i].label);
+            }
+            if let Some(k) = &because {
+                v["because"] = conflict_json(&prep, k);
+            }
+            write(out, format!("{v}\n"))?;
+        } else {
+            write(out, format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch))?;
+            if let Some(k) = &because {
+                write(
+                    out,
+                    format!("  because of:\n{}", conflict_text(&prep, &givens, k).replace("\n  ", "\n    ").replacen("  ", "    ", 1)),
+                )?;
+            }
+        }
+    }
+    let empty = givens.iter().filter(|g| g.is_none()).count();
+    if args.json {
+        write(out, format!("{}\n", json!({"type": "summary", "completable": true, "hints": hints.len(), "empty_cells": empty})))?;
+    } else if hints.is_empty() {
+        write(
+            out,
+            if empty == 0 {
+                "the grid is already complete\n".to_string()
+            } else {
+                "no cell is forced: the empty cells can be completed in more than one way\n".to_string()
+            },
+        )?;
+    }
+    Ok(0)
 }

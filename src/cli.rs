@@ -24,8 +24,41 @@ pub enum Command {
     Dimacs(DimacsArgs),
     /// List the puzzles of a collection (challenges.json), or describe a single puzzle.
     List(ListArgs),
+    /// Check a filled or partial grid: which clues fail and where, or whether it can
+    /// still be completed (and if not, which clues and givens conflict).
+    Check(CheckArgs),
+    /// Show a cell whose value is forced, preferring what one line shows by itself.
+    Hint(HintArgs),
     /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
     Bench(BenchArgs),
+}
+
+/// `crossat check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// The grid to check: a file (or `-`) with one row per line, `.` for an empty cell.
+    pub grid: PathBuf,
+    /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `crossat hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Every forced cell (the backbone), not just the next one.
+    #[arg(long)]
+    pub all: bool,
+    /// Name the clues (and filled cells) that force the cell: a minimal set.
+    #[arg(long)]
+    pub explain: bool,
+    /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// How to read a puzzle.
@@ -67,6 +100,20 @@ pub struct SolveArgs {
     /// Per-stage times and sizes (on stderr; inside the summary with --json).
     #[arg(long)]
     pub stats: bool,
+    /// Require exactly one solution: exit 1 unless the puzzle is unique.
+    #[arg(long, conflicts_with_all = ["all", "limit"])]
+    pub unique: bool,
+    /// With --unique: write a proof that no second solution exists (the CNF with the
+    /// first solution blocked is unsatisfiable).
+    #[arg(long, value_name = "FILE", requires = "unique")]
+    pub proof: Option<PathBuf>,
+    /// Format of the proof.
+    #[arg(long, value_enum, default_value = "drat", requires = "proof")]
+    pub proof_format: crate::solve::ProofFormat,
+    /// With --proof: also write the formula the proof refers to (the CNF plus the
+    /// clause blocking the first solution), in DIMACS.
+    #[arg(long, value_name = "FILE", requires = "proof")]
+    pub proof_cnf: Option<PathBuf>,
     /// Decode and verify a model printed by an external SAT solver for `crossat dimacs`'s CNF.
     #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "limit"])]
     pub model: Option<PathBuf>,

@@ -19,6 +19,7 @@
 //! [`pipeline`] chains them; `crossat` (the binary) is a thin layer over [`app`].
 
 pub mod app;
+pub mod assist;
 pub mod bench;
 pub mod cli;
 pub mod compile;

@@ -52,16 +52,108 @@ impl<'a> Search<'a> {
         let value = |v: i32| value.get(v as usize).copied().unwrap_or(false);
         let grid = decode_cells(self.vars, value)?;
         let assignment = decode_assignment(self.vars, value)?;
-        let block: Vec<Lit> = self
-            .vars
-            .cells
-            .iter()
-            .zip(&grid)
-            .filter(|(vars, _)| vars.len() > 1)
-            .filter_map(|(vars, &a)| vars.iter().find(|&&(x, _)| x == a).map(|&(_, v)| !Lit::from_dimacs(v as isize)))
-            .collect();
+        let block: Vec<Lit> = blocking_clause(self.vars, &grid).into_iter().map(|l| Lit::from_dimacs(l as isize)).collect();
         self.solver.add_clause(&block);
         Ok(Some(Found { cells: grid, assignment }))
+    }
+}
+
+/// The clause that rules out one grid: some cell (with a choice) differs.
+pub fn blocking_clause(vars: &CellVars, grid: &[usize]) -> Vec<i32> {
+    vars.cells
+        .iter()
+        .zip(grid)
+        .filter(|(vs, _)| vs.len() > 1)
+        .filter_map(|(vs, &a)| vs.iter().find(|&&(x, _)| x == a).map(|&(_, v)| -v))
+        .collect()
+}
+
+/// Proof formats for [`prove_unsat`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofFormat {
+    /// DRAT (text), for drat-trim and similar checkers.
+    Drat,
+    /// Binary DRAT.
+    BinaryDrat,
+    /// varisat's own format, checked by the varisat-checker crate.
+    Varisat,
+}
+
+/// Solves `cnf` plus `extra` clauses with a fresh solver that writes a proof to `out`
+/// from the start (varisat cannot write DRAT for clauses added after a solve). Returns
+/// whether the formula is unsatisfiable, i.e. the proof is complete.
+pub fn prove_unsat(cnf: &Cnf, extra: &[Vec<i32>], out: impl std::io::Write + 'static, format: ProofFormat) -> Result<bool> {
+    let mut solver = Solver::new();
+    let format = match format {
+        ProofFormat::Drat => varisat::ProofFormat::Drat,
+        ProofFormat::BinaryDrat => varisat::ProofFormat::BinaryDrat,
+        ProofFormat::Varisat => varisat::ProofFormat::Varisat,
+    };
+    solver.write_proof(out, format);
+    let mut buf = Vec::new();
+    for clause in cnf.clauses().chain(extra.iter().map(Vec::as_slice)) {
+        buf.clear();
+        buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+        solver.add_clause(&buf);
+    }
+    let sat = solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
+    solver.close_proof().map_err(|e| crate::error::Error::Output(format!("cannot write proof: {e}")))?;
+    Ok(!sat)
+}
+
+/// A solver for questions under assumptions (hints, checks, cores).
+pub struct Oracle {
+    solver: Solver<'static>,
+}
+
+impl Oracle {
+    /// Loads the formula.
+    pub fn new(cnf: &Cnf) -> Oracle {
+        let mut solver = Solver::new();
+        let mut buf = Vec::new();
+        for clause in cnf.clauses() {
+            buf.clear();
+            buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+            solver.add_clause(&buf);
+        }
+        Oracle { solver }
+    }
+
+    /// Solves under the assumptions; returns the model (indexed by variable) if SAT.
+    pub fn solve(&mut self, assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
+        let lits: Vec<Lit> = assumptions.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
+        self.solver.assume(&lits);
+        let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
+        if !sat {
+            return Ok(None);
+        }
+        let model = self.solver.model().unwrap_or_default();
+        let mut value = vec![false; model.len() + 1];
+        for lit in model {
+            value[lit.var().to_dimacs() as usize] = lit.is_positive();
+        }
+        Ok(Some(value))
+    }
+
+    /// After an unsatisfiable [`Oracle::solve`]: a subset of the assumptions that is
+    /// already unsatisfiable, shrunk until no element can be left out.
+    pub fn minimal_core(&mut self, assumptions: &[i32]) -> Result<Vec<i32>> {
+        let first: Vec<i32> =
+            self.solver.failed_core().map_or_else(|| assumptions.to_vec(), |c| c.iter().map(|l| l.to_dimacs() as i32).collect());
+        let mut core: Vec<i32> = assumptions.iter().copied().filter(|a| first.contains(a)).collect();
+        let mut i = 0;
+        while i < core.len() {
+            let without: Vec<i32> = core.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &l)| l).collect();
+            if self.solve(&without)?.is_none() {
+                // Still UNSAT without it: keep the solver's (smaller) core of the rest.
+                let failed: Vec<i32> =
+                    self.solver.failed_core().map_or_else(|| without.clone(), |c| c.iter().map(|l| l.to_dimacs() as i32).collect());
+                core = without.into_iter().filter(|a| failed.contains(a)).collect();
+            } else {
+                i += 1;
+            }
+        }
+        Ok(core)
     }
 }
 

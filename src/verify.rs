@@ -63,6 +63,11 @@ impl Verifier {
         Ok(Verifier { regexes, pool })
     }
 
+    /// Whether clue `i` fully matches `word`.
+    pub fn clue_matches(&self, i: usize, word: &str) -> bool {
+        self.regexes[i].is_match(word).unwrap_or(false)
+    }
+
     /// The first clue the grid violates, with the line's text, if any.
     pub fn first_failure(&self, puzzle: &Puzzle, grid: &Grid) -> Option<(usize, String)> {
         puzzle.clues.iter().enumerate().find_map(|(i, c)| {

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod assist;
 mod bad_input;
 mod cli;
 mod corpus;

@@ -142,7 +142,7 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
 }
 
 /// Letters of each cell of `line` that some run of the clue's automaton can use.
-fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
+pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
     match &cc.tagged {
         None => supported(&cc.automaton, line, &live_layers(&cc.automaton, line)),
         Some(t) => tagged::cell_support(&cc.automaton, t, sigma, line),
@@ -234,10 +234,31 @@ pub(crate) fn supported(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Ve
 /// Encodes the puzzle into `sink`. `doms` comes from [`domains`]; `None` encodes an
 /// empty clause (no solution).
 pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>, sink: &mut S) -> Result<CellVars> {
+    encode_with(puzzle, compiled, doms, sink, false).map(|(vars, _)| vars)
+}
+
+/// Like [`encode`], but every clue is required only when its *selector* variable is
+/// true (returned, one per clue): solving under assumptions then tells which clues
+/// (and givens) conflict or force a cell. Use full domains (no givens, no
+/// propagation) so that the formula itself carries every constraint.
+pub fn encode_gated<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: &[SymSet], sink: &mut S) -> Result<(CellVars, Vec<i32>)> {
+    encode_with(puzzle, compiled, Some(doms), sink, true)
+}
+
+fn encode_with<S: ClauseSink>(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    doms: Option<&[SymSet]>,
+    sink: &mut S,
+    gated: bool,
+) -> Result<(CellVars, Vec<i32>)> {
     let n_cells = puzzle.givens.len();
     let Some(doms) = doms else {
         sink.add_clause(&[]);
-        return Ok(CellVars { cells: vec![vec![]; n_cells], clue_sizes: vec![ClueSize::default(); puzzle.clues.len()], assign: vec![] });
+        return Ok((
+            CellVars { cells: vec![vec![]; n_cells], clue_sizes: vec![ClueSize::default(); puzzle.clues.len()], assign: vec![] },
+            vec![],
+        ));
     };
     // Cell variables first, cell by cell, letter by letter: DIMACS comments list them.
     let cells: Vec<Vec<(usize, i32)>> = doms.iter().map(|d| d.iter().map(|a| (a, sink.new_var())).collect()).collect();
@@ -247,10 +268,11 @@ pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<
     let mut clue_sizes = Vec::with_capacity(puzzle.clues.len());
     let mut shared = tagged::Shared::default();
     let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
+    let selectors: Vec<i32> = if gated { puzzle.clues.iter().map(|_| sink.new_var()).collect() } else { vec![] };
     for (i, clue) in puzzle.clues.iter().enumerate() {
         let (v0, c0) = (sink.num_vars(), sink.num_clauses());
         let cc = &compiled.clues[i];
-        let layered = encode_clue(sink, &mut shared, &ctx, cc, &clue.cells, None);
+        let layered = encode_clue(sink, &mut shared, &ctx, cc, &clue.cells, selectors.get(i).copied());
         clue_sizes.push(ClueSize {
             states: cc.automaton.states(),
             layered_states: layered,
@@ -265,7 +287,7 @@ pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<
         None => vec![],
         Some(pool) => encode_pool(sink, &mut shared, &ctx, pool, compiled)?,
     };
-    Ok(CellVars { cells, clue_sizes, assign })
+    Ok((CellVars { cells, clue_sizes, assign }, selectors))
 }
 
 fn too_large(label: &str, regex: &str) -> Error {

@@ -1,0 +1,282 @@
+//! Help for players and setters, on the same CNF: checking a grid, finding the next
+//! forced cell, explaining it, and naming the clues behind a conflict.
+//!
+//! The formula here has every clue gated by a *selector* variable and no givens:
+//! givens and selectors are passed as assumptions, so that an unsatisfiable question
+//! comes back with a core — the clues and givens that conflict — which is then shrunk
+//! until nothing can be left out. Every forced cell reported is confirmed by the SAT
+//! solver (the formula with that cell set otherwise is unsatisfiable).
+
+use crate::compile::Compiled;
+use crate::encode::{self, Cnf, SymSet};
+use crate::error::{Error, Result};
+use crate::pipeline::Prepared;
+use crate::puzzle::Puzzle;
+use crate::solve::Oracle;
+
+/// Why a cell is forced, as a person would find it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The clue (index) alone forces the cell, given the filled cells.
+    SingleLine(usize),
+    /// Propagating every line's possibilities to a fixpoint forces it.
+    Lines,
+    /// Only a search over the whole grid shows it.
+    Search,
+}
+
+/// A forced cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The cell id.
+    pub cell: usize,
+    /// Its forced character.
+    pub ch: char,
+    /// How it follows.
+    pub reason: Reason,
+}
+
+/// A conflict: clue indices and given cells that cannot all hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conflict {
+    /// Clues (indices into `Puzzle::clues`).
+    pub clues: Vec<usize>,
+    /// Given cells.
+    pub givens: Vec<usize>,
+}
+
+/// The gated formula and its solver.
+pub struct Assistant<'a> {
+    prep: &'a Prepared,
+    cells: Vec<Vec<(usize, i32)>>,
+    selectors: Vec<i32>,
+    oracle: Oracle,
+}
+
+impl<'a> Assistant<'a> {
+    /// Encodes the puzzle with gated clues and full domains.
+    pub fn new(prep: &'a Prepared) -> Result<Assistant<'a>> {
+        let doms = vec![SymSet::full(prep.compiled.alphabet.len()); prep.puzzle.givens.len()];
+        let mut cnf = Cnf::new();
+        let (vars, selectors) = encode::encode_gated(&prep.puzzle, &prep.compiled, &doms, &mut cnf)?;
+        Ok(Assistant { prep, cells: vars.cells, selectors, oracle: Oracle::new(&cnf) })
+    }
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.prep.puzzle
+    }
+
+    fn compiled(&self) -> &Compiled {
+        &self.prep.compiled
+    }
+
+    /// The variable "cell `c` holds `ch`".
+    fn lit(&self, c: usize, ch: char) -> Result<i32> {
+        let a = self
+            .compiled()
+            .alphabet
+            .index(ch)
+            .ok_or_else(|| Error::Usage(format!("'{ch}' in cell {} is not in the alphabet", self.puzzle().shape.cell_name(c))))?;
+        Ok(self.cells[c].iter().find(|&&(x, _)| x == a).map_or(0, |&(_, v)| v))
+    }
+
+    fn given_lits(&self, givens: &[Option<char>]) -> Result<Vec<i32>> {
+        givens.iter().enumerate().filter_map(|(c, g)| g.map(|ch| self.lit(c, ch))).collect()
+    }
+
+    fn all_clues(&self) -> Vec<i32> {
+        self.selectors.clone()
+    }
+
+    /// Solves with every clue and the givens; `None` when they conflict.
+    pub fn complete(&mut self, givens: &[Option<char>]) -> Result<Option<Vec<char>>> {
+        let mut assume = self.all_clues();
+        assume.extend(self.given_lits(givens)?);
+        Ok(self.oracle.solve(&assume)?.map(|model| self.read(&model)))
+    }
+
+    /// Whether the givens can be completed in more than one way.
+    pub fn several(&mut self, givens: &[Option<char>], one: &[char]) -> Result<bool> {
+        let mut assume = self.all_clues();
+        assume.extend(self.given_lits(givens)?);
+        // A different grid: some free cell differs. Use a fresh selector-free check by
+        // asking, cell by cell, for another letter (cheap for puzzle sizes).
+        for c in (0..one.len()).filter(|&c| givens[c].is_none()) {
+            let v = self.lit(c, one[c])?;
+            let mut a = assume.clone();
+            a.push(-v);
+            if self.oracle.solve(&a)?.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn read(&self, model: &[bool]) -> Vec<char> {
+        self.cells
+            .iter()
+            .map(|vs| {
+                vs.iter()
+                    .find(|&&(_, v)| model.get(v as usize).copied().unwrap_or(false))
+                    .map_or('?', |&(a, _)| self.compiled().alphabet.chars()[a])
+            })
+            .collect()
+    }
+
+    /// A minimal set of clues and givens that cannot all hold (call when
+    /// [`Assistant::complete`] found none).
+    pub fn conflict(&mut self, givens: &[Option<char>]) -> Result<Conflict> {
+        self.core(&[], givens)
+    }
+
+    /// The clues and givens that force `cell` to `ch`: a minimal core of "cell ≠ ch".
+    pub fn explain(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<Conflict> {
+        let v = self.lit(cell, ch)?;
+        self.core(&[-v], givens)
+    }
+
+    fn core(&mut self, fixed: &[i32], givens: &[Option<char>]) -> Result<Conflict> {
+        let given_lits: Vec<(usize, i32)> =
+            givens.iter().enumerate().filter_map(|(c, g)| g.map(|ch| self.lit(c, ch).map(|l| (c, l)))).collect::<Result<_>>()?;
+        let mut assume: Vec<i32> = fixed.to_vec();
+        assume.extend(self.selectors.iter().copied());
+        assume.extend(given_lits.iter().map(|&(_, l)| l));
+        if self.oracle.solve(&assume)?.is_some() {
+            return Err(Error::Internal("asked for a conflict where there is none".into()));
+        }
+        let core = self.oracle.minimal_core(&assume)?;
+        Ok(Conflict {
+            clues: (0..self.selectors.len()).filter(|&i| core.contains(&self.selectors[i])).collect(),
+            givens: given_lits.iter().filter(|(_, l)| core.contains(l)).map(|&(c, _)| c).collect(),
+        })
+    }
+
+    /// Whether `cell` must hold `ch` under all clues and the givens (SAT-confirmed).
+    pub fn is_forced(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<bool> {
+        let mut assume = self.all_clues();
+        assume.extend(self.given_lits(givens)?);
+        assume.push(-self.lit(cell, ch)?);
+        Ok(self.oracle.solve(&assume)?.is_none())
+    }
+
+    /// The first cell (position in the clue's line) at which `clue` can no longer match
+    /// `grid`: the shortest prefix of the line that no completion of the line accepts.
+    pub fn first_bad_cell(&mut self, clue: usize, grid: &[char]) -> Result<Option<usize>> {
+        let cells = self.puzzle().clues[clue].cells.clone();
+        let mut assume = vec![self.selectors[clue]];
+        for (p, &c) in cells.iter().enumerate() {
+            if self.compiled().alphabet.index(grid[c]).is_none() {
+                return Ok(Some(p));
+            }
+            assume.push(self.lit(c, grid[c])?);
+            if self.oracle.solve(&assume)?.is_none() {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next forced cell, preferring what one line shows by itself, then what
+    /// propagating all lines shows, then what only search shows. `None` when every
+    /// cell is filled or nothing is forced.
+    pub fn hint(&mut self, givens: &[Option<char>]) -> Result<Option<Hint>> {
+        if let Some(h) = self.single_line(givens)? {
+            return Ok(Some(h));
+        }
+        if let Some(h) = self.by_propagation(givens)? {
+            return Ok(Some(h));
+        }
+        Ok(self.backbone(givens)?.into_iter().next())
+    }
+
+    fn doms_from(&self, givens: &[Option<char>]) -> Vec<SymSet> {
+        let n = self.compiled().alphabet.len();
+        givens
+            .iter()
+            .map(|g| match g.and_then(|ch| self.compiled().alphabet.index(ch)) {
+                Some(a) => {
+                    let mut s = SymSet::default();
+                    s.insert(a);
+                    s
+                }
+                None => SymSet::full(n),
+            })
+            .collect()
+    }
+
+    fn single_line(&mut self, givens: &[Option<char>]) -> Result<Option<Hint>> {
+        Ok(self.single_line_all(givens)?.into_iter().next())
+    }
+
+    /// Every empty cell that some clue forces by itself, given the filled cells.
+    pub fn single_line_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
+        let doms = self.doms_from(givens);
+        let mut found: Vec<Hint> = Vec::new();
+        for i in 0..self.puzzle().clues.len() {
+            let cells = self.puzzle().clues[i].cells.clone();
+            let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
+            let support = encode::line_support(&self.compiled().clues[i], self.compiled().alphabet.len(), &line);
+            for (p, &c) in cells.iter().enumerate() {
+                if givens[c].is_none() && support[p].len() == 1 && !found.iter().any(|h| h.cell == c) {
+                    let ch = self.compiled().alphabet.chars()[support[p].iter().next().unwrap_or(0)];
+                    if self.is_forced(givens, c, ch)? {
+                        found.push(Hint { cell: c, ch, reason: Reason::SingleLine(i) });
+                    }
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    fn by_propagation(&mut self, givens: &[Option<char>]) -> Result<Option<Hint>> {
+        Ok(self.propagation_all(givens)?.into_iter().next())
+    }
+
+    /// Every empty cell that propagating all lines to a fixpoint decides.
+    pub fn propagation_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
+        let mut found = Vec::new();
+        let mut puzzle = self.puzzle().clone();
+        puzzle.givens = givens.to_vec();
+        let Some(doms) = encode::domains(&puzzle, self.compiled()) else { return Ok(found) };
+        for (c, d) in doms.iter().enumerate() {
+            if givens[c].is_none() && d.len() == 1 {
+                let ch = self.compiled().alphabet.chars()[d.iter().next().unwrap_or(0)];
+                if self.is_forced(givens, c, ch)? {
+                    found.push(Hint { cell: c, ch, reason: Reason::Lines });
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Every forced empty cell (the backbone), by the iterative algorithm with model
+    /// filtering: candidates come from one solution; each is tested by asking for a
+    /// grid without it, and every such grid rules out the candidates it contradicts.
+    pub fn backbone(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
+        let Some(first) = self.complete(givens)? else { return Ok(vec![]) };
+        let mut candidates: Vec<Option<char>> = (0..first.len()).map(|c| givens[c].is_none().then_some(first[c])).collect();
+        let mut forced = Vec::new();
+        let base: Vec<i32> = {
+            let mut a = self.all_clues();
+            a.extend(self.given_lits(givens)?);
+            a
+        };
+        for c in 0..candidates.len() {
+            let Some(ch) = candidates[c] else { continue };
+            let mut a = base.clone();
+            a.push(-self.lit(c, ch)?);
+            match self.oracle.solve(&a)? {
+                None => forced.push(Hint { cell: c, ch, reason: Reason::Search }),
+                Some(model) => {
+                    let other = self.read(&model);
+                    for (d, cand) in candidates.iter_mut().enumerate() {
+                        if cand.is_some_and(|x| x != other[d]) {
+                            *cand = None;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(forced)
+    }
+}
