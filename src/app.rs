@@ -1,7 +1,7 @@
 //! Turns parsed arguments into pipeline calls and output. No solving logic lives here.
 
 use crate::assist::{Assistant, Conflict, Hint, Reason};
-use crate::cli::{CheckArgs, Cli, Command, DimacsArgs, HintArgs, ListArgs, PuzzleArgs, SolveArgs};
+use crate::cli::{CheckArgs, Cli, Command, DimacsArgs, GenerateArgs, HintArgs, ListArgs, PuzzleArgs, PuzzleFormat, SolveArgs};
 use crate::dimacs::{self, Model};
 use crate::emit;
 use crate::encode::ClauseSink;
@@ -23,6 +23,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::List(args) => list(&args, out),
         Command::Check(args) => check(&args, out),
         Command::Hint(args) => hint(&args, out),
+        Command::Generate(args) => generate(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
     }
 }
@@ -513,6 +514,41 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                 "no cell is forced: the empty cells can be completed in more than one way\n".to_string()
             },
         )?;
+    }
+    Ok(0)
+}
+
+fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    use crate::generate::{self as g, Spec};
+    let shape = match (&args.size, args.hex) {
+        (Some(size), _) => {
+            let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
+            match dims[..] {
+                [r, c] if (1..=20).contains(&r) && (1..=20).contains(&c) => puzzle::Shape::Rect { rows: r, cols: c },
+                _ => return Err(Error::Usage(format!("--size must be ROWSxCOLS with each from 1 to 20, got '{size}'"))),
+            }
+        }
+        (None, Some(s)) if (2..=8).contains(&s) => puzzle::Shape::Hex { side: s },
+        (None, Some(s)) => return Err(Error::Usage(format!("--hex must be a side from 2 to 8, got {s}"))),
+        (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
+    };
+    let spec = Spec { shape, sides: usize::from(args.sides), text: args.text.clone(), backrefs: args.backrefs, seed: args.seed };
+    let started = std::time::Instant::now();
+    let made = g::generate(&spec)?;
+    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
+    let crossat_json = g::to_crossat_json(&made.puzzle);
+    let trux = g::to_trux(&made.puzzle, spec.sides);
+    if args.json {
+        let v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+        writeln!(out, "{v}").map_err(write_err)?;
+    } else {
+        match args.output_format {
+            PuzzleFormat::Crossat => writeln!(out, "{}", serde_json::to_string_pretty(&crossat_json).unwrap_or_default()),
+            PuzzleFormat::Trux => write!(out, "{trux}"),
+        }
+        .map_err(write_err)?;
+        writeln!(err, "crossat: unique puzzle after {} uniqueness checks; solution: {}", made.checks, rows.join(" / "))
+            .map_err(write_err)?;
     }
     Ok(0)
 }

@@ -29,8 +29,48 @@ pub enum Command {
     Check(CheckArgs),
     /// Show a cell whose value is forced, preferring what one line shows by itself.
     Hint(HintArgs),
+    /// Generate a new puzzle with exactly one solution, hiding a text.
+    Generate(GenerateArgs),
     /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
     Bench(BenchArgs),
+}
+
+/// Output formats of `crossat generate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PuzzleFormat {
+    /// crossat JSON.
+    Crossat,
+    /// antoine-trux text.
+    Trux,
+}
+
+/// `crossat generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// A rectangle, e.g. `6x6`.
+    #[arg(long, value_name = "RxC", conflicts_with = "hex", required_unless_present = "hex")]
+    pub size: Option<String>,
+    /// A hexagon of this side.
+    #[arg(long, value_name = "SIDE")]
+    pub hex: Option<usize>,
+    /// The text to hide, row by row (padded with its own letters; default: random letters).
+    #[arg(long)]
+    pub text: Option<String>,
+    /// Clues per line: 1 (left/top) or 2 (also right/bottom).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub sides: u8,
+    /// Allow back-references in clues.
+    #[arg(long)]
+    pub backrefs: bool,
+    /// Random seed: the same seed gives the same puzzle.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "crossat")]
+    pub output_format: PuzzleFormat,
+    /// One JSON line with the puzzle in both formats, its solution and statistics.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `crossat check`.

@@ -27,6 +27,7 @@ pub mod dimacs;
 pub mod emit;
 pub mod encode;
 pub mod error;
+pub mod generate;
 pub mod pipeline;
 pub mod puzzle;
 pub mod regex;

@@ -9,4 +9,5 @@ mod corpus;
 mod dimacs;
 mod docs;
 mod encoding;
+mod generate;
 mod layouts;
