@@ -1,0 +1,250 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code, reason = "each test module uses a different subset")]
+
+use crossat::pipeline::{self, Input};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A path under `puzzles/`.
+pub fn puzzle(rel: &str) -> PathBuf {
+    root().join("puzzles").join(rel)
+}
+
+/// What a run of the binary produced.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the `crossat` binary with `args`, feeding `stdin` (if any), from the repo root.
+pub fn crossat(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+        .args(args)
+        .current_dir(root())
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn crossat");
+    if let Some(bytes) = stdin {
+        child.stdin.take().expect("stdin").write_all(bytes).expect("write stdin");
+    }
+    let out = child.wait_with_output().expect("wait crossat");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Every solution (as display rows) found in-process, up to `limit`, and whether the
+/// search was exhausted.
+pub fn solve_in_process(input: Input, limit: Option<usize>) -> crossat::error::Result<(Vec<Vec<String>>, bool)> {
+    let mut prep = pipeline::prepare(&input)?;
+    let mut grids = Vec::new();
+    let outcome = pipeline::solve(&mut prep, limit, |puzzle, grid| {
+        grids.push(grid.rows(&puzzle.shape));
+        Ok(())
+    })?;
+    Ok((grids, outcome.complete))
+}
+
+/// An `Input` for a file on disk.
+pub fn input_file(path: &Path, id: Option<&str>) -> Input {
+    Input {
+        source: path.display().to_string(),
+        bytes: std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        id: id.map(str::to_string),
+        ..Input::default()
+    }
+}
+
+/// An `Input` from text.
+pub fn input_text(text: &str) -> Input {
+    Input { source: "<test>".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }
+}
+
+/// A corpus text file decoded the way crossat reads antoine-trux files: UTF-8 when
+/// valid, Windows-1252 otherwise.
+pub fn read_text(path: &Path) -> String {
+    crossat::puzzle::trux::decode(&std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// Writes `bytes` to `dir/name` and returns the path.
+pub fn write_file(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    path
+}
+
+/// A path as a `&str` argument.
+pub fn arg(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+/// An antoine-trux `*.output_expected.txt`: its header and the grids it draws.
+#[derive(Debug)]
+pub struct Expected {
+    /// The header says "there are no other solutions".
+    pub unique: bool,
+    /// The grids, each as display rows top to bottom.
+    pub grids: Vec<Vec<String>>,
+}
+
+/// Parses an antoine-trux expected output. Rectangular grids are drawn as ` -- -- `
+/// borders and `|H |E |` rows (3 characters per cell: the character, a space, `|`);
+/// hexagonal ones as `/ \` borders and `| F | L |` rows (4 per cell). A cell character
+/// may be a space or `|`, so rows are read by fixed width.
+pub fn parse_trux_expected(text: &str) -> Expected {
+    let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l));
+    let header = lines.next().unwrap_or("");
+    assert!(header.starts_with("found ") || header.starts_with("first "), "unexpected header line {header:?}");
+    let unique = header.contains("there are no other solutions");
+    let mut grids = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    let mut flush = |current: &mut Vec<String>| {
+        if !current.is_empty() {
+            grids.push(std::mem::take(current));
+        }
+    };
+    // Which kind of grid the last border line drew.
+    let mut hex = false;
+    for line in lines {
+        let t = line.trim_start();
+        if t.starts_with("--") || t.starts_with('/') || t.starts_with('\\') {
+            hex = !t.starts_with("--");
+            continue;
+        }
+        if t.starts_with('|') {
+            current.push(if hex { parse_hex_row(line) } else { parse_rect_row(line) });
+        } else {
+            flush(&mut current);
+        }
+    }
+    flush(&mut current);
+    Expected { unique, grids }
+}
+
+fn parse_rect_row(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    assert!(chars[0] == '|' && (chars.len() - 1) % 3 == 0, "bad grid row {line:?}");
+    chars[1..]
+        .chunks(3)
+        .map(|cell| {
+            assert!(cell[1] == ' ' && cell[2] == '|', "bad grid row {line:?}");
+            cell[0]
+        })
+        .collect()
+}
+
+fn parse_hex_row(line: &str) -> String {
+    let chars: Vec<char> = line.trim_start().trim_end_matches(' ').chars().collect();
+    assert!(chars[0] == '|' && (chars.len() - 1) % 4 == 0, "bad hex row {line:?}");
+    chars[1..]
+        .chunks(4)
+        .map(|cell| {
+            assert!(cell[0] == ' ' && cell[2] == ' ' && cell[3] == '|', "bad hex row {line:?}");
+            cell[1]
+        })
+        .collect()
+}
+
+/// The grids of crossat's text output (`+-+` borders, `|H|E|` rows, 2 characters per cell).
+pub fn parse_text_grids(stdout: &str) -> Vec<Vec<String>> {
+    let mut grids = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    for line in stdout.lines() {
+        if line.starts_with('+') {
+            continue;
+        }
+        if line.starts_with('|') {
+            let chars: Vec<char> = line.chars().collect();
+            assert!((chars.len() - 1) % 2 == 0, "bad grid row {line:?}");
+            current.push(chars[1..].chunks(2).map(|c| c[0]).collect());
+        } else if !current.is_empty() {
+            grids.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        grids.push(current);
+    }
+    grids
+}
+
+/// Every stdout line parsed as JSON (panics on a line that is not).
+pub fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l:?}"))).collect()
+}
+
+/// The solution grids and the summary of `crossat solve --json` output, checking the
+/// contract: every line is JSON, `{"type":"solution","grid":[rows]}` lines, then one
+/// `{"type":"summary",…}` line last.
+pub fn json_solutions(stdout: &str) -> (Vec<Vec<String>>, serde_json::Value) {
+    let mut lines = json_lines(stdout);
+    let summary = lines.pop().expect("no output");
+    assert_eq!(summary["type"], "summary", "last line must be the summary: {stdout}");
+    let grids = lines
+        .iter()
+        .map(|l| {
+            assert_eq!(l["type"], "solution", "only solutions may precede the summary: {stdout}");
+            l["grid"].as_array().expect("grid array").iter().map(|r| r.as_str().expect("grid rows are strings").to_string()).collect()
+        })
+        .collect();
+    (grids, summary)
+}
+
+/// An executable on `PATH`.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// A DIMACS file: the `p cnf` header, the clauses, and the `c cell VAR ROW COL "CH"` map.
+pub struct Dimacs {
+    /// V of `p cnf V C`.
+    pub vars: usize,
+    /// The clauses, without their final 0.
+    pub clauses: Vec<Vec<i64>>,
+    /// (row, col) → [(var, char)].
+    pub cells: BTreeMap<(usize, usize), Vec<(usize, char)>>,
+}
+
+pub fn parse_dimacs(text: &str) -> Dimacs {
+    let mut header = None;
+    let mut clauses = Vec::new();
+    let mut cells: BTreeMap<(usize, usize), Vec<(usize, char)>> = BTreeMap::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("c cell ") {
+            let mut it = rest.splitn(4, ' ');
+            let mut num = || it.next().expect("field").parse::<usize>().expect("number");
+            let (var, row, col) = (num(), num(), num());
+            let ch: String = serde_json::from_str(it.next().expect("char")).expect("JSON string");
+            assert_eq!(ch.chars().count(), 1, "{line}");
+            cells.entry((row, col)).or_default().push((var, ch.chars().next().expect("char")));
+        } else if line.starts_with('c') {
+            continue;
+        } else if let Some(rest) = line.strip_prefix("p cnf ") {
+            assert!(header.is_none() && clauses.is_empty(), "one header, before the clauses");
+            let v: Vec<usize> = rest.split_whitespace().map(|n| n.parse().expect("number")).collect();
+            header = Some((v[0], v[1]));
+        } else {
+            let lits: Vec<i64> = line.split_whitespace().map(|n| n.parse().expect("literal")).collect();
+            assert_eq!(lits.last(), Some(&0), "clause ends with 0: {line}");
+            assert!(!lits[..lits.len() - 1].contains(&0), "{line}");
+            clauses.push(lits[..lits.len() - 1].to_vec());
+        }
+    }
+    let (vars, n) = header.expect("p cnf header");
+    assert_eq!(clauses.len(), n, "the header's clause count");
+    assert!(clauses.iter().flatten().all(|l| l.unsigned_abs() as usize <= vars), "literals within 1..=V");
+    Dimacs { vars, clauses, cells }
+}
