@@ -1,7 +1,9 @@
 //! Turns parsed arguments into pipeline calls and output. No solving logic lives here.
 
 use crate::assist::{Assistant, Conflict, Hint, Reason};
-use crate::cli::{CheckArgs, Cli, Command, DimacsArgs, GenerateArgs, HintArgs, ListArgs, PuzzleArgs, PuzzleFormat, SolveArgs};
+use crate::cli::{
+    BlocksArgs, CheckArgs, Cli, Command, DictArgs, DimacsArgs, GenerateArgs, HintArgs, ListArgs, PuzzleArgs, PuzzleFormat, SolveArgs,
+};
 use crate::dimacs::{self, Model};
 use crate::emit;
 use crate::encode::ClauseSink;
@@ -24,6 +26,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::Check(args) => check(&args, out),
         Command::Hint(args) => hint(&args, out),
         Command::Generate(args) => generate(&args, out, err),
+        Command::Blocks(args) => blocks(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
     }
 }
@@ -50,12 +53,12 @@ fn io_reason(e: &std::io::Error) -> String {
 
 fn input(args: &PuzzleArgs) -> Result<Input> {
     let (source, bytes) = read_source(&args.file)?;
-    let given = match &args.given {
-        None => None,
+    let (given, given_source) = match &args.given {
+        None => (None, None),
         Some(p) => {
             let (gname, gbytes) = read_source(p)?;
             let text = String::from_utf8(gbytes).map_err(|_| Error::input(&gname, "invalid UTF-8"))?;
-            Some(puzzle::parse_grid_rows(&text))
+            (Some(puzzle::parse_grid_rows(&text)), Some(gname))
         }
     };
     let pool = pool_file(&args.file, args.pool.as_deref())?;
@@ -63,7 +66,7 @@ fn input(args: &PuzzleArgs) -> Result<Input> {
     if alphabet.as_ref().is_some_and(Vec::is_empty) {
         return Err(Error::Usage("--alphabet must not be empty".into()));
     }
-    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, pool })
+    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, given_source, pool })
 }
 
 /// The regex pool: the explicit file, else the `.txt` file beside a `.csv` puzzle.
@@ -225,7 +228,7 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
     let model = dimacs::read_model(&text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
-            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model"}))
+            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
                 .map_err(write_err)?;
         } else {
             writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
@@ -249,7 +252,7 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
         writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
-        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model"}))
+        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
             .map_err(write_err)?;
     } else {
         write!(out, "{}", emit::text(&prep.puzzle, &grid)).map_err(write_err)?;
@@ -551,4 +554,47 @@ fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Re
             .map_err(write_err)?;
     }
     Ok(0)
+}
+
+fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
+    let dict = match &args.dict {
+        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case)?,
+        None => crate::words::Dictionary::builtin(),
+    };
+    if !json {
+        writeln!(err, "crossat: dictionary: {} ({} words)", dict.source, dict.words.len()).map_err(write_err)?;
+    }
+    Ok(dict)
+}
+
+fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    let (source, bytes) = read_source(&args.file)?;
+    let text = String::from_utf8(bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
+    let puzzle = crate::words::read_blocks(&source, &text)?;
+    let dict = dictionary(&args.dict, err, args.json)?;
+    let model = crate::words::encode_blocks(&puzzle, &dict)?;
+    let limit = if args.all { None } else { Some(2) };
+    let mut shown = 0;
+    let outcome = crate::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
+        let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
+        if args.json {
+            writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
+        } else if args.all || shown == 0 {
+            if shown > 0 {
+                writeln!(out).map_err(write_err)?;
+            }
+            for (w, parts) in words.iter().zip(&sol.words) {
+                writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
+            }
+            writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
+        }
+        shown += 1;
+        Ok(())
+    })?;
+    if args.json {
+        writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
+    } else {
+        writeln!(out, "{}", status_line(outcome, args.all)).map_err(write_err)?;
+    }
+    Ok(u8::from(outcome.found == 0))
 }

@@ -29,6 +29,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Show a cell whose value is forced, preferring what one line shows by itself.
     Hint(HintArgs),
+    /// Solve a building-blocks puzzle: fill word patterns with blocks from a pool so
+    /// that every word is in the dictionary.
+    Blocks(BlocksArgs),
     /// Generate a new puzzle with exactly one solution, hiding a text.
     Generate(GenerateArgs),
     /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
@@ -188,6 +191,32 @@ pub struct BenchArgs {
     /// Runs per puzzle; medians are reported.
     #[arg(long, default_value_t = 5)]
     pub repeat: usize,
+    /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The word list of dictionary puzzles.
+#[derive(Debug, Args)]
+pub struct DictArgs {
+    /// A one-word-per-line file instead of the built-in Wordnik list.
+    #[arg(long, value_name = "FILE")]
+    pub dict: Option<PathBuf>,
+    /// Lowercase every word of --dict instead of keeping only lowercase a-z lines.
+    #[arg(long, requires = "dict")]
+    pub fold_case: bool,
+}
+
+/// `crossat blocks`.
+#[derive(Debug, Args)]
+pub struct BlocksArgs {
+    /// The puzzle: JSON `{"patterns": [...], "blocks": [...]}` or `patterns:`/`blocks:` lines; `-` for stdin.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub dict: DictArgs,
+    /// Print every solution, then the exact count.
+    #[arg(long)]
+    pub all: bool,
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,

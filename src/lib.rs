@@ -34,3 +34,4 @@ pub mod regex;
 pub mod solve;
 pub mod stats;
 pub mod verify;
+pub mod words;

@@ -25,6 +25,8 @@ pub struct Input {
     pub alphabet: Option<Vec<char>>,
     /// Givens as display rows, overriding the puzzle's.
     pub given: Option<Vec<Vec<Option<char>>>>,
+    /// Where the givens came from, for messages (default `--given`).
+    pub given_source: Option<String>,
     /// The regex pool of a regex-pool CSV: its source name and bytes.
     pub pool: Option<(String, Vec<u8>)>,
 }
@@ -110,7 +112,7 @@ fn read_puzzle(input: &Input) -> Result<Puzzle> {
         input.pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())),
     )?;
     if let Some(rows) = &input.given {
-        puzzle.set_given_rows("--given", rows)?;
+        puzzle.set_given_rows(input.given_source.as_deref().unwrap_or("--given"), rows)?;
     }
     Ok(puzzle)
 }

@@ -27,8 +27,13 @@ pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
         .into_iter()
         .map(|(key, p)| {
             let size = if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
-                let n = p.get("patternsY").and_then(Value::as_array).map_or(0, Vec::len);
-                format!("hexagon of side {}", n.div_ceil(2))
+                let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
+                let rows = n("patternsY");
+                if rows % 2 == 1 && n("patternsX") == rows && n("patternsZ") == rows {
+                    format!("hexagon of side {}", rows.div_ceil(2))
+                } else {
+                    "irregular hexagonal (not supported)".to_string()
+                }
             } else {
                 let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
                 format!("{}x{}", n("patternsY"), n("patternsX"))
