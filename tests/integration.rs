@@ -11,3 +11,4 @@ mod docs;
 mod encoding;
 mod generate;
 mod layouts;
+mod words;
