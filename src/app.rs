@@ -151,7 +151,7 @@ fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u
         }
         writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
     } else {
-        writeln!(out, "{}", status_line(outcome, args.all || args.limit.is_some())).map_err(write_err)?;
+        writeln!(out, "{}", status_line(outcome, args.all || args.limit.is_some(), "solve")).map_err(write_err)?;
         if !ambiguous.is_empty() {
             let n = if outcome.complete { format!("all {}", outcome.found) } else { format!("the {} found", outcome.found) };
             writeln!(out, "cells that differ between {n} solutions:").map_err(write_err)?;
@@ -211,12 +211,12 @@ fn unique(o: Outcome) -> Value {
     }
 }
 
-fn status_line(o: Outcome, listing: bool) -> String {
+fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
     let plural = |n: usize| if n == 1 { "solution" } else { "solutions" };
     match (o.found, o.complete, listing) {
         (0, _, _) => "no solution (search exhausted)".into(),
         (1, true, _) => "unique: no other solution exists (search exhausted)".into(),
-        (_, false, false) => "not unique: another solution exists (crossat solve --all lists them)".into(),
+        (_, false, false) => format!("not unique: another solution exists (crossat {cmd} --all lists them)"),
         (n, true, _) => format!("{n} {}; search exhausted", plural(n)),
         (n, false, true) => format!("{n} {} shown; limit reached, there may be more", plural(n)),
     }
@@ -305,7 +305,11 @@ fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
             writeln!(out, "{}", json!({"type": "puzzle", "key": source, "name": name, "size": size, "clues": p.clues.len()}))
                 .map_err(write_err)?;
         } else {
-            writeln!(out, "{source}: {size}, {} clues  {name}", p.clues.len()).map_err(write_err)?;
+            let clues = match &p.pool {
+                Some(pool) => format!("{} entries, pool of {} regexes", pool.entries.len(), pool.regexes.len()),
+                None => format!("{} clues", p.clues.len()),
+            };
+            writeln!(out, "{}", format!("{source}: {size}, {clues}  {name}").trim_end()).map_err(write_err)?;
         }
     }
     Ok(0)
@@ -594,7 +598,7 @@ fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     if args.json {
         writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
     } else {
-        writeln!(out, "{}", status_line(outcome, args.all)).map_err(write_err)?;
+        writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
     }
     Ok(u8::from(outcome.found == 0))
 }

@@ -12,11 +12,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Runs the benchmark; exit code 0 unless a puzzle failed to solve.
+/// Runs the benchmark; exit code 0, or 3 when some puzzle hit an internal error.
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     let repeat = args.repeat.max(1);
     let mut totals = Times::default();
     let (mut solved, mut skipped) = (0, 0);
+    // Exit 3 if any puzzle hit an internal error (a bug), else 0.
+    let mut worst = 0u8;
     if !args.json {
         writeln!(
             out,
@@ -37,6 +39,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
                 Err(e) => {
                     result = None;
                     skipped += 1;
+                    worst = worst.max(if matches!(e, Error::Internal(_)) { 3 } else { 0 });
                     if args.json {
                         writeln!(out, "{}", json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})).map_err(write_err)?;
                     } else {
@@ -79,7 +82,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         line.push_str(&format!(" {:>8.3} {:>8.3}", ms(totals.total()), ms(totals.wall())));
         writeln!(out, "{line}").map_err(write_err)?;
     }
-    Ok(0)
+    Ok(worst)
 }
 
 /// Per-stage medians over runs.

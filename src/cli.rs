@@ -158,7 +158,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", requires = "proof")]
     pub proof_cnf: Option<PathBuf>,
     /// Decode and verify a model printed by an external SAT solver for `crossat dimacs`'s CNF.
-    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "limit"])]
+    #[arg(long, value_name = "MODEL", conflicts_with_all = ["all", "limit"])]
     pub model: Option<PathBuf>,
 }
 

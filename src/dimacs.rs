@@ -1,7 +1,9 @@
 //! DIMACS CNF export, and reading a model printed by an external solver.
 //!
 //! The header comments map every cell variable back to its cell:
-//! `c cell VAR ROW COL "CH"` (0-based row and column, the character as a JSON string).
+//! `c cell VAR ROW COL "CH"` (0-based row and column, the character as a JSON string),
+//! and, for a regex pool, every assignment variable to its entry and regex:
+//! `c assign VAR "ENTRY" "REGEX"`.
 
 use crate::encode::{CellVars, ClauseSink, Cnf};
 use crate::puzzle::Puzzle;
@@ -23,6 +25,18 @@ pub fn write(out: &mut impl Write, puzzle: &Puzzle, alphabet: &crate::compile::A
         for &(a, v) in vs {
             let ch = alphabet.chars()[a].to_string();
             writeln!(out, "c cell {v} {r} {col} {}", serde_json::Value::from(ch))?;
+        }
+    }
+    if let Some(pool) = &puzzle.pool {
+        for (e, vs) in vars.assign.iter().enumerate() {
+            for &(r, v) in vs {
+                writeln!(
+                    out,
+                    "c assign {v} {} {}",
+                    serde_json::Value::from(pool.labels[e].as_str()),
+                    serde_json::Value::from(pool.regexes[r].as_str())
+                )?;
+            }
         }
     }
     writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;

@@ -169,7 +169,13 @@ fn clue_for(rng: &mut Rng, word: &[char], alphabet: &[char], tight: f64, backref
             let run = (1 + rng.below(2)).min(word.len() - i);
             let chunk: String = word[i..i + run].iter().map(|&o| esc(o)).collect();
             let decoy: String = (0..run).map(|_| esc(alphabet[rng.below(alphabet.len())])).collect();
-            out.push_str(&if rng.chance(0.5) { format!("({chunk}|{decoy})") } else { format!("({decoy}|{chunk})") });
+            out.push_str(&if decoy == chunk {
+                chunk
+            } else if rng.chance(0.5) {
+                format!("({chunk}|{decoy})")
+            } else {
+                format!("({decoy}|{chunk})")
+            });
             i += run;
         }
     }

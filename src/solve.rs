@@ -1,8 +1,8 @@
 //! Stage 4, **solve**: the CNF → models, with varisat.
 //!
 //! Solutions are enumerated by blocking each found grid with one clause over the cell
-//! variables only (`¬x[c][v_c]` for every cell whose domain has more than one letter).
-//! Since every other variable is a function of the cells, each grid is found once.
+//! variables only (`¬x[c][v_c]` for every cell whose domain has more than one letter),
+//! so each grid is found once, however many models it has.
 //! When the solver reports UNSAT after the last block, the search is exhausted: the
 //! count is exact, and one solution means the puzzle is unique.
 

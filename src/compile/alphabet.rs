@@ -99,7 +99,9 @@ pub fn mentioned(node: &Node, out: &mut BTreeSet<char>) -> Result<(), String> {
                 ClassItem::Range(a, b) => {
                     if (b as u32) - (a as u32) >= MAX_INFERRED_RANGE {
                         err = Some(format!(
-                            "range {a}-{b} spans {} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
+                            "range {}-{} spans {} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
+                            a.escape_debug(),
+                            b.escape_debug(),
                             b as u32 - a as u32 + 1
                         ));
                     } else {

@@ -10,8 +10,10 @@
 //! 3. *Clues.* State variables `q[p][s]` for the live states of layer `p`, an edge
 //!    variable `e(p,s,t)` for each live pair of states joined by some letter, and the
 //!    clauses of `docs/encoding.md`, under which unit propagation enforces arc
-//!    consistency on the line. Every auxiliary variable is a function of the cell
-//!    variables, so models and grids correspond one to one.
+//!    consistency on the line. For these clues every auxiliary variable is a function
+//!    of the cell variables. Back-references, lookarounds and regex pools add choice
+//!    variables (which path matched, which regex went where), so one grid may have
+//!    several models; enumeration blocks on cell variables, so counts stay exact.
 
 mod sink;
 pub mod tagged;

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 
 /// Reads a `.dat` puzzle.
 pub fn read(source: &str, text: &str) -> Result<Puzzle> {
+    let text = text.replace("\r\n", "\n");
     let blocks: Vec<Vec<&str>> = text
         .split("\n\n")
         .map(|b| b.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).filter(|l| !l.is_empty()).collect::<Vec<_>>())

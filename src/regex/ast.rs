@@ -102,20 +102,37 @@ impl ClassItem {
             ClassItem::Char(x) => x == c,
             ClassItem::Range(a, b) => a <= c && c <= b,
             ClassItem::Digit(neg) => is_digit(c) != neg,
-            ClassItem::Space(neg) => c.is_whitespace() != neg,
+            ClassItem::Space(neg) => is_space(c) != neg,
             ClassItem::Word(neg) => is_word(c) != neg,
         }
     }
 }
 
-/// Python's `\d` for str patterns: Unicode decimal digits.
+/// Python's `\d` for str patterns: Unicode decimal digits (category Nd), taken from
+/// regex-syntax's Unicode tables.
 pub fn is_digit(c: char) -> bool {
-    c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric())
+    use regex_syntax::hir::{Class, HirKind};
+    use std::sync::OnceLock;
+    static DIGITS: OnceLock<Vec<(char, char)>> = OnceLock::new();
+    if c.is_ascii() {
+        return c.is_ascii_digit();
+    }
+    let ranges = DIGITS.get_or_init(|| match regex_syntax::Parser::new().parse(r"\d").map(|h| h.kind().clone()) {
+        Ok(HirKind::Class(Class::Unicode(u))) => u.ranges().iter().map(|r| (r.start(), r.end())).collect(),
+        _ => vec![('0', '9')],
+    });
+    ranges.iter().any(|&(a, b)| a <= c && c <= b)
 }
 
 /// Python's `\w` for str patterns: alphanumeric or underscore.
 pub fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
+}
+
+/// Python's `\s` for str patterns (`str.isspace`, which also counts the information
+/// separators U+001C–U+001F).
+pub fn is_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
 impl Node {

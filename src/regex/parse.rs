@@ -126,7 +126,7 @@ impl Parser {
                         return Err(self.err_at(start, "nothing to repeat"));
                     }
                     if self.eat('+') {
-                        return Err(self.err_at(start, "unsupported construct: possessive quantifier (not regular)"));
+                        return Err(self.err_at(start, "unsupported construct: possessive quantifier"));
                     }
                     let _lazy = self.eat('?');
                     let sub = items.pop().unwrap_or(Node::Empty);
@@ -265,9 +265,9 @@ impl Parser {
             } else if self.eat_str("<!") {
                 look = Some((false, true));
             } else if self.eat('>') {
-                return Err(self.err_at(start, "unsupported construct: atomic group (?>…) (not regular)"));
+                return Err(self.err_at(start, "unsupported construct: atomic group (?>…)"));
             } else if self.eat('(') {
-                return Err(self.err_at(start, "unsupported construct: conditional (?(…)…) (not regular)"));
+                return Err(self.err_at(start, "unsupported construct: conditional (?(…)…)"));
             } else if self.peek() == Some('<') {
                 return Err(self.err_at(start, "unsupported construct: (?<name>…) is not Python syntax, use (?P<name>…)"));
             } else if self.peek().is_some_and(|c| "aiLmsux-".contains(c)) {
