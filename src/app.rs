@@ -470,14 +470,7 @@ fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
         }
         return Ok(1);
     }
-    let hints: Vec<Hint> = if args.all {
-        // Label each forced cell with the simplest way to find it.
-        let mut easier = assistant.single_line_all(&givens)?;
-        easier.extend(assistant.propagation_all(&givens)?);
-        assistant.backbone(&givens)?.into_iter().map(|h| easier.iter().find(|s| s.cell == h.cell).cloned().unwrap_or(h)).collect()
-    } else {
-        assistant.hint(&givens)?.into_iter().collect()
-    };
+    let hints: Vec<Hint> = if args.all { assistant.backbone(&givens)? } else { assistant.hint(&givens)?.into_iter().collect() };
     for h in &hints {
         let why = match h.reason {
             Reason::SingleLine(i) => format!("{} alone", prep.puzzle.clues[i].label),

@@ -210,19 +210,10 @@ impl<'a> Assistant<'a> {
 
     /// Every empty cell that some clue forces by itself, given the filled cells.
     pub fn single_line_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
-        let doms = self.doms_from(givens);
-        let mut found: Vec<Hint> = Vec::new();
-        for i in 0..self.puzzle().clues.len() {
-            let cells = self.puzzle().clues[i].cells.clone();
-            let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
-            let support = encode::line_support(&self.compiled().clues[i], self.compiled().alphabet.len(), &line);
-            for (p, &c) in cells.iter().enumerate() {
-                if givens[c].is_none() && support[p].len() == 1 && !found.iter().any(|h| h.cell == c) {
-                    let ch = self.compiled().alphabet.chars()[support[p].iter().next().unwrap_or(0)];
-                    if self.is_forced(givens, c, ch)? {
-                        found.push(Hint { cell: c, ch, reason: Reason::SingleLine(i) });
-                    }
-                }
+        let mut found = Vec::new();
+        for h in self.single_line_candidates(givens) {
+            if self.is_forced(givens, h.cell, h.ch)? {
+                found.push(h);
             }
         }
         Ok(found)
@@ -249,13 +240,29 @@ impl<'a> Assistant<'a> {
         Ok(found)
     }
 
-    /// Every forced empty cell (the backbone), by the iterative algorithm with model
-    /// filtering: candidates come from one solution; each is tested by asking for a
-    /// grid without it, and every such grid rules out the candidates it contradicts.
+    /// Every forced empty cell (the backbone). Cells that propagating the lines fixes are
+    /// forced outright (propagation only removes letters no solution can use); the rest
+    /// are settled by the iterative algorithm with model filtering: candidates come from
+    /// one solution; each is tested by asking for a grid without it, and every such grid
+    /// rules out the candidates it contradicts. Each is labelled with the simplest way to
+    /// find it (one line, all lines, search).
     pub fn backbone(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
         let Some(first) = self.complete(givens)? else { return Ok(vec![]) };
-        let mut candidates: Vec<Option<char>> = (0..first.len()).map(|c| givens[c].is_none().then_some(first[c])).collect();
+        let single = self.single_line_candidates(givens);
+        let mut puzzle = self.puzzle().clone();
+        puzzle.givens = givens.to_vec();
+        let doms = encode::domains(&puzzle, self.compiled());
         let mut forced = Vec::new();
+        let mut candidates: Vec<Option<char>> = vec![None; first.len()];
+        for c in (0..first.len()).filter(|&c| givens[c].is_none()) {
+            if let Some(h) = single.iter().find(|h| h.cell == c) {
+                forced.push(h.clone());
+            } else if doms.as_ref().is_some_and(|d| d[c].len() == 1) {
+                forced.push(Hint { cell: c, ch: first[c], reason: Reason::Lines });
+            } else {
+                candidates[c] = Some(first[c]);
+            }
+        }
         let base: Vec<i32> = {
             let mut a = self.all_clues();
             a.extend(self.given_lits(givens)?);
@@ -277,6 +284,25 @@ impl<'a> Assistant<'a> {
                 }
             }
         }
+        forced.sort_by_key(|h| h.cell);
         Ok(forced)
+    }
+
+    /// Cells some clue by itself decides, given the filled cells (sound, not yet
+    /// confirmed against the whole grid).
+    fn single_line_candidates(&self, givens: &[Option<char>]) -> Vec<Hint> {
+        let doms = self.doms_from(givens);
+        let mut found: Vec<Hint> = Vec::new();
+        for (i, clue) in self.puzzle().clues.iter().enumerate() {
+            let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
+            let support = encode::line_support(&self.compiled().clues[i], self.compiled().alphabet.len(), &line);
+            for (p, &c) in clue.cells.iter().enumerate() {
+                if givens[c].is_none() && support[p].len() == 1 && !found.iter().any(|h| h.cell == c) {
+                    let ch = self.compiled().alphabet.chars()[support[p].iter().next().unwrap_or(0)];
+                    found.push(Hint { cell: c, ch, reason: Reason::SingleLine(i) });
+                }
+            }
+        }
+        found
     }
 }
