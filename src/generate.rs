@@ -15,6 +15,9 @@ use crate::pipeline;
 use crate::puzzle::{Clue, Puzzle, Shape, hex};
 use crate::stats::Times;
 
+/// Uniqueness checks the tightening phase may make before giving up.
+const MAX_CHECKS: usize = 1000;
+
 /// SplitMix64.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -123,11 +126,14 @@ fn clue_for(rng: &mut Rng, word: &[char], alphabet: &[char], tight: f64, backref
                 continue;
             }
         }
+        // Literal, class, run or alternation; the tighter, the more literals.
         let roll = (rng.next() % 1000) as f64 / 1000.0;
-        if roll < tight * 0.55 {
+        let (literal, class) = (tight * 0.8, tight * 0.8 + 0.15);
+        let run_end = class + (1.0 - class) * 0.7;
+        if roll < literal {
             out.push_str(&esc(c));
             i += 1;
-        } else if roll < tight * 0.55 + 0.25 {
+        } else if roll < class {
             // A class with the letter and a few others (or a negated one without it).
             let k = 1 + rng.below(3);
             let mut set = vec![c];
@@ -147,7 +153,7 @@ fn clue_for(rng: &mut Rng, word: &[char], alphabet: &[char], tight: f64, backref
                 out.push_str(&format!("[{}]", s.concat()));
             }
             i += 1;
-        } else if roll < 0.92 || i + 1 >= word.len() {
+        } else if roll < run_end || i + 1 >= word.len() {
             // A run of letters from a class: [ABC]+ / .* style.
             let run = 1 + rng.below((word.len() - i).min(4));
             let mut set: Vec<char> = word[i..i + run].to_vec();
@@ -257,8 +263,8 @@ pub fn generate(spec: &Spec) -> Result<Generated> {
         if sols == [solution.clone()] {
             break;
         }
-        if checks > 400 {
-            return Err(Error::Internal("the generator did not converge (please report the seed)".into()));
+        if checks > MAX_CHECKS {
+            return Err(Error::Usage(format!("no unique puzzle found within {MAX_CHECKS} uniqueness checks; try another --seed")));
         }
         // Cells to pin down: where another solution differs, or (if the text is no
         // solution at all) a letter no clue mentions.
@@ -266,11 +272,14 @@ pub fn generate(spec: &Spec) -> Result<Generated> {
             Some(other) if sols.contains(&solution) => (0..n).filter(|&c| other[c] != solution[c]).collect(),
             _ => (0..n).collect(),
         };
-        let through: Vec<usize> = (0..lines.len()).filter(|&l| lines[l].1.iter().any(|c| differ.contains(c))).collect();
-        let l = through[rng.below(through.len())];
-        let k = rng.below(clues[l].len());
-        let t = if sols.contains(&solution) { tight } else { 1.0 };
-        clues[l][k] = clue_for(&mut rng, &word(&lines[l].1), &alphabet, t, spec.backrefs);
+        let mut through: Vec<usize> = (0..lines.len()).filter(|&l| lines[l].1.iter().any(|c| differ.contains(c))).collect();
+        // Tighten up to three lines through those cells, a little more each round.
+        for _ in 0..3.min(through.len()) {
+            let l = through.swap_remove(rng.below(through.len()));
+            let k = rng.below(clues[l].len());
+            let t = if sols.contains(&solution) { tight } else { 1.0 };
+            clues[l][k] = clue_for(&mut rng, &word(&lines[l].1), &alphabet, t, spec.backrefs);
+        }
         tight = (tight + 0.02).min(1.0);
     }
     // Loosen: for each clue, try looser/shorter candidates (and dropping a second clue).
