@@ -21,40 +21,34 @@ pub struct Outcome {
 
 /// A loaded solver plus the cell variables needed to read and block grids.
 pub struct Search<'a> {
-    solver: Solver<'static>,
+    oracle: Oracle,
     vars: &'a CellVars,
 }
 
 impl<'a> Search<'a> {
     /// Loads the formula into a fresh varisat solver.
     pub fn new(cnf: &Cnf, vars: &'a CellVars) -> Search<'a> {
-        let mut solver = Solver::new();
-        let mut buf = Vec::new();
-        for clause in cnf.clauses() {
-            buf.clear();
-            buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-            solver.add_clause(&buf);
-        }
-        Search { solver, vars }
+        Search { oracle: Oracle::new(cnf), vars }
     }
 
     /// Finds the next grid and blocks it.
     pub fn next_grid(&mut self) -> Result<Option<Found>> {
-        let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
-        if !sat {
-            return Ok(None);
-        }
-        let model = self.solver.model().unwrap_or_default();
-        let mut value = vec![false; model.len() + 1];
-        for lit in model {
-            value[lit.var().to_dimacs() as usize] = lit.is_positive();
-        }
-        let value = |v: i32| value.get(v as usize).copied().unwrap_or(false);
+        let Some(model) = self.oracle.solve(&[])? else { return Ok(None) };
+        let value = |v: i32| model.get(v as usize).copied().unwrap_or(false);
         let grid = decode_cells(self.vars, value)?;
         let assignment = decode_assignment(self.vars, value)?;
-        let block: Vec<Lit> = blocking_clause(self.vars, &grid).into_iter().map(|l| Lit::from_dimacs(l as isize)).collect();
-        self.solver.add_clause(&block);
+        self.oracle.add_clause(&blocking_clause(self.vars, &grid));
         Ok(Some(Found { cells: grid, assignment }))
+    }
+}
+
+/// Adds clauses in DIMACS numbering to a varisat solver.
+fn load<'c>(solver: &mut Solver<'static>, clauses: impl Iterator<Item = &'c [i32]>) {
+    let mut buf = Vec::new();
+    for clause in clauses {
+        buf.clear();
+        buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+        solver.add_clause(&buf);
     }
 }
 
@@ -90,12 +84,7 @@ pub fn prove_unsat(cnf: &Cnf, extra: &[Vec<i32>], out: impl std::io::Write + 'st
         ProofFormat::Varisat => varisat::ProofFormat::Varisat,
     };
     solver.write_proof(out, format);
-    let mut buf = Vec::new();
-    for clause in cnf.clauses().chain(extra.iter().map(Vec::as_slice)) {
-        buf.clear();
-        buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-        solver.add_clause(&buf);
-    }
+    load(&mut solver, cnf.clauses().chain(extra.iter().map(Vec::as_slice)));
     let sat = solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
     solver.close_proof().map_err(|e| crate::error::Error::Output(format!("cannot write proof: {e}")))?;
     Ok(!sat)
@@ -110,13 +99,13 @@ impl Oracle {
     /// Loads the formula.
     pub fn new(cnf: &Cnf) -> Oracle {
         let mut solver = Solver::new();
-        let mut buf = Vec::new();
-        for clause in cnf.clauses() {
-            buf.clear();
-            buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-            solver.add_clause(&buf);
-        }
+        load(&mut solver, cnf.clauses());
         Oracle { solver }
+    }
+
+    /// Adds a clause for all later questions.
+    pub fn add_clause(&mut self, clause: &[i32]) {
+        load(&mut self.solver, std::iter::once(clause));
     }
 
     /// Solves under the assumptions; returns the model (indexed by variable) if SAT.
@@ -168,29 +157,24 @@ pub struct Found {
 
 /// Reads each entry's regex from an assignment of the pool variables.
 pub fn decode_assignment(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
-    vars.assign
-        .iter()
-        .enumerate()
-        .map(|(e, vs)| {
-            let mut on = vs.iter().filter(|&&(_, v)| value(v));
-            match (on.next(), on.next()) {
-                (Some(&(r, _)), None) => Ok(r),
-                _ => Err(crate::error::Error::Internal(format!("model does not give entry {e} exactly one regex"))),
-            }
-        })
-        .collect()
+    exactly_one_true(&vars.assign, value, "entry", "regex")
 }
 
 /// Reads each cell's letter from an assignment of the cell variables.
 pub fn decode_cells(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
-    vars.cells
+    exactly_one_true(&vars.cells, value, "cell", "letter")
+}
+
+/// For each one-hot group of `(choice, variable)`, the choice whose variable is true.
+fn exactly_one_true(groups: &[Vec<(usize, i32)>], value: impl Fn(i32) -> bool, what: &str, of: &str) -> Result<Vec<usize>> {
+    groups
         .iter()
         .enumerate()
-        .map(|(c, vs)| {
+        .map(|(i, vs)| {
             let mut on = vs.iter().filter(|&&(_, v)| value(v));
             match (on.next(), on.next()) {
-                (Some(&(a, _)), None) => Ok(a),
-                _ => Err(crate::error::Error::Internal(format!("model does not give cell {c} exactly one letter"))),
+                (Some(&(x, _)), None) => Ok(x),
+                _ => Err(crate::error::Error::Internal(format!("model does not give {what} {i} exactly one {of}"))),
             }
         })
         .collect()

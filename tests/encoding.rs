@@ -6,6 +6,7 @@
 //! alone carrying every constraint. Planted-grid tests check whole grids.
 
 use crossat::compile;
+use crossat::generate::Rng;
 use crossat::error::Result;
 use crossat::pipeline;
 use crossat::puzzle::{Clue, Puzzle, Shape};
@@ -14,23 +15,9 @@ use crossat::stats::Times;
 use crossat::verify::{self, Verifier};
 use std::collections::BTreeSet;
 
-/// SplitMix64: a small deterministic generator, so every failure names a seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
-        &v[self.below(v.len())]
-    }
+/// A small deterministic generator, so every failure names a seed.
+fn rng(seed: u64) -> Rng {
+    Rng::new(seed)
 }
 
 /// A rows×cols puzzle with the given row and column clues (one per line, `None` = no clue).
@@ -195,7 +182,7 @@ fn random_regex(rng: &mut Rng, alphabet: &[char], depth: usize) -> String {
 fn random_clues_match_brute_force() {
     let alphabets: [&[char]; 3] = [&['A', 'B'], &['A', 'B', 'C'], &['A', '-', ' ']];
     for seed in 0..250u64 {
-        let mut rng = Rng(seed);
+        let mut rng = rng(seed);
         let alphabet = alphabets[rng.below(3)];
         let re = random_regex(&mut rng, alphabet, 3);
         let max_len = if alphabet.len() == 2 { 5 } else { 4 };
@@ -230,7 +217,7 @@ fn givens_decide_membership() {
 fn whole_grids_match_brute_force() {
     // Small grids with random row and column clues: enumeration = brute force over every grid.
     for seed in 0..60u64 {
-        let mut rng = Rng(1000 + seed);
+        let mut rng = rng(1000 + seed);
         let alphabet: &[char] = if rng.below(2) == 0 { &['A', 'B'] } else { &['A', 'B', 'C'] };
         let (rows, cols) = (2, 2 + rng.below(2));
         let row_clues: Vec<Option<String>> = (0..rows).map(|_| Some(random_regex(&mut rng, alphabet, 2))).collect();
@@ -282,7 +269,7 @@ fn planted_regex(rng: &mut Rng, word: &[char], alphabet: &[char]) -> String {
 #[test]
 fn planted_grids_are_found() {
     for seed in 0..120u64 {
-        let mut rng = Rng(5000 + seed);
+        let mut rng = rng(5000 + seed);
         let alphabet: Vec<char> = "ABCDE".chars().take(3 + rng.below(3)).collect();
         let (rows, cols) = (2 + rng.below(3), 2 + rng.below(4));
         let planted: Vec<char> = (0..rows * cols).map(|_| *rng.pick(&alphabet)).collect();
@@ -390,7 +377,7 @@ fn backrefs_and_lookarounds_match_brute_force() {
     // (scripts/python_crosscheck.py).
     let mut dump = std::env::var("CROSSAT_DIFF_DUMP").ok().map(|p| std::fs::File::create(p).expect("dump file"));
     for seed in 0..regexes {
-        let mut rng = Rng(77_000 + seed);
+        let mut rng = rng(77_000 + seed);
         let alphabet = alphabets[rng.below(3)];
         let max_len = [6, 5, 4][alphabet.len() - 2];
         let mut g = BackrefGen { rng, alphabet, groups: 0, closed: vec![] };
