@@ -119,12 +119,12 @@ fn clue_for(rng: &mut Rng, word: &[char], alphabet: &[char], tight: f64, backref
         let c = word[i];
         // Back-reference to an earlier captured character.
         if backrefs {
-            if let Some(&(_, k)) = group_of.iter().find(|&&(g, _)| g == c) {
-                if rng.chance(0.6) {
-                    out.push_str(&format!("\\{k}"));
-                    i += 1;
-                    continue;
-                }
+            if let Some(&(_, k)) = group_of.iter().find(|&&(g, _)| g == c)
+                && rng.chance(0.6)
+            {
+                out.push_str(&format!("\\{k}"));
+                i += 1;
+                continue;
             }
             if group_of.len() < 9 && word[i + 1..].contains(&c) && rng.chance(0.5) {
                 let k = group_of.len() + 1;

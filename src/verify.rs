@@ -155,9 +155,7 @@ pub fn to_fancy(py: &str) -> String {
             if c == ']' && !first {
                 in_class = false;
                 out.push(c);
-            } else if c == '^' && i == class_start {
-                out.push(c);
-            } else if range_op || c.is_alphanumeric() {
+            } else if (c == '^' && i == class_start) || range_op || c.is_alphanumeric() {
                 out.push(c);
             } else {
                 // Any other literal, including a `-` that Python reads as a member.

@@ -155,7 +155,7 @@ pub fn read_blocks(source: &str, text: &str) -> Result<Blocks> {
     }
     for p in &patterns {
         let chars: Vec<char> = p.chars().collect();
-        if chars.is_empty() || chars.len() % len != 0 {
+        if chars.is_empty() || !chars.len().is_multiple_of(len) {
             return Err(Error::input(source, format!("pattern '{p}' is not a whole number of {len}-letter blocks")));
         }
         for chunk in chars.chunks(len) {

@@ -136,7 +136,7 @@ pub fn parse_trux_expected(text: &str) -> Expected {
 
 fn parse_rect_row(line: &str) -> String {
     let chars: Vec<char> = line.chars().collect();
-    assert!(chars[0] == '|' && (chars.len() - 1) % 3 == 0, "bad grid row {line:?}");
+    assert!(chars[0] == '|' && (chars.len() - 1).is_multiple_of(3), "bad grid row {line:?}");
     chars[1..]
         .chunks(3)
         .map(|cell| {
@@ -148,7 +148,7 @@ fn parse_rect_row(line: &str) -> String {
 
 fn parse_hex_row(line: &str) -> String {
     let chars: Vec<char> = line.trim_start().trim_end_matches(' ').chars().collect();
-    assert!(chars[0] == '|' && (chars.len() - 1) % 4 == 0, "bad hex row {line:?}");
+    assert!(chars[0] == '|' && (chars.len() - 1).is_multiple_of(4), "bad hex row {line:?}");
     chars[1..]
         .chunks(4)
         .map(|cell| {
@@ -168,7 +168,7 @@ pub fn parse_text_grids(stdout: &str) -> Vec<Vec<String>> {
         }
         if line.starts_with('|') {
             let chars: Vec<char> = line.chars().collect();
-            assert!((chars.len() - 1) % 2 == 0, "bad grid row {line:?}");
+            assert!((chars.len() - 1).is_multiple_of(2), "bad grid row {line:?}");
             current.push(chars[1..].chunks(2).map(|c| c[0]).collect());
         } else if !current.is_empty() {
             grids.push(std::mem::take(&mut current));

@@ -6,8 +6,8 @@
 //! alone carrying every constraint. Planted-grid tests check whole grids.
 
 use crossat::compile;
-use crossat::generate::Rng;
 use crossat::error::Result;
+use crossat::generate::Rng;
 use crossat::pipeline;
 use crossat::puzzle::{Clue, Puzzle, Shape};
 use crossat::solve;

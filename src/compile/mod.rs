@@ -360,10 +360,10 @@ pub(crate) fn to_hir(
     len: usize,
     tags: &mut Option<&mut tagged::TagCtx>,
 ) -> std::result::Result<Hir, String> {
-    if let Some(ctx) = tags.as_deref_mut() {
-        if let Some(h) = ctx.marker_hir(node, alphabet, len)? {
-            return Ok(h);
-        }
+    if let Some(ctx) = tags.as_deref_mut()
+        && let Some(h) = ctx.marker_hir(node, alphabet, len)?
+    {
+        return Ok(h);
     }
     Ok(match node {
         Node::Empty => Hir::empty(),

@@ -84,7 +84,7 @@ pub struct Axis {
 /// Builds a hexagon puzzle from rows (read left to right) and the two diagonal families.
 pub fn puzzle(source: &str, name: Option<String>, rows: Vec<Vec<String>>, nwse: Axis, nesw: Axis) -> Result<Puzzle> {
     let n = rows.len();
-    if n == 0 || n % 2 == 0 {
+    if n == 0 || n.is_multiple_of(2) {
         return Err(Error::input(source, format!("a regular hexagon has an odd number of rows, got {n}")));
     }
     for (what, len) in [("NW-SE diagonals", nwse.lines.len()), ("NE-SW diagonals", nesw.lines.len())] {
@@ -154,10 +154,10 @@ pub fn read_board(source: &str, obj: &serde_json::Map<String, Value>) -> Result<
         .and_then(Value::as_u64)
         .map(|v| v as usize)
         .or_else(|| obj.get("edge").and_then(Value::as_u64).map(|e| 2 * e as usize - 1));
-    if let (Some(d), Shape::Hex { side }) = (declared, &p.shape) {
-        if d != 2 * side - 1 {
-            return Err(Error::input(source, format!("board size {d} does not match its {} rows of clues", 2 * side - 1)));
-        }
+    if let (Some(d), Shape::Hex { side }) = (declared, &p.shape)
+        && d != 2 * side - 1
+    {
+        return Err(Error::input(source, format!("board size {d} does not match its {} rows of clues", 2 * side - 1)));
     }
     Ok(p)
 }

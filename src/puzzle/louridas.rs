@@ -20,7 +20,7 @@ pub fn read(source: &str, csv: &str, pool_source: &str, pool: &str) -> Result<Pu
             continue;
         }
         let bad = |m: &str| Error::input(source, format!("line {}: {m}", i + 1));
-        if fields.len() < 2 || fields.len() % 2 != 0 {
+        if fields.len() < 2 || !fields.len().is_multiple_of(2) {
             return Err(bad("expected `entry, pattern, (other entry, position)*`"));
         }
         let label: usize = fields[0].parse().map_err(|_| bad("entry number expected"))?;

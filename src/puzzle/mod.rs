@@ -296,7 +296,7 @@ pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
     }
     let fields: Vec<&str> = first.split(',').map(str::trim).collect();
     if fields.len() >= 2
-        && fields.len() % 2 == 0
+        && fields.len().is_multiple_of(2)
         && fields[0].parse::<usize>().is_ok()
         && fields[2..].iter().all(|f| f.parse::<usize>().is_ok())
     {

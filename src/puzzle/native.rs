@@ -36,10 +36,8 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
         return read_entries(source, &obj);
     }
     let aliased = obj.keys().any(|k| k.ends_with("_lines") || k.ends_with("_columns") || k.ends_with("_hints"));
-    if !aliased {
-        if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(Error::input(source, format!("unknown key \"{k}\" (known keys: {})", KEYS.join(", "))));
-        }
+    if !aliased && let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(Error::input(source, format!("unknown key \"{k}\" (known keys: {})", KEYS.join(", "))));
     }
     let side = |names: &[&str; 3]| -> Result<Option<Vec<Vec<String>>>> {
         let key = names.iter().find(|k| obj.contains_key(**k));

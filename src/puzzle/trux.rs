@@ -95,7 +95,7 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
 /// counterclockwise", checked against the published solutions).
 fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) -> Result<Puzzle> {
     use super::hex::{Axis, Read};
-    if k == 0 || regexes.len() % (3 * k) != 0 {
+    if k == 0 || !regexes.len().is_multiple_of(3 * k) {
         return Err(Error::input(source, format!("{} regexes cannot fill 3 axes with {k} per line", regexes.len())));
     }
     let lines: Vec<Vec<String>> = regexes.chunks(k).map(<[String]>::to_vec).collect();

@@ -187,10 +187,10 @@ impl Parser {
                     Some(h) if h.is_empty() => None,
                     Some(h) => Some(parse_num(&h, self)?),
                 };
-                if let Some(m) = max {
-                    if m < min {
-                        return Err(self.err_at(start, "min repeat greater than max repeat"));
-                    }
+                if let Some(m) = max
+                    && m < min
+                {
+                    return Err(self.err_at(start, "min repeat greater than max repeat"));
                 }
                 Ok(Some((min, max)))
             }
