@@ -293,3 +293,52 @@ fn random_clue_text_never_panics() {
     }
     assert!(solved > 100 && refused > 1000, "{solved} solved, {refused} refused");
 }
+
+/// Damaged puzzle files in every format — truncated, or with bytes changed — never make
+/// a stage panic or report an internal error.
+#[test]
+fn damaged_files_never_panic() {
+    let files = [
+        "antoine-trux/beginner_1.input.txt",
+        "antoine-trux/hexagonal_2.input.txt",
+        "dkesler/intermediate-1.dat",
+        "seed000/problem3.json",
+        "hesselink/puzzle.txt",
+        "binoternary/1389923839891520.json",
+        "louridas/hex.csv",
+        "solrabizna/hamlet-1.json",
+    ];
+    let mut state = 7u64;
+    let mut next = |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n.max(1)
+    };
+    for file in files {
+        let path = crate::common::puzzle(file);
+        let original = std::fs::read(&path).expect("read");
+        let pool = path.with_extension("txt");
+        for round in 0..150 {
+            let mut bytes = original.clone();
+            if round % 3 == 0 {
+                bytes.truncate(next(bytes.len()));
+            } else {
+                for _ in 0..1 + next(4) {
+                    let i = next(bytes.len());
+                    let noise = b"(){}[]|*+?\\.,'\"0123456789\n:AZ\xff";
+                    bytes[i] = noise[next(noise.len())];
+                }
+            }
+            let input = crossat::pipeline::Input {
+                source: file.into(),
+                bytes,
+                pool: file.ends_with(".csv").then(|| ("pool".to_string(), std::fs::read(&pool).expect("pool"))),
+                ..Default::default()
+            };
+            match std::panic::catch_unwind(|| crate::common::solve_in_process(input, Some(2))) {
+                Err(_) => panic!("{file}, round {round}: panicked"),
+                Ok(Err(e)) => assert_eq!(e.exit_code(), 2, "{file}, round {round}: {e}"),
+                Ok(Ok(_)) => {}
+            }
+        }
+    }
+}
