@@ -8,7 +8,13 @@ use std::path::PathBuf;
 ///
 /// Exit status: 0 solved, 1 no solution, 2 bad input or usage.
 #[derive(Debug, Parser)]
-#[command(name = "crossat", version, about, long_about = None)]
+#[command(
+    name = "crossat",
+    version,
+    about,
+    long_about = None,
+    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error.\nDocumentation: docs/cli.md (commands), docs/format.md (puzzle formats and clue semantics)."
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
