@@ -175,16 +175,19 @@ fn hints_are_forced_and_explanations_are_minimal() {
     assert_eq!(first["reason"], "single-line", "{}", run.stdout);
 }
 
-#[test]
-fn the_ambiguity_report_names_exactly_the_cells_that_differ() {
-    let run = crossat(&["solve", "puzzles/antoine-trux/player_puzzle_sheep.input.txt", "--all", "--json"], None);
+/// The ambiguity report of `solve` (its JSON summary) against the cells where the
+/// listed solutions really differ; returns them, with the number of solutions.
+fn ambiguity_matches_solutions(args: &[&str]) -> (BTreeMap<(usize, usize), Vec<String>>, usize) {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let run = crossat(&all, None);
     let lines = json_lines(&run.stdout);
     let grids: Vec<Vec<String>> = lines
         .iter()
         .filter(|l| l["type"] == "solution")
         .map(|l| l["grid"].as_array().expect("grid").iter().map(|r| r.as_str().expect("row").to_string()).collect())
         .collect();
-    assert_eq!(grids.len(), 2304);
     let mut differ: BTreeMap<(usize, usize), BTreeSet<char>> = BTreeMap::new();
     for g in &grids {
         for (r, row) in g.iter().enumerate() {
@@ -198,7 +201,8 @@ fn the_ambiguity_report_names_exactly_the_cells_that_differ() {
     let summary = lines.last().expect("summary");
     let got: BTreeMap<(usize, usize), Vec<String>> = summary["ambiguous_cells"]
         .as_array()
-        .expect("ambiguous_cells")
+        .map(Vec::as_slice)
+        .unwrap_or_default()
         .iter()
         .map(|a| {
             (
@@ -207,7 +211,28 @@ fn the_ambiguity_report_names_exactly_the_cells_that_differ() {
             )
         })
         .collect();
-    assert_eq!(got, want);
+    assert_eq!(got, want, "{args:?}");
+    (want, grids.len())
+}
+
+#[test]
+fn the_ambiguity_report_on_generated_boards() {
+    // A generated 5×5 with exactly 63 solutions, and a generated hexagon with thousands
+    // (the report then covers the solutions listed).
+    let (cells, n) = ambiguity_matches_solutions(&["puzzles/hexregex/rect_easy_1000.json", "--all"]);
+    assert_eq!(n, 63);
+    assert!(!cells.is_empty());
+    let (cells, n) = ambiguity_matches_solutions(&["puzzles/binoternary/1389924189788533.json", "--limit", "200"]);
+    assert_eq!(n, 200);
+    assert!(!cells.is_empty());
+    let text = crossat(&["solve", "puzzles/binoternary/1389924189788533.json", "--limit", "200"], None);
+    assert!(text.stdout.contains("cells that differ between the 200 found solutions:"), "{}", text.stdout);
+}
+
+#[test]
+fn the_ambiguity_report_names_exactly_the_cells_that_differ() {
+    let (want, n) = ambiguity_matches_solutions(&["puzzles/antoine-trux/player_puzzle_sheep.input.txt", "--all"]);
+    assert_eq!(n, 2304);
     // hint --all on the same puzzle: the forced cells are all the others.
     let hints = crossat(&["hint", "puzzles/antoine-trux/player_puzzle_sheep.input.txt", "--all", "--json"], None);
     let forced = json_lines(&hints.stdout).iter().filter(|l| l["type"] == "hint").count();
