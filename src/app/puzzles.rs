@@ -1,0 +1,136 @@
+//! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`.
+
+use super::solve::{status_line, unique};
+use super::{input, io_reason, pool_file, read_source, write_err};
+use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat};
+use crate::dimacs;
+use crate::error::{Error, Result};
+use crate::pipeline;
+use crate::puzzle::{self, Format};
+use serde_json::json;
+use std::io::Write;
+
+pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
+    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let name = args.output.display().to_string();
+    let write =
+        |w: &mut dyn Write| dimacs::write(&mut std::io::BufWriter::new(w), &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars);
+    if name == "-" {
+        write(out).map_err(write_err)?;
+    } else {
+        let mut f =
+            std::fs::File::create(&args.output).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+        write(&mut f).map_err(|e| Error::Output(format!("{name}: {e}")))?;
+    }
+    Ok(0)
+}
+
+pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
+    let (source, bytes) = read_source(&args.file)?;
+    let format = puzzle::detect(&source, &bytes)?;
+    if format == Format::Challenges {
+        let text = std::str::from_utf8(&bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
+        for e in puzzle::challenges::list(&source, text)? {
+            if args.json {
+                writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size}))
+                    .map_err(write_err)?;
+            } else {
+                writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name).map_err(write_err)?;
+            }
+        }
+    } else {
+        let pool = pool_file(&args.file, None)?;
+        let p = puzzle::read(&source, &bytes, Some(format), None, pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())))?;
+        let size = p.shape.describe();
+        let name = p.name.clone().unwrap_or_default();
+        if args.json {
+            writeln!(out, "{}", json!({"type": "puzzle", "key": source, "name": name, "size": size, "clues": p.clues.len()}))
+                .map_err(write_err)?;
+        } else {
+            let clues = match &p.pool {
+                Some(pool) => format!("{} entries, pool of {} regexes", pool.entries.len(), pool.regexes.len()),
+                None => format!("{} clues", p.clues.len()),
+            };
+            writeln!(out, "{}", format!("{source}: {size}, {clues}  {name}").trim_end()).map_err(write_err)?;
+        }
+    }
+    Ok(0)
+}
+
+pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    use crate::generate::{self as g, Spec};
+    let shape = match (&args.size, args.hex) {
+        (Some(size), _) => {
+            let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
+            match dims[..] {
+                [r, c] if (1..=20).contains(&r) && (1..=20).contains(&c) => puzzle::Shape::Rect { rows: r, cols: c },
+                _ => return Err(Error::Usage(format!("--size must be ROWSxCOLS with each from 1 to 20, got '{size}'"))),
+            }
+        }
+        (None, Some(s)) if (2..=8).contains(&s) => puzzle::Shape::Hex { side: s },
+        (None, Some(s)) => return Err(Error::Usage(format!("--hex must be a side from 2 to 8, got {s}"))),
+        (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
+    };
+    let spec = Spec { shape, sides: usize::from(args.sides), text: args.text.clone(), backrefs: args.backrefs, seed: args.seed };
+    let started = std::time::Instant::now();
+    let made = g::generate(&spec)?;
+    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
+    let crossat_json = g::to_crossat_json(&made.puzzle);
+    let trux = g::to_trux(&made.puzzle, spec.sides);
+    if args.json {
+        let v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+        writeln!(out, "{v}").map_err(write_err)?;
+    } else {
+        match args.output_format {
+            PuzzleFormat::Crossat => writeln!(out, "{}", serde_json::to_string_pretty(&crossat_json).unwrap_or_default()),
+            PuzzleFormat::Trux => write!(out, "{trux}"),
+        }
+        .map_err(write_err)?;
+        writeln!(err, "crossat: unique puzzle after {} uniqueness checks; solution: {}", made.checks, rows.join(" / "))
+            .map_err(write_err)?;
+    }
+    Ok(0)
+}
+
+fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
+    let dict = match &args.dict {
+        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case)?,
+        None => crate::words::Dictionary::builtin(),
+    };
+    if !json {
+        writeln!(err, "crossat: dictionary: {} ({} words)", dict.source, dict.words.len()).map_err(write_err)?;
+    }
+    Ok(dict)
+}
+
+pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    let (source, bytes) = read_source(&args.file)?;
+    let text = String::from_utf8(bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
+    let puzzle = crate::words::read_blocks(&source, &text)?;
+    let dict = dictionary(&args.dict, err, args.json)?;
+    let model = crate::words::encode_blocks(&puzzle, &dict)?;
+    let limit = if args.all { None } else { Some(2) };
+    let mut shown = 0;
+    let outcome = crate::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
+        let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
+        if args.json {
+            writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
+        } else if args.all || shown == 0 {
+            if shown > 0 {
+                writeln!(out).map_err(write_err)?;
+            }
+            for (w, parts) in words.iter().zip(&sol.words) {
+                writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
+            }
+            writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
+        }
+        shown += 1;
+        Ok(())
+    })?;
+    if args.json {
+        writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
+    } else {
+        writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
+    }
+    Ok(u8::from(outcome.found == 0))
+}

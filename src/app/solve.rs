@@ -1,0 +1,242 @@
+//! `solve`: solutions, the uniqueness verdict, the ambiguity report, proofs, models, stats.
+
+use super::{input, io_reason, read_source, write_err};
+use crate::cli::SolveArgs;
+use crate::dimacs::{self, Model};
+use crate::emit;
+use crate::encode::ClauseSink;
+use crate::error::{Error, Result};
+use crate::pipeline::{self, Prepared};
+use crate::solve::{self, Outcome};
+use crate::stats::{Stage, ms};
+use crate::verify;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::Path;
+
+pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    if args.limit == Some(0) {
+        return Err(Error::Usage("--limit must be at least 1".into()));
+    }
+    let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    if let Some(model) = &args.model {
+        return solve_model(&prep, model, args.json, out);
+    }
+    // Default: look for two solutions to decide uniqueness, show the first.
+    let (search_limit, show) = match (args.all, args.limit) {
+        (true, _) => (None, usize::MAX),
+        (false, Some(n)) => (Some(n), n),
+        (false, None) => (Some(2), 1),
+    };
+    let mut shown = 0;
+    let json = args.json;
+    // For the ambiguity report: the values each cell takes across the solutions, and
+    // the first solution (for --proof).
+    let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
+    let mut first: Option<verify::Grid> = None;
+    let outcome = pipeline::solve(&mut prep, search_limit, |puzzle, grid| {
+        for (set, &ch) in values.iter_mut().zip(&grid.cells) {
+            let _ = set.insert(ch);
+        }
+        first.get_or_insert_with(|| grid.clone());
+        if json {
+            writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
+        } else if shown < show {
+            if shown > 0 {
+                writeln!(out).map_err(write_err)?;
+            }
+            write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
+        }
+        shown += 1;
+        out.flush().map_err(write_err)
+    })?;
+    let unique = unique(outcome);
+    let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
+    let ambiguous_clues: Vec<&str> =
+        prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
+    let proof = match (&args.proof, &first) {
+        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args)?),
+        _ => None,
+    };
+    if json {
+        let mut summary = json!({
+            "type": "summary",
+            "solutions": outcome.found,
+            "complete": outcome.complete,
+            "unique": unique,
+            "puzzle": prep.puzzle.name,
+            "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>(),
+        });
+        if !ambiguous.is_empty() {
+            summary["ambiguous_cells"] = ambiguous
+                .iter()
+                .map(|&c| {
+                    let (r, col) = prep.puzzle.shape.coords(c);
+                    json!({"cell": [r, col], "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()})
+                })
+                .collect();
+            summary["ambiguous_clues"] = json!(ambiguous_clues);
+        }
+        if let Some(p) = &proof {
+            summary["proof"] = json!(p);
+        }
+        if args.stats {
+            summary["stats"] = stats_json(&prep);
+        }
+        writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
+    } else {
+        writeln!(out, "{}", status_line(outcome, args.all || args.limit.is_some(), "solve")).map_err(write_err)?;
+        if !ambiguous.is_empty() {
+            let n = if outcome.complete { format!("all {}", outcome.found) } else { format!("the {} found", outcome.found) };
+            writeln!(out, "cells that differ between {n} solutions:").map_err(write_err)?;
+            for &c in &ambiguous {
+                let vals: Vec<String> = values[c].iter().map(|ch| format!("'{ch}'")).collect();
+                writeln!(out, "  {} {}", prep.puzzle.shape.cell_name(c), vals.join(" ")).map_err(write_err)?;
+            }
+            writeln!(out, "clues through them: {}", ambiguous_clues.join(", ")).map_err(write_err)?;
+        }
+        if let Some(p) = &proof {
+            writeln!(out, "proof of uniqueness written to {p}").map_err(write_err)?;
+        }
+        if args.stats {
+            write!(err, "{}", stats_text(&prep)).map_err(write_err)?;
+        }
+    }
+    if args.unique && unique != Value::Bool(true) {
+        if !json {
+            writeln!(
+                err,
+                "crossat: --unique: the puzzle {}",
+                if outcome.found == 0 { "has no solution" } else { "has more than one solution" }
+            )
+            .map_err(write_err)?;
+        }
+        return Ok(1);
+    }
+    Ok(if outcome.found > 0 { 0 } else { 1 })
+}
+
+/// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
+/// that formula in DIMACS); returns the proof's path.
+fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs) -> Result<String> {
+    let name = path.display().to_string();
+    let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
+    let block = solve::blocking_clause(&prep.vars, &symbols);
+    let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+    if !solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format)? {
+        return Err(Error::Internal("the proof run found a second solution that the search did not".into()));
+    }
+    if let Some(cnf_path) = &args.proof_cnf {
+        let cnf_name = cnf_path.display().to_string();
+        let mut with_block = prep.cnf.clone();
+        with_block.add_clause(&block);
+        let f = std::fs::File::create(cnf_path).map_err(|e| Error::Output(format!("{cnf_name}: cannot create file: {}", io_reason(&e))))?;
+        dimacs::write(&mut std::io::BufWriter::new(f), &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars)
+            .map_err(|e| Error::Output(format!("{cnf_name}: {e}")))?;
+    }
+    Ok(name)
+}
+
+pub(super) fn unique(o: Outcome) -> Value {
+    match (o.found, o.complete) {
+        (1, true) => Value::Bool(true),
+        (n, _) if n >= 2 => Value::Bool(false),
+        _ => Value::Null,
+    }
+}
+
+pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
+    let plural = |n: usize| if n == 1 { "solution" } else { "solutions" };
+    match (o.found, o.complete, listing) {
+        (0, _, _) => "no solution (search exhausted)".into(),
+        (1, true, _) => "unique: no other solution exists (search exhausted)".into(),
+        (_, false, false) => format!("not unique: another solution exists (crossat {cmd} --all lists them)"),
+        (n, true, _) => format!("{n} {}; search exhausted", plural(n)),
+        (n, false, true) => format!("{n} {} shown; limit reached, there may be more", plural(n)),
+    }
+}
+
+fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
+    let (name, bytes) = read_source(path)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let model = dimacs::read_model(&text).map_err(|m| Error::input(&name, m))?;
+    let Model::Sat(values) = model else {
+        if json {
+            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
+                .map_err(write_err)?;
+        } else {
+            writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
+        }
+        return Ok(1);
+    };
+    let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
+    if let Some(k) = prep.cnf_unsatisfied(&value) {
+        return Err(Error::input(
+            &name,
+            format!(
+                "the model violates clause {k} of this puzzle's CNF (was it solved from `crossat dimacs` of the same puzzle and options?)"
+            ),
+        ));
+    }
+    let symbols =
+        solve::decode_cells(&prep.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
+    let assignment = solve::decode_assignment(&prep.vars, value)
+        .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
+    let grid = verify::decode(&prep.compiled.alphabet, &solve::Found { cells: symbols, assignment });
+    prep.verifier.check(&prep.puzzle, &grid)?;
+    if json {
+        writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
+        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
+            .map_err(write_err)?;
+    } else {
+        write!(out, "{}", emit::text(&prep.puzzle, &grid)).map_err(write_err)?;
+        writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
+    }
+    Ok(0)
+}
+
+impl Prepared {
+    /// Index (1-based) of the first clause the assignment falsifies.
+    pub fn cnf_unsatisfied(&self, value: &dyn Fn(i32) -> bool) -> Option<usize> {
+        self.cnf.clauses().position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0))).map(|k| k + 1)
+    }
+}
+
+fn stats_json(prep: &Prepared) -> Value {
+    let times: serde_json::Map<String, Value> =
+        Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(prep.times.get(s))))).collect();
+    let clues: Vec<Value> = prep
+        .puzzle
+        .clues
+        .iter()
+        .zip(&prep.vars.clue_sizes)
+        .zip(&prep.compiled.clues)
+        .map(|((c, s), cc)| json!({"clue": c.label, "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
+        .collect();
+    use crate::encode::ClauseSink;
+    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "clues": clues})
+}
+
+fn stats_text(prep: &Prepared) -> String {
+    use crate::encode::ClauseSink;
+    let mut s = String::from("stats:");
+    for stage in Stage::ALL {
+        s.push_str(&format!(" {} {:.3} ms,", stage.name(), ms(prep.times.get(stage))));
+    }
+    s.push_str(&format!(" sum {:.3} ms, wall {:.3} ms\n", ms(prep.times.total()), ms(prep.times.wall())));
+    s.push_str(&format!(
+        "stats: {} cells, alphabet of {} symbols, {} variables, {} clauses\n",
+        prep.puzzle.givens.len(),
+        prep.compiled.alphabet.len(),
+        prep.cnf.num_vars(),
+        prep.cnf.num_clauses()
+    ));
+    s.push_str(&format!("stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n", "clue", "dfa-states", "minimal", "layered", "vars", "clauses"));
+    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&prep.vars.clue_sizes).zip(&prep.compiled.clues) {
+        s.push_str(&format!(
+            "stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
+            c.label, cc.raw_states, z.states, z.layered_states, z.vars, z.clauses
+        ));
+    }
+    s
+}
