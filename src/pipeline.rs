@@ -112,7 +112,16 @@ fn read_puzzle(input: &Input) -> Result<Puzzle> {
         input.pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())),
     )?;
     if let Some(rows) = &input.given {
-        puzzle.set_given_rows(input.given_source.as_deref().unwrap_or("--given"), rows)?;
+        let source = input.given_source.as_deref().unwrap_or("--given");
+        puzzle.set_given_rows(source, rows)?;
+        if let Some(alphabet) = &input.alphabet {
+            if let Some((c, g)) = puzzle.givens.iter().enumerate().find_map(|(c, g)| g.filter(|g| !alphabet.contains(g)).map(|g| (c, g))) {
+                return Err(Error::input(
+                    source,
+                    format!("given '{g}' in cell {} is not in the alphabet given by --alphabet", puzzle.shape.cell_name(c)),
+                ));
+            }
+        }
     }
     Ok(puzzle)
 }

@@ -342,3 +342,14 @@ fn damaged_files_never_panic() {
         }
     }
 }
+
+/// A filled cell outside an explicit alphabet is blamed on the file that filled it.
+#[test]
+fn a_given_outside_the_alphabet_names_the_given_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let given = dir.path().join("given.txt");
+    std::fs::write(&given, "X.\n..\n").expect("write");
+    let run = crossat(&["solve", "puzzles/seed000/problem1.json", "--given", given.to_str().expect("p"), "--alphabet", "HELP"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("given.txt") && run.stderr.contains("'X'") && run.stderr.contains("not in the alphabet"), "{}", run.stderr);
+}
