@@ -226,7 +226,7 @@ pub fn encode_blocks(puzzle: &Blocks, dict: &Dictionary) -> Result<BlocksModel> 
     for b in 0..block_count {
         let vars: Vec<i32> = free.iter().flat_map(|&c| cells[c].iter().filter(|&&(t, _)| t == b).map(|&(_, v)| v)).collect();
         if puzzle.blocks.iter().filter(|x| **x == tokens[b]).count() == 1 {
-            at_most_one(&mut cnf, &vars);
+            encode::at_most_one(&mut cnf, &vars);
         } else {
             at_most_k(&mut cnf, &vars, puzzle.blocks.iter().filter(|x| **x == tokens[b]).count());
         }
@@ -264,26 +264,6 @@ pub fn encode_blocks(puzzle: &Blocks, dict: &Dictionary) -> Result<BlocksModel> 
         encode::encode_line(&mut cnf, a, &live, &lits, None);
     }
     Ok(BlocksModel { tokens, lines, cells, cnf, free })
-}
-
-/// At most one of `vars` (pairwise for few, else a sequential counter).
-fn at_most_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
-    if vars.len() <= encode::PAIRWISE_MAX {
-        for (i, &a) in vars.iter().enumerate() {
-            for &b in &vars[i + 1..] {
-                sink.add_clause(&[-a, -b]);
-            }
-        }
-        return;
-    }
-    let s: Vec<i32> = (0..vars.len() - 1).map(|_| sink.new_var()).collect();
-    sink.add_clause(&[-vars[0], s[0]]);
-    for i in 1..vars.len() - 1 {
-        sink.add_clause(&[-vars[i], s[i]]);
-        sink.add_clause(&[-s[i - 1], s[i]]);
-        sink.add_clause(&[-vars[i], -s[i - 1]]);
-    }
-    sink.add_clause(&[-vars[vars.len() - 1], -s[vars.len() - 2]]);
 }
 
 /// At most `k` of `vars` (sequential counter, Sinz 2005).
