@@ -60,7 +60,17 @@ impl SymSet {
     }
     /// The symbols, ascending.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..192).filter(|&a| self.contains(a))
+        // Walk the set bits only: this runs for every state of every layer.
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + bit
+                })
+            })
+        })
     }
     /// Union.
     pub fn or(&self, o: &SymSet) -> SymSet {
