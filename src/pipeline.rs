@@ -61,25 +61,27 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     let start = Instant::now();
     // The independent verifier shares nothing with compile and encode: build it on the
     // second core meanwhile.
-    let (compiled, encoded, verifier) = std::thread::scope(|scope| {
+    let (built, verifier) = std::thread::scope(|scope| {
         let verifier = scope.spawn(|| {
             let t = Instant::now();
             (Verifier::new(src, &puzzle), t.elapsed())
         });
-        let compiled = times.time(Stage::Compile, || {
-            let parsed = compile::parse_clues(src, &puzzle)?;
-            let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
-            compile::compile(src, &puzzle, &parsed, alphabet)
-        });
-        let encoded =
-            compiled.as_ref().ok().map(|c| times.time(Stage::Encode, || encode_puzzle(&puzzle, c, true)).map_err(|e| with_source(e, src)));
+        let built = times
+            .time(Stage::Compile, || {
+                let parsed = compile::parse_clues(src, &puzzle)?;
+                let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
+                compile::compile(src, &puzzle, &parsed, alphabet)
+            })
+            .and_then(|c| {
+                let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &c, true)).map_err(|e| with_source(e, src))?;
+                Ok((c, cnf, vars))
+            });
         let (verifier, took) =
             verifier.join().unwrap_or_else(|_| (Err(Error::Internal("the verifier thread panicked".into())), Default::default()));
         times.add(Stage::Verify, took);
-        (compiled, encoded, verifier)
+        (built, verifier)
     });
-    let compiled = compiled?;
-    let (cnf, vars) = encoded.unwrap_or_else(|| Err(Error::Internal("encode skipped".into())))?;
+    let (compiled, cnf, vars) = built?;
     let verifier = verifier?;
     times.add_wall(start.elapsed());
     Ok(Prepared { puzzle, compiled, cnf, vars, verifier, times })

@@ -24,14 +24,15 @@ fn cell_json(prep: &Prepared, c: usize) -> Value {
     json!([r, col])
 }
 
-fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict) -> String {
+/// One line per clue and filled cell of `k`, each indented by `indent`.
+fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent: &str) -> String {
     let mut s = String::new();
     for &i in &k.clues {
         let c = &prep.puzzle.clues[i];
-        s.push_str(&format!("  clue {} '{}'\n", c.label, c.regex));
+        s.push_str(&format!("{indent}clue {} '{}'\n", c.label, c.regex));
     }
     for &c in &k.givens {
-        s.push_str(&format!("  filled cell {} '{}'\n", prep.puzzle.shape.cell_name(c), givens[c].unwrap_or('?')));
+        s.push_str(&format!("{indent}filled cell {} '{}'\n", prep.puzzle.shape.cell_name(c), givens[c].unwrap_or('?')));
     }
     s
 }
@@ -94,7 +95,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
         }
         None => {
             let k = assistant.conflict(&grid)?;
-            let text = format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k));
+            let text = format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k, "  "));
             emit(out, json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k)}), text)?;
             Ok(1)
         }
@@ -115,7 +116,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                 out,
                 format!(
                     "no hint: the filled cells cannot be completed; these clues and filled cells conflict:\n{}",
-                    conflict_text(&prep, &givens, &k)
+                    conflict_text(&prep, &givens, &k, "  ")
                 ),
             )?;
         }
@@ -146,10 +147,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
         } else {
             write(out, format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch))?;
             if let Some(k) = &because {
-                write(
-                    out,
-                    format!("  because of:\n{}", conflict_text(&prep, &givens, k).replace("\n  ", "\n    ").replacen("  ", "    ", 1)),
-                )?;
+                write(out, format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")))?;
             }
         }
     }

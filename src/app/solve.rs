@@ -170,7 +170,7 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
         return Ok(1);
     };
     let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
-    if let Some(k) = prep.cnf_unsatisfied(&value) {
+    if let Some(k) = prep.cnf.first_unsatisfied(value) {
         return Err(Error::input(
             &name,
             format!(
@@ -193,13 +193,6 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
         writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
     }
     Ok(0)
-}
-
-impl Prepared {
-    /// Index (1-based) of the first clause the assignment falsifies.
-    pub fn cnf_unsatisfied(&self, value: &dyn Fn(i32) -> bool) -> Option<usize> {
-        self.cnf.clauses().position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0))).map(|k| k + 1)
-    }
 }
 
 fn stats_json(prep: &Prepared) -> Value {

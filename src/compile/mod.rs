@@ -79,8 +79,6 @@ impl Automaton {
 /// One compiled clue.
 #[derive(Clone, Debug)]
 pub struct CompiledClue {
-    /// Index into `Puzzle::clues`.
-    pub clue: usize,
     /// The minimal automaton; for a tagged clue, the skeleton over the alphabet,
     /// then the markers, then the idle symbol.
     pub automaton: Automaton,
@@ -160,7 +158,7 @@ pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Regex], alphabet: Alphab
             clue_automaton(node, &alphabet, len).map(|(a, raw)| (a, raw, None))
         };
         let (automaton, raw_states, tagged) = built.map_err(|m| clue_error(source, puzzle, i, m))?;
-        Ok(CompiledClue { clue: i, automaton, raw_states, tagged })
+        Ok(CompiledClue { automaton, raw_states, tagged })
     };
     let clues = (0..puzzle.clues.len()).map(|i| build(i, puzzle.clues[i].cells.len())).collect::<Result<Vec<_>>>()?;
     // Each pool regex, for every entry length it may be assigned to.

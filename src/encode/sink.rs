@@ -27,6 +27,11 @@ impl Cnf {
         Cnf::default()
     }
 
+    /// Index (1-based) of the first clause the assignment falsifies, if any.
+    pub fn first_unsatisfied(&self, value: impl Fn(i32) -> bool) -> Option<usize> {
+        self.clauses().position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0))).map(|k| k + 1)
+    }
+
     /// The clauses, in insertion order.
     pub fn clauses(&self) -> impl Iterator<Item = &[i32]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());

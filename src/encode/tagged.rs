@@ -258,8 +258,7 @@ pub fn encode<S: ClauseSink>(
                 let vars: Vec<(usize, i32)> = ext[l].iter().map(|x| (x, sink.new_var())).collect();
                 exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>(), gate);
                 let my_idle = vars.iter().find(|&&(x, _)| x == idle).map(|&(_, v)| v);
-                if let Some((q, iv)) = prev_idle.filter(|&(q, _)| q == p) {
-                    let _ = q;
+                if let Some((_, iv)) = prev_idle.filter(|&(q, _)| q == p) {
                     match my_idle {
                         Some(v) => sink.add_clause(&[-iv, v]),
                         None => sink.add_clause(&[-iv]),
