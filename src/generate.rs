@@ -82,18 +82,8 @@ fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
             .map(|r| (format!("row {}", r + 1), (0..*cols).map(|c| r * cols + c).collect()))
             .chain((0..*cols).map(|c| (format!("column {}", c + 1), (0..*rows).map(|r| r * cols + c).collect())))
             .collect(),
-        // Trux order: rows; NW-SE diagonals read upward; NE-SW diagonals (reverse index) read downward.
-        Shape::Hex { side } => {
-            let n = 2 * side - 1;
-            let rows = hex::rows(*side).into_iter().enumerate().map(|(r, cells)| (format!("row {}", r + 1), cells));
-            let nwse = (0..n).map(|k| {
-                let mut cells = hex::nw_se(*side, k);
-                cells.reverse();
-                (format!("NW-SE diagonal {} (read up)", k + 1), cells)
-            });
-            let nesw = (0..n).rev().map(|k| (format!("NE-SW diagonal {} (read down)", k + 1), hex::ne_sw(*side, k)));
-            rows.chain(nwse).chain(nesw).collect()
-        }
+        // In the antoine-trux order, so that `to_trux` can list clues line by line.
+        Shape::Hex { side } => crate::puzzle::trux::hex_lines(*side),
         Shape::Free { .. } => vec![],
     }
 }

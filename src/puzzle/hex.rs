@@ -84,43 +84,58 @@ pub struct Axis {
 /// Builds a hexagon puzzle from rows (read left to right) and the two diagonal families.
 pub fn puzzle(source: &str, name: Option<String>, rows: Vec<Vec<String>>, nwse: Axis, nesw: Axis) -> Result<Puzzle> {
     let n = rows.len();
-    if n == 0 || n.is_multiple_of(2) {
-        return Err(Error::input(source, format!("a regular hexagon has an odd number of rows, got {n}")));
-    }
+    let s = side_of(source, n)?;
     for (what, len) in [("NW-SE diagonals", nwse.lines.len()), ("NE-SW diagonals", nesw.lines.len())] {
         if len != n {
             return Err(Error::input(source, format!("{len} {what} for a hexagon with {n} rows (each axis needs one entry per line)")));
         }
     }
+    let lists: Vec<Vec<String>> = rows.into_iter().chain(nwse.lines).chain(nesw.lines).collect();
+    Ok(from_lines(name, s, &lines(s, nwse.read, nesw.read), &lists))
+}
+
+/// The side of a regular hexagon with `n` rows, within the cell limit.
+pub fn side_of(source: &str, n: usize) -> Result<usize> {
+    if n == 0 || n.is_multiple_of(2) {
+        return Err(Error::input(source, format!("a regular hexagon has an odd number of rows, got {n}")));
+    }
     let s = n.div_ceil(2);
     if cells(s) > super::MAX_CELLS {
         return Err(Error::input(source, format!("hexagon of side {s} exceeds the limit of {} cells", super::MAX_CELLS)));
     }
-    let mut clues = Vec::new();
-    let mut push = |label: String, list: &[String], cells: Vec<usize>| {
-        for (j, regex) in list.iter().enumerate() {
-            let label = if list.len() == 1 { label.clone() } else { format!("{label} #{}", j + 1) };
-            clues.push(Clue { label, regex: regex.clone(), cells: cells.clone() });
-        }
-    };
-    let all_rows = self::rows(s);
-    for (r, list) in rows.iter().enumerate() {
-        push(format!("row {}", r + 1), list, all_rows[r].clone());
-    }
-    for (family, axis, line) in [("NW-SE", &nwse, nw_se as fn(usize, usize) -> Vec<usize>), ("NE-SW", &nesw, ne_sw)] {
-        for (k, list) in axis.lines.iter().enumerate() {
+    Ok(s)
+}
+
+/// Every line of a hexagon with its label and cells in reading order: the rows (left to
+/// right), then the NW–SE diagonals, then the NE–SW diagonals, each family by index.
+pub fn lines(s: usize, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
+    let mut out: Vec<(String, Vec<usize>)> = rows(s).into_iter().enumerate().map(|(r, cells)| (format!("row {}", r + 1), cells)).collect();
+    for (family, read, line) in [("NW-SE", nwse, nw_se as fn(usize, usize) -> Vec<usize>), ("NE-SW", nesw, ne_sw)] {
+        for k in 0..2 * s - 1 {
             let mut cells = line(s, k);
-            let dir = match axis.read {
+            let dir = match read {
                 Read::Down => "down",
                 Read::Up => {
                     cells.reverse();
                     "up"
                 }
             };
-            push(format!("{family} diagonal {} (read {dir})", k + 1), list, cells);
+            out.push((format!("{family} diagonal {} (read {dir})", k + 1), cells));
         }
     }
-    Ok(Puzzle { name, shape: Shape::Hex { side: s }, clues, alphabet: None, givens: vec![None; cells(s)], pool: None })
+    out
+}
+
+/// A hexagon puzzle from its lines and, line by line, their clues (`#2`… when several).
+pub fn from_lines(name: Option<String>, s: usize, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Puzzle {
+    let mut all = Vec::new();
+    for ((label, cells), list) in lines.iter().zip(clues) {
+        for (j, regex) in list.iter().enumerate() {
+            let label = if list.len() == 1 { label.clone() } else { format!("{label} #{}", j + 1) };
+            all.push(Clue { label, regex: regex.clone(), cells: cells.clone() });
+        }
+    }
+    Puzzle { name, shape: Shape::Hex { side: s }, clues: all, alphabet: None, givens: vec![None; cells(s)], pool: None }
 }
 
 /// The board JSON of Jimbly's regex-crossword game, also used by binoternary's

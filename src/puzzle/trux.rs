@@ -94,15 +94,20 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
 /// diagonals in reverse index order read north-east to south-west ("listed
 /// counterclockwise", checked against the published solutions).
 fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) -> Result<Puzzle> {
-    use super::hex::{Axis, Read};
     if k == 0 || !regexes.len().is_multiple_of(3 * k) {
         return Err(Error::input(source, format!("{} regexes cannot fill 3 axes with {k} per line", regexes.len())));
     }
     let lines: Vec<Vec<String>> = regexes.chunks(k).map(<[String]>::to_vec).collect();
-    let n = lines.len() / 3;
-    let (rows, rest) = lines.split_at(n);
-    let (nwse, nesw) = rest.split_at(n);
-    let mut nesw = nesw.to_vec();
-    nesw.reverse();
-    super::hex::puzzle(source, name, rows.to_vec(), Axis { lines: nwse.to_vec(), read: Read::Up }, Axis { lines: nesw, read: Read::Down })
+    let s = super::hex::side_of(source, lines.len() / 3)?;
+    Ok(super::hex::from_lines(name, s, &hex_lines(s), &lines))
+}
+
+/// The lines of a hexagon of side `s` in the order and reading direction of this format
+/// (the order its regexes are listed in).
+pub fn hex_lines(s: usize) -> Vec<(String, Vec<usize>)> {
+    use super::hex::{Read, lines};
+    let mut all = lines(s, Read::Up, Read::Down);
+    let n = 2 * s - 1;
+    all[2 * n..].reverse();
+    all
 }
