@@ -40,6 +40,8 @@ pub enum Command {
     Blocks(BlocksArgs),
     /// Generate a new puzzle with exactly one solution, hiding a text.
     Generate(GenerateArgs),
+    /// Generate word squares: two-letter or blank cells, every row and column a word.
+    Squares(SquaresArgs),
     /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
     Bench(BenchArgs),
 }
@@ -226,4 +228,32 @@ pub struct BlocksArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `crossat squares`.
+#[derive(Debug, Args)]
+pub struct SquaresArgs {
+    /// Cells per row.
+    #[arg(long, short = 'W', default_value_t = 5)]
+    pub width: usize,
+    /// Cells per column.
+    #[arg(long, short = 'H', default_value_t = 5)]
+    pub height: usize,
+    #[command(flatten)]
+    pub dict: DictArgs,
+    /// Random seed: the same seed gives the same squares, other seeds other squares.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many different squares to print.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+    /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress or dictionary messages on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Write the formula (without the lazily added no-repeat clauses) in DIMACS to FILE instead of solving.
+    #[arg(long, value_name = "FILE")]
+    pub dimacs: Option<PathBuf>,
 }

@@ -32,6 +32,7 @@ pub mod pipeline;
 pub mod puzzle;
 pub mod regex;
 pub mod solve;
+pub mod squares;
 pub mod stats;
 pub mod verify;
 pub mod words;

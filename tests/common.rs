@@ -27,8 +27,18 @@ pub struct Run {
 
 /// Runs the `crossat` binary with `args`, feeding `stdin` (if any), from the repo root.
 pub fn crossat(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    run_with(args, stdin, &[])
+}
+
+/// Like [`crossat`], with extra environment variables and no stdin.
+pub fn crossat_env(args: &[&str], envs: &[(&str, &str)]) -> Run {
+    run_with(args, None, envs)
+}
+
+fn run_with(args: &[&str], stdin: Option<&[u8]>, envs: &[(&str, &str)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
         .args(args)
+        .envs(envs.iter().copied())
         .current_dir(root())
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())

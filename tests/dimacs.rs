@@ -11,7 +11,7 @@ use crate::common::{
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn cadical() -> Option<PathBuf> {
+pub(crate) fn cadical() -> Option<PathBuf> {
     let found = find_on_path("cadical");
     if found.is_none() {
         assert!(std::env::var_os("CI").is_none(), "cadical is not on PATH, but CI is set: .ci/run installs it (apt-get install cadical)");

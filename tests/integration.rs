@@ -11,4 +11,5 @@ mod docs;
 mod encoding;
 mod generate;
 mod layouts;
+mod squares;
 mod words;

@@ -22,6 +22,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::Hint(args) => assist::hint(&args, out),
         Command::Generate(args) => puzzles::generate(&args, out, err),
         Command::Blocks(args) => puzzles::blocks(&args, out, err),
+        Command::Squares(args) => puzzles::squares(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
     }
 }

@@ -1,9 +1,10 @@
-//! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`.
+//! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`, `squares`.
 
 use super::solve::{status_line, unique};
 use super::{input, io_reason, pool_file, read_source, write_err};
-use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat};
+use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
 use crate::dimacs;
+use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
 use crate::pipeline;
 use crate::puzzle::{self, Format};
@@ -133,4 +134,101 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
         writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
     }
     Ok(u8::from(outcome.found == 0))
+}
+
+pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    use crate::squares::{self, Lexicon, Progress, Size};
+    use std::sync::atomic::Ordering::Relaxed;
+    let started = std::time::Instant::now();
+    let size = Size::new(args.width, args.height)?;
+    let dict = dictionary(&args.dict, err, args.json || args.quiet)?;
+    let usable = squares::usable_words(&dict, size).len();
+    let progress = Progress::default();
+    let mut shown = 0;
+    let ran = with_progress(!args.quiet, &progress, size, || {
+        let model = squares::encode(&Lexicon::new(&dict, size), size)?;
+        progress.clauses.store(model.cnf.num_clauses(), Relaxed);
+        if let Some(path) = &args.dimacs {
+            let name = path.display().to_string();
+            let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot write: {}", io_reason(&e))))?;
+            squares::write_dimacs(&mut std::io::BufWriter::new(file), &model).map_err(write_err)?;
+            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())
+                .map_err(write_err)?;
+            return Ok(None);
+        }
+        let outcome = squares::generate(&model, &dict, args.seed, args.count as usize, &progress, |sq| {
+            if args.json {
+                writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
+            } else {
+                if shown > 0 {
+                    writeln!(out).map_err(write_err)?;
+                }
+                let words = sq.words();
+                write!(out, "{}", sq.draw()).map_err(write_err)?;
+                writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
+                writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
+            }
+            shown += 1;
+            Ok(())
+        })?;
+        Ok(Some(outcome))
+    })?;
+    let Some(outcome) = ran else { return Ok(0) };
+    let secs = started.elapsed().as_secs_f64();
+    if args.json {
+        let v = json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "width": size.width, "height": size.height,
+            "seed": args.seed, "dictionary": dict.source, "dictionary_words": dict.words.len(), "usable_words": usable,
+            "repeats_blocked": outcome.repeats_blocked, "clauses": progress.clauses.load(Relaxed), "time_ms": secs * 1e3});
+        writeln!(out, "{v}").map_err(write_err)?;
+    } else if outcome.found == 0 {
+        writeln!(
+            out,
+            "no {}x{} square exists with this dictionary ({usable} usable words); the search was exhausted",
+            size.width, size.height
+        )
+        .map_err(write_err)?;
+    } else if outcome.complete {
+        let n = outcome.found;
+        writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })
+            .map_err(write_err)?;
+    }
+    Ok(u8::from(outcome.found == 0))
+}
+
+/// Runs `work`, printing a progress line on stderr once it has run for a second
+/// (`CROSSAT_PROGRESS_MS` milliseconds, for tests), then every second up to ten, then
+/// every ten.
+fn with_progress<T>(show: bool, progress: &crate::squares::Progress, size: crate::squares::Size, work: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::sync::mpsc::RecvTimeoutError;
+    use std::time::Duration;
+    if !show {
+        return work();
+    }
+    let first = std::env::var("CROSSAT_PROGRESS_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let _ = s.spawn(move || {
+            let started = std::time::Instant::now();
+            let mut delay = Duration::from_millis(first);
+            let mut ticks = 0u64;
+            while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(delay) {
+                ticks += 1;
+                delay = Duration::from_secs(if ticks < 10 { 1 } else { 10 });
+                let clauses = progress.clauses.load(Relaxed);
+                let stage = if clauses == 0 { "compiling the dictionary".to_string() } else { format!("searching ({clauses} clauses)") };
+                eprintln!(
+                    "crossat: {}x{} squares: {stage}, {:.0} s, {} found, {} repeated words blocked",
+                    size.width,
+                    size.height,
+                    started.elapsed().as_secs_f64(),
+                    progress.found.load(Relaxed),
+                    progress.repeats.load(Relaxed)
+                );
+            }
+        });
+        let r = work();
+        drop(done);
+        r
+    })
 }
