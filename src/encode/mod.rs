@@ -408,7 +408,7 @@ pub fn at_most_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
 
 /// The unrolled automaton over one line (see the module doc). With a `gate`, the run
 /// is only required when the gate literal is true (used for lookarounds).
-pub fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Vec<u32>], cells: &[&[(usize, i32)]], gate: Option<i32>) {
+pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Vec<u32>], cells: &[&[(usize, i32)]], gate: Option<i32>) {
     let n = cells.len();
     if live[0].is_empty() {
         sink.add_clause(&gate.map(|g| vec![-g]).unwrap_or_default());
