@@ -76,6 +76,11 @@ pub fn filled_range(n: usize) -> std::ops::RangeInclusive<usize> {
     n.div_ceil(2)..=n - 1
 }
 
+/// Whether `word` can fill a line of `n` cells (an even length of allowed pairs).
+fn fits(word: &str, n: usize) -> bool {
+    word.len().is_multiple_of(2) && filled_range(n).contains(&(word.len() / 2))
+}
+
 /// Two-letter cell contents: `26·a + b` for letters `a`, `b`.
 pub const PAIRS: usize = LETTERS * LETTERS;
 
@@ -147,7 +152,7 @@ fn line_words(dict: &Dictionary, n: usize) -> LineWords {
     let words: Vec<Vec<u16>> = dict
         .words
         .iter()
-        .filter(|w| w.len().is_multiple_of(2) && range.contains(&(w.len() / 2)))
+        .filter(|w| fits(w, n))
         .map(|w| w.as_bytes().chunks(2).map(|p| u16::from(p[0] - b'a') * LETTERS as u16 + u16::from(p[1] - b'a')).collect())
         .collect();
     let mut layers = layered_dawg(&words);
@@ -652,6 +657,5 @@ impl Permutation {
 
 /// Words of the dictionary that fit some line of `size`.
 pub fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
-    let fits = |w: &str, n: usize| w.len().is_multiple_of(2) && filled_range(n).contains(&(w.len() / 2));
     dict.words.iter().map(String::as_str).filter(|w| fits(w, size.width) || fits(w, size.height)).collect()
 }
