@@ -512,8 +512,8 @@ pub struct Progress {
 }
 
 /// Finds up to `count` distinct squares, each verified before it is passed on. The
-/// seed permutes the solver's variable numbering and clause order, so different seeds
-/// explore the space in different orders; a seed always gives the same squares.
+/// seed sets the polarity of every variable, so different seeds explore the space in
+/// different orders; a seed always gives the same squares.
 pub fn generate(
     model: &Model,
     dict: &Dictionary,
@@ -523,20 +523,20 @@ pub fn generate(
     mut on_square: impl FnMut(&Square) -> Result<()>,
 ) -> Result<Outcome> {
     use std::sync::atomic::Ordering::Relaxed;
-    let perm = Permutation::new(model.cnf.num_vars(), seed);
-    let mut oracle = Oracle::new(&perm.apply(&model.cnf));
+    let polarity = Polarity::new(model.cnf.num_vars(), seed);
+    let mut oracle = Oracle::new(&polarity.apply(&model.cnf));
     let mut outcome = Outcome::default();
     while outcome.found < count {
         let Some(value) = oracle.solve(&[])? else {
             outcome.complete = true;
             break;
         };
-        let value = |v: i32| perm.value(&value, v);
+        let value = |v: i32| polarity.value(&value, v);
         let sq = decode(model, &value)?;
         let repeats = repeated_words(model, &sq, &value);
         if !repeats.is_empty() {
             for c in repeats {
-                oracle.add_clause(&perm.clause(&c));
+                oracle.add_clause(&polarity.clause(&c));
                 outcome.repeats_blocked += 1;
             }
             progress.repeats.store(outcome.repeats_blocked, Relaxed);
@@ -546,7 +546,7 @@ pub fn generate(
         on_square(&sq)?;
         outcome.found += 1;
         progress.found.store(outcome.found, Relaxed);
-        oracle.add_clause(&perm.clause(&blocking_clause(model, &value)));
+        oracle.add_clause(&polarity.clause(&blocking_clause(model, &value)));
     }
     Ok(outcome)
 }
@@ -605,22 +605,20 @@ fn blocking_clause(model: &Model, value: &impl Fn(i32) -> bool) -> Vec<i32> {
     c
 }
 
-/// A seeded renumbering of the variables and shuffling of the clauses: the solver
-/// breaks ties by variable order, so each seed walks the search space differently.
-struct Permutation {
+/// A seeded choice of polarity per variable: the solver first tries every variable
+/// false (varisat has no phase setting), so flipping a variable's sign makes "true" its
+/// first guess. Each seed thus walks the search space in its own order and a seed
+/// always gives the same squares. Variable numbering and clause order stay as encoded:
+/// shuffling them as well made runs slower and far more erratic (docs/performance.md).
+struct Polarity {
     to: Vec<i32>,
-    seed: u64,
 }
 
-impl Permutation {
-    fn new(vars: usize, seed: u64) -> Permutation {
-        let mut to: Vec<i32> = (0..=vars as i32).collect();
+impl Polarity {
+    fn new(vars: usize, seed: u64) -> Polarity {
         let mut rng = Rng::new(seed);
-        for i in (2..to.len()).rev() {
-            let j = 1 + rng.below(i);
-            to.swap(i, j);
-        }
-        Permutation { to, seed }
+        let to = (0..=vars as i32).map(|v| if rng.below(2) == 1 { -v } else { v }).collect();
+        Polarity { to }
     }
 
     /// The solver's literal for literal `l`.
@@ -639,16 +637,11 @@ impl Permutation {
     }
 
     fn apply(&self, cnf: &Cnf) -> Cnf {
-        let mut clauses: Vec<&[i32]> = cnf.clauses().collect();
-        let mut rng = Rng::new(self.seed.rotate_left(17));
-        for i in (1..clauses.len()).rev() {
-            clauses.swap(i, rng.below(i + 1));
-        }
         let mut out = Cnf::new();
         for _ in 0..cnf.num_vars() {
             let _ = out.new_var();
         }
-        for c in clauses {
+        for c in cnf.clauses() {
             out.add_clause(&self.clause(c));
         }
         out
