@@ -43,11 +43,11 @@ impl<'a> Search<'a> {
 }
 
 /// Adds clauses in DIMACS numbering to a varisat solver.
-fn load<'c>(solver: &mut Solver<'static>, clauses: impl Iterator<Item = &'c [i32]>) {
+fn load(solver: &mut Solver<'static>, clauses: impl IntoIterator<Item = impl AsRef<[i32]>>) {
     let mut buf = Vec::new();
     for clause in clauses {
         buf.clear();
-        buf.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+        buf.extend(clause.as_ref().iter().map(|&l| Lit::from_dimacs(l as isize)));
         solver.add_clause(&buf);
     }
 }
@@ -98,8 +98,13 @@ pub struct Oracle {
 impl Oracle {
     /// Loads the formula.
     pub fn new(cnf: &Cnf) -> Oracle {
+        Oracle::from_clauses(cnf.clauses())
+    }
+
+    /// Loads clauses as they come, e.g. a formula rewritten on the fly (no copy of it).
+    pub fn from_clauses(clauses: impl IntoIterator<Item = impl AsRef<[i32]>>) -> Oracle {
         let mut solver = Solver::new();
-        load(&mut solver, cnf.clauses());
+        load(&mut solver, clauses);
         Oracle { solver }
     }
 

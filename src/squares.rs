@@ -469,7 +469,7 @@ impl Square {
 /// automata or the formula it came from.
 pub fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), String> {
     let mut seen: HashMap<String, usize> = HashMap::new();
-    for (l, line) in sq.size.lines().iter().enumerate() {
+    for (l, (line, word)) in sq.size.lines().iter().zip(sq.words()).enumerate() {
         let name = sq.size.line_name(l);
         let filled = line.iter().filter(|&&c| sq.cells[c].is_some()).count();
         if filled == line.len() {
@@ -478,7 +478,6 @@ pub fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), String>
         if 2 * filled < line.len() {
             return Err(format!("{name} is less than half filled"));
         }
-        let word: String = line.iter().filter_map(|&c| sq.cells[c]).flat_map(|p| p.map(char::from)).collect();
         if !dict.words.contains(&word) {
             return Err(format!("{name} spells `{word}`, which is not in the dictionary"));
         }
@@ -524,7 +523,7 @@ pub fn generate(
 ) -> Result<Outcome> {
     use std::sync::atomic::Ordering::Relaxed;
     let polarity = Polarity::new(model.cnf.num_vars(), seed);
-    let mut oracle = Oracle::new(&polarity.apply(&model.cnf));
+    let mut oracle = Oracle::from_clauses(model.cnf.clauses().map(|c| polarity.clause(c)));
     let mut outcome = Outcome::default();
     while outcome.found < count {
         let Some(value) = oracle.solve(&[])? else {
@@ -611,40 +610,24 @@ fn blocking_clause(model: &Model, value: &impl Fn(i32) -> bool) -> Vec<i32> {
 /// always gives the same squares. Variable numbering and clause order stay as encoded:
 /// shuffling them as well made runs slower and far more erratic (docs/performance.md).
 struct Polarity {
-    to: Vec<i32>,
+    /// Per variable (index 0 unused): whether the solver sees it negated.
+    flip: Vec<bool>,
 }
 
 impl Polarity {
     fn new(vars: usize, seed: u64) -> Polarity {
         let mut rng = Rng::new(seed);
-        let to = (0..=vars as i32).map(|v| if rng.below(2) == 1 { -v } else { v }).collect();
-        Polarity { to }
+        Polarity { flip: (0..=vars).map(|_| rng.below(2) == 1).collect() }
     }
 
-    /// The solver's literal for literal `l`.
-    fn lit(&self, l: i32) -> i32 {
-        self.to[l.unsigned_abs() as usize] * l.signum()
-    }
-
-    /// Value of variable `v` in a model of the renumbered formula.
-    fn value(&self, model: &[bool], v: i32) -> bool {
-        let m = self.to[v as usize];
-        model[m.unsigned_abs() as usize] == (m > 0)
-    }
-
+    /// The solver's clause for clause `c`.
     fn clause(&self, c: &[i32]) -> Vec<i32> {
-        c.iter().map(|&l| self.lit(l)).collect()
+        c.iter().map(|&l| if self.flip[l.unsigned_abs() as usize] { -l } else { l }).collect()
     }
 
-    fn apply(&self, cnf: &Cnf) -> Cnf {
-        let mut out = Cnf::new();
-        for _ in 0..cnf.num_vars() {
-            let _ = out.new_var();
-        }
-        for c in cnf.clauses() {
-            out.add_clause(&self.clause(c));
-        }
-        out
+    /// Value of variable `v` in a model of the flipped formula.
+    fn value(&self, model: &[bool], v: i32) -> bool {
+        model[v as usize] != self.flip[v as usize]
     }
 }
 
