@@ -97,7 +97,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
         let grid = verify::decode(&compiled.alphabet, &symbols);
         verifier.check(puzzle, &grid)?;
         verify_time += t.elapsed();
-        emit(puzzle, &grid)
+        emit(puzzle, &grid).map(|()| solve::Verdict::Accept)
     });
     prep.times.add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
     prep.times.add_wall(start.elapsed());

@@ -185,8 +185,19 @@ fn exactly_one_true(groups: &[Vec<(usize, i32)>], value: impl Fn(i32) -> bool, w
         .collect()
 }
 
+/// What the caller of [`enumerate`] says of a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The grid is a solution: count it.
+    Accept,
+    /// The grid is not a solution (a clue the formula over-approximates rejects it):
+    /// add these clauses, which hold in every solution and exclude this grid, and go on
+    /// without counting it. This is the counterexample loop of docs/encoding.md.
+    Reject(Vec<Vec<i32>>),
+}
+
 /// Enumerates up to `limit` grids (all when `None`), calling `on_grid` for each.
-pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Found) -> Result<()>) -> Result<Outcome> {
+pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Found) -> Result<Verdict>) -> Result<Outcome> {
     let mut search = Search::new(cnf, vars);
     let mut found = 0;
     loop {
@@ -197,10 +208,14 @@ pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: 
             None => {
                 return Ok(Outcome { found, complete: true });
             }
-            Some(grid) => {
-                found += 1;
-                on_grid(grid)?;
-            }
+            Some(grid) => match on_grid(grid)? {
+                Verdict::Accept => found += 1,
+                Verdict::Reject(clauses) => {
+                    for c in &clauses {
+                        search.oracle.add_clause(c);
+                    }
+                }
+            },
         }
     }
 }

@@ -309,7 +309,7 @@ pub fn solve_blocks(
         }
         let sol = BlocksSolution { words, unused };
         verify_blocks(puzzle, dict, &sol)?;
-        on(&sol)
+        on(&sol).map(|()| solve::Verdict::Accept)
     })
 }
 
