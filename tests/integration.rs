@@ -11,5 +11,6 @@ mod docs;
 mod encoding;
 mod generate;
 mod layouts;
+mod parser;
 mod squares;
 mod words;
