@@ -1347,3 +1347,119 @@ fn convert(n: Node) -> Item {
         Node::Assert { behind, negate, items } => Item::Assert { behind, negate, items: convert_seq(items) },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dump of `p` without its FLAGS/GROUPS header, lines joined by `;`.
+    fn tree(p: &str) -> String {
+        let parsed = parse(p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        syntax::dump(&parsed).lines().skip(2).map(str::trim).collect::<Vec<_>>().join(";")
+    }
+
+    fn refused(p: &str) -> (String, Option<usize>) {
+        let e = parse(p).expect_err(p);
+        assert_eq!(e.kind, ErrorKind::Re, "{p:?}");
+        (e.msg, e.pos)
+    }
+
+    fn err(msg: &str, pos: usize) -> (String, Option<usize>) {
+        (msg.to_string(), Some(pos))
+    }
+
+    // Every expectation below is what CPython 3.11.7 answers (scripts/sre_tree.py).
+
+    #[test]
+    fn branch_and_set_optimisations() {
+        assert_eq!(tree("a|b"), "IN;LITERAL 97;LITERAL 98");
+        assert_eq!(tree("ab|ac"), "LITERAL 97;IN;LITERAL 98;LITERAL 99");
+        assert_eq!(tree(r"a|\d"), "IN;LITERAL 97;CATEGORY CATEGORY_DIGIT");
+        assert_eq!(tree("[a]"), "LITERAL 97");
+        assert_eq!(tree("[^a]"), "NOT_LITERAL 97");
+        assert_eq!(tree(r"[\d]"), "IN;CATEGORY CATEGORY_DIGIT");
+        assert_eq!(tree(r"[^\d]"), "IN;NEGATE;CATEGORY CATEGORY_DIGIT");
+        assert_eq!(tree("[]a]"), "IN;LITERAL 93;LITERAL 97");
+        assert_eq!(tree("[a-]"), "IN;LITERAL 97;LITERAL 45");
+        assert_eq!(tree("(?:a)(?:b)*"), "LITERAL 97;MAX_REPEAT 0 4294967295;LITERAL 98");
+        assert_eq!(tree("(?:)"), "");
+    }
+
+    #[test]
+    fn repeats() {
+        assert_eq!(tree("a{,2}"), "MAX_REPEAT 0 2;LITERAL 97");
+        assert_eq!(tree("a{}"), "LITERAL 97;LITERAL 123;LITERAL 125");
+        assert_eq!(tree("a{1,2}?"), "MIN_REPEAT 1 2;LITERAL 97");
+        assert_eq!(tree("a*+"), "POSSESSIVE_REPEAT 0 4294967295;LITERAL 97");
+        assert_eq!(refused("x{2,1}"), err("min repeat greater than max repeat", 2));
+        assert_eq!(refused("{1}"), err("nothing to repeat", 0));
+        assert_eq!(refused("a**"), err("multiple repeat", 2));
+        let e = parse("a{4294967295}").expect_err("overflow");
+        assert_eq!((e.kind, e.msg.as_str(), e.pos), (ErrorKind::Overflow, "the repetition number is too large", None));
+    }
+
+    #[test]
+    fn escapes_and_group_references() {
+        assert_eq!(tree(r"(a)\1"), "SUBPATTERN 1 0 0;LITERAL 97;GROUPREF 1");
+        assert_eq!(tree(r"\141"), "LITERAL 97");
+        assert_eq!(tree(r"\N{EM DASH}"), "LITERAL 8212");
+        assert_eq!(refused(r"\12"), err("invalid group reference 12", 1));
+        assert_eq!(refused(r"\400"), err(r"octal escape value \400 outside of range 0-0o377", 0));
+        assert_eq!(refused(r"(a)\2"), err("invalid group reference 2", 4));
+        assert_eq!(refused(r"(a\1)"), err("cannot refer to an open group", 2));
+        assert_eq!(refused(r"\N{bogus}"), err("undefined character name 'bogus'", 0));
+        assert_eq!(refused("\\"), err("bad escape (end of pattern)", 0));
+        assert_eq!(refused("[z-a]"), err("bad character range z-a", 1));
+        assert_eq!(refused(r"[\w-a]"), err(r"bad character range \w-a", 1));
+    }
+
+    #[test]
+    fn flags() {
+        assert_eq!(tree("(?x) a b #c\n"), "LITERAL 97;LITERAL 98");
+        assert_eq!(parse("(?x) a").map(|p| p.flags), Ok(flag::VERBOSE | flag::UNICODE));
+        assert_eq!(tree("(?i)a(?-i:b)"), "LITERAL 97;SUBPATTERN None 0 2;LITERAL 98");
+        assert_eq!(refused("a(?i)b"), err("global flags not at the start of the expression", 1));
+        assert_eq!(refused("(?L)a"), err("bad inline flags: cannot use 'L' flag with a str pattern", 3));
+        let e = parse("(?a)(?u)a").expect_err("a and u");
+        assert_eq!((e.kind, e.msg.as_str()), (ErrorKind::Value, "ASCII and UNICODE flags are incompatible"));
+        assert_eq!(refused("(?#x"), err("missing ), unterminated comment", 0));
+    }
+
+    #[test]
+    fn groups_conditionals_lookbehind() {
+        assert_eq!(refused("(?P<1>a)"), err("bad character in group name '1'", 4));
+        assert_eq!(refused(r"(?P<a\b>x)"), err(r"bad character in group name 'a\\b'", 4));
+        assert_eq!(refused("(?P<a>x)(?P<a>y)"), err("redefinition of group name 'a' as group 2; was group 1", 12));
+        assert_eq!(refused("(?(1)a|b|c)"), err("conditional backref with more than two branches", 8));
+        assert_eq!(refused("(?(0)a)"), err("bad group number", 3));
+        assert_eq!(tree("(a)(?( 1 )b)"), "SUBPATTERN 1 0 0;LITERAL 97;GROUPREF_EXISTS 1;YES;LITERAL 98");
+        assert_eq!(refused(r"(?<=(a)\1)"), err("cannot refer to group defined in the same lookbehind subpattern", 9));
+        assert_eq!(tree("(?<=a)(?<=(?<=ab)c)"), "ASSERT -1;LITERAL 97;ASSERT -1;ASSERT -1;LITERAL 97;LITERAL 98;LITERAL 99");
+        let compile_error = |p: &str| parse(p).map_err(|e| (e.msg, e.pos)).expect_err(p);
+        assert_eq!(compile_error("(?<=a|bc)"), ("look-behind requires fixed-width pattern".to_string(), None));
+        assert_eq!(compile_error("(?<=(?:a{4294967294}){2})"), ("looks too much behind".to_string(), None));
+        assert_eq!(compile_error("(?t)a*"), ("internal: unsupported template operator MAX_REPEAT".to_string(), None));
+    }
+
+    #[test]
+    fn surrogates_become_what_they_match() {
+        assert_eq!(tree(r"\ud800"), "IN");
+        assert_eq!(tree(r"[^\ud800]"), "IN;NEGATE");
+        assert_eq!(tree(r"[\ud7ff-\ue000]"), "IN;RANGE 55295 55295;RANGE 57344 57344");
+    }
+
+    #[test]
+    fn nesting_limit() {
+        let deep = "(".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING);
+        assert_eq!(parse(&deep).map(|p| p.groups), Ok(MAX_NESTING as u32));
+        let e = parse(&("(".repeat(10_000) + &")".repeat(10_000))).expect_err("too deep");
+        assert_eq!((e.kind, e.msg.as_str(), e.pos), (ErrorKind::Nesting, "nesting too deep (more than 200 levels)", Some(MAX_NESTING)));
+    }
+
+    #[test]
+    fn python_repr() {
+        assert_eq!(py_repr("a'b"), "\"a'b\"");
+        assert_eq!(py_repr("a'\"b"), "'a\\'\"b'");
+        assert_eq!(py_repr("\u{2028}é\u{85}\u{1F600}\n"), "'\\u2028é\\x85\u{1F600}\\n'");
+    }
+}
