@@ -337,7 +337,41 @@ fn gen_alt(rng: &mut Rng, out: &mut String, depth: usize) {
     }
 }
 
-fn gen_pattern(rng: &mut Rng) -> String {
+/// One random edit of a pattern: delete, insert or replace a character, or splice in a
+/// token of the syntax.
+fn mutate(rng: &mut Rng, p: &str) -> String {
+    let mut chars: Vec<char> = p.chars().collect();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(chars.len() + 1);
+        let piece: Vec<char> = match rng.below(4) {
+            0 => rng.pick(LITERALS).chars().collect(),
+            1 => rng.pick(ESCAPES).chars().collect(),
+            2 => rng.pick(QUANTS).chars().collect(),
+            _ => rng
+                .pick(&["(", ")", "[", "]", "|", "\\", "?", "<", ">", "=", "!", "P", "#", "-", ":", "{", "}", "^", " ", "\n"])
+                .chars()
+                .collect(),
+        };
+        match rng.below(3) {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 if at < chars.len() => {
+                chars.splice(at..at + 1, piece);
+            }
+            _ => {
+                chars.splice(at..at, piece);
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn gen_pattern(rng: &mut Rng, seeds: &[String]) -> String {
+    if rng.chance(25) {
+        let base = &seeds[rng.below(seeds.len())];
+        return mutate(rng, base);
+    }
     let mut out = String::new();
     if rng.chance(20) {
         let flags = [
@@ -800,8 +834,19 @@ fn parser_agrees_with_python_on_random_patterns() {
     let n: usize = std::env::var("CROSSAT_PARSER_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let seed: u64 = std::env::var("CROSSAT_PARSER_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
     let mut rng = Rng(seed);
-    let patterns: Vec<String> = (0..n).map(|_| gen_pattern(&mut rng)).collect();
+    let seeds: Vec<String> = hand_written().into_iter().filter(|p| p.len() < 100).collect();
+    let patterns: Vec<String> = (0..n).map(|_| gen_pattern(&mut rng, &seeds)).collect();
     let counts = check(&patterns);
+    if std::env::var_os("CROSSAT_PARSER_STATS").is_some() {
+        // which of Python's refusals the generator reaches, and how often
+        let mut msgs = std::collections::BTreeMap::new();
+        for a in python(&patterns) {
+            let m = a["msg"].as_str().or(a["other"].as_str()).unwrap_or("(accepted)").to_string();
+            let key = m.split(' ').take(4).collect::<Vec<_>>().join(" ");
+            *msgs.entry(key).or_insert(0usize) += 1;
+        }
+        eprintln!("{msgs:#?}");
+    }
     eprintln!("{n} random patterns (seed {seed}): {counts:?} (accepted, re.error, other, surrogate dumps)");
     // the generator must exercise both sides
     assert!(counts[0] * 10 > n && counts[1] * 10 > n, "{counts:?}");
@@ -828,4 +873,36 @@ fn unicode_tables_are_what_python_generates() {
     python_check();
     let out = Command::new("python3").arg(root().join("scripts/gen_unicode.py")).arg("--check").output().expect("python3");
     assert!(out.status.success(), "scripts/gen_unicode.py --check: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn parser_reads_character_names_as_python() {
+    // A sample of Python's own character names (every 41st named code point), in upper
+    // and lower case, and the spellings CPython refuses.
+    python_check();
+    let script = "import unicodedata as u\nfor c in range(0, 0x110000, 41):\n    n = u.name(chr(c), None)\n    if n: print(n)";
+    let out = Command::new("python3").args(["-c", script]).output().expect("python3");
+    let names = String::from_utf8(out.stdout).expect("utf-8");
+    let mut patterns = Vec::new();
+    for n in names.lines() {
+        patterns.push(format!("\\N{{{n}}}"));
+        patterns.push(format!("[\\N{{{}}}]", n.to_lowercase()));
+    }
+    for n in [
+        "CJK UNIFIED IDEOGRAPH-04E00",
+        "CJK UNIFIED IDEOGRAPH-4e00",
+        "cjk unified ideograph-4E00",
+        "HANGUL SYLLABLE A",
+        "HANGUL SYLLABLE ",
+        "Hangul Syllable GAG",
+        "LATIN  SMALL LETTER A",
+        " LATIN SMALL LETTER A",
+        "LINE FEED",
+        "BYTE ORDER MARK",
+        "NULL",
+    ] {
+        patterns.push(format!("\\N{{{n}}}"));
+    }
+    assert!(patterns.len() > 1000);
+    check(&patterns);
 }

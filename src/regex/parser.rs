@@ -67,9 +67,11 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.pos {
-            Some(p) => write!(f, "{} at position {p}", self.msg),
-            None => f.write_str(&self.msg),
+        match (self.kind, self.pos) {
+            (ErrorKind::Overflow, _) => write!(f, "{} (Python raises OverflowError)", self.msg),
+            (ErrorKind::Value, _) => write!(f, "{} (Python raises ValueError)", self.msg),
+            (_, Some(p)) => write!(f, "{} at position {p}", self.msg),
+            (_, None) => f.write_str(&self.msg),
         }
     }
 }
