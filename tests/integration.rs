@@ -12,4 +12,5 @@ mod encoding;
 mod generate;
 mod layouts;
 mod squares;
+mod sre;
 mod words;
