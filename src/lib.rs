@@ -33,6 +33,7 @@ pub mod puzzle;
 pub mod regex;
 pub mod solve;
 pub mod squares;
+pub mod sre;
 pub mod stats;
 pub mod verify;
 pub mod words;

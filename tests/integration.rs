@@ -13,4 +13,5 @@ mod generate;
 mod layouts;
 mod parser;
 mod squares;
+mod sre;
 mod words;

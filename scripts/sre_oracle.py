@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""The oracle for crossat's sre differential test (tests/sre.rs).
+
+Reads JSON lines {"p": pattern, "s": [string, ...]} on stdin and writes one JSON line
+per input line:
+  {"e": "message"}                 re.compile(pattern) raised re.error (or another error)
+  {"r": [result, ...]}             one result per string:
+      null                         re.fullmatch(pattern, s) is None
+      [lastindex, [[a, b], ...]]   m.lastindex and m.span(g) for g = 1.. ([-1, -1]: unset)
+      "error: ..."                 fullmatch raised (e.g. sre's "span of capturing group
+                                   is wrong" SystemError)
+It must be CPython 3.11: that is the meaning crossat's clues have.
+"""
+import json
+import re
+import sys
+
+if sys.version_info[:2] != (3, 11):
+    sys.exit("sre_oracle.py needs CPython 3.11, this is %s" % sys.version.split()[0])
+
+
+def main():
+    out = sys.stdout
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            pat = re.compile(req["p"])
+        except Exception as e:  # re.error, RecursionError, OverflowError, ...
+            out.write(json.dumps({"e": "%s: %s" % (type(e).__name__, e)}) + "\n")
+            continue
+        res = []
+        for s in req["s"]:
+            try:
+                m = pat.fullmatch(s)
+            except Exception as e:
+                res.append("error: %s: %s" % (type(e).__name__, e))
+                continue
+            if m is None:
+                res.append(None)
+            else:
+                res.append([m.lastindex, [list(r) for r in m.regs[1:]]])
+        out.write(json.dumps({"r": res}) + "\n")
+    out.flush()
+
+
+main()
