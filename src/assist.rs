@@ -56,6 +56,7 @@ pub struct Assistant<'a> {
 impl<'a> Assistant<'a> {
     /// Encodes the puzzle with gated clues and full domains.
     pub fn new(prep: &'a Prepared) -> Result<Assistant<'a>> {
+        crate::pipeline::require_exact(prep, "checking and hinting")?;
         let doms = vec![SymSet::full(prep.compiled.alphabet.len()); prep.puzzle.givens.len()];
         let mut cnf = Cnf::new();
         let (vars, selectors) = encode::encode_gated(&prep.puzzle, &prep.compiled, &doms, &mut cnf)?;

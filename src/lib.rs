@@ -4,7 +4,7 @@
 //! bytes ──parse──▶ Puzzle ──compile──▶ Compiled ──encode──▶ Cnf ──solve──▶ models
 //!                  (cells,    (one minimal DFA   (one-hot cells,    (varisat; block
 //!                   clues)     per clue)          unrolled DFAs)     on cells only)
-//!       ──decode/verify──▶ Grid (re-checked by fancy-regex) ──emit──▶ text, JSON Lines
+//!       ──decode/verify──▶ Grid (re-checked by the sre port) ──emit──▶ text, JSON Lines
 //! ```
 //!
 //! | stage | module | in → out | fails with |

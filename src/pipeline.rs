@@ -33,6 +33,8 @@ pub struct Input {
 
 /// A puzzle compiled and encoded, ready to solve or export.
 pub struct Prepared {
+    /// Where the puzzle came from, for messages.
+    pub source: String,
     /// The puzzle.
     pub puzzle: Puzzle,
     /// Its automata and alphabet.
@@ -84,25 +86,97 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     let (compiled, cnf, vars) = built?;
     let verifier = verifier?;
     times.add_wall(start.elapsed());
-    Ok(Prepared { puzzle, compiled, cnf, vars, verifier, times })
+    Ok(Prepared { source: src.to_string(), puzzle, compiled, cnf, vars, verifier, times })
 }
 
 /// Solve, verify every grid, and hand each one to `emit`; stops after `limit` grids.
+///
+/// A grid that fails a clue on the counterexample route (whose CNF over-approximates
+/// it) is not a solution: the failing line strings are blocked and the search goes on,
+/// so the count stays exact.
 pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     let start = Instant::now();
     let mut verify_time = std::time::Duration::ZERO;
-    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
-    let outcome = solve::enumerate(&prep.cnf, &prep.vars, limit, |symbols| {
+    let (puzzle, compiled, verifier, vars) = (&prep.puzzle, &prep.compiled, &prep.verifier, &prep.vars);
+    let outcome = solve::enumerate(&prep.cnf, vars, limit, |found| {
         let t = Instant::now();
-        let grid = verify::decode(&compiled.alphabet, &symbols);
-        verifier.check(puzzle, &grid)?;
+        let grid = verify::decode(&compiled.alphabet, &found);
+        let failures = verifier.failures(puzzle, &grid)?;
+        let verdict = counterexamples(puzzle, compiled, vars, &found, &failures);
         verify_time += t.elapsed();
-        emit(puzzle, &grid).map(|()| solve::Verdict::Accept)
+        match verdict {
+            Some(clauses) => Ok(solve::Verdict::Reject(clauses)),
+            None => {
+                verifier.check(puzzle, &grid)?;
+                emit(puzzle, &grid).map(|()| solve::Verdict::Accept)
+            }
+        }
     });
     prep.times.add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
     prep.times.add_wall(start.elapsed());
     prep.times.add(Stage::Verify, verify_time);
     outcome
+}
+
+/// When every failure is on a clue whose encoding is checked rather than trusted,
+/// the clauses that block the failing line strings; `None` otherwise (no failure, or
+/// one that only a bug explains, which [`Verifier::check`] then reports).
+fn counterexamples(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    vars: &CellVars,
+    found: &solve::Found,
+    failures: &[verify::Failure],
+) -> Option<Vec<Vec<i32>>> {
+    let checked = |cc: &compile::CompiledClue| matches!(cc.route, compile::Route::Guarded | compile::Route::Tagged);
+    let line = |cells: &[usize]| -> Vec<i32> {
+        cells.iter().filter_map(|&c| vars.cells[c].iter().find(|&&(x, _)| x == found.cells[c]).map(|&(_, v)| -v)).collect()
+    };
+    let mut clauses = Vec::new();
+    for f in failures {
+        match f {
+            verify::Failure::Clue { clue, .. } if checked(&compiled.clues[*clue]) => clauses.push(line(&puzzle.clues[*clue].cells)),
+            verify::Failure::Pool { entry, regex, .. } => {
+                let pool = puzzle.pool.as_ref()?;
+                let entries = &pool.entries[*entry];
+                if !compiled.pool[*regex].get(&entries.len()).is_some_and(checked) {
+                    return None;
+                }
+                let mut c = line(entries);
+                c.extend(vars.assign[*entry].iter().filter(|&&(r, _)| r == *regex).map(|&(_, v)| -v));
+                clauses.push(c);
+            }
+            verify::Failure::Clue { .. } => return None,
+        }
+    }
+    (!clauses.is_empty()).then_some(clauses)
+}
+
+/// Fails, naming the clue, when a clue's CNF over-approximates it (the counterexample
+/// route): `what` (a DIMACS export, a proof, a hint) needs a formula that means exactly
+/// the puzzle.
+pub fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
+    let puzzle = &prep.puzzle;
+    let inexact = |cc: &compile::CompiledClue| !cc.route.exact();
+    let found =
+        prep.compiled.clues.iter().position(inexact).map(|i| (puzzle.clues[i].label.clone(), puzzle.clues[i].regex.clone())).or_else(
+            || {
+                let r = prep.compiled.pool.iter().position(|m| m.values().any(inexact))?;
+                Some((format!("pool regex {}", r + 1), puzzle.pool.as_ref().map_or(String::new(), |p| p.regexes[r].clone())))
+            },
+        );
+    match found {
+        None => Ok(()),
+        Some((clue, regex)) => Err(Error::Clue {
+            source: prep.source.clone(),
+            clue,
+            regex,
+            msg: format!(
+                "{what} needs an exact CNF, but this clue has too many candidate line strings (more than {}) for its constructs to be encoded exactly; `solve` handles it with the counterexample loop",
+                compile::classify::BOUNDED_LIMIT
+            ),
+        }),
+    }
 }
 
 fn read_puzzle(input: &Input) -> Result<Puzzle> {

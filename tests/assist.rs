@@ -10,8 +10,8 @@ const TUTORIAL: &str = "puzzles/antoine-trux/beginner_1.input.txt";
 const CLUES: [(&str, [usize; 2]); 4] = [("HE|LL|O+", [0, 1]), ("[PLEASE]+", [2, 3]), ("[^SPEAK]+", [0, 2]), ("EP|IP|EF", [1, 3])];
 const ALPHABET: &str = "AEFHIKLOPS";
 
-fn full(re: &str) -> fancy_regex::Regex {
-    fancy_regex::Regex::new(&format!("\\A(?:{re})\\z")).expect("regex")
+fn full(re: &str) -> crate::common::Full {
+    crate::common::Full::new(re)
 }
 
 /// Every 2×2 grid over the alphabet satisfying the chosen clues and givens.

@@ -258,3 +258,66 @@ pub fn parse_dimacs(text: &str) -> Dimacs {
     assert!(clauses.iter().flatten().all(|l| l.unsigned_abs() as usize <= vars), "literals within 1..=V");
     Dimacs { vars, clauses, cells }
 }
+
+/// The reference matcher (crossat's port of sre) for one clue, as `re.fullmatch`.
+pub struct Full(crossat::sre::Matcher);
+
+impl Full {
+    /// Parses `re` as Python does; panics if Python would refuse it.
+    pub fn new(re: &str) -> Full {
+        Full(
+            crossat::sre::Matcher::new(&crossat::regex::parser::parse(re).unwrap_or_else(|e| panic!("{re:?}: {e}")))
+                .unwrap_or_else(|e| panic!("{re:?}: {e}")),
+        )
+    }
+
+    /// Whether `re.fullmatch(re, s)` matches.
+    pub fn is_match(&self, s: &str) -> Result<bool, String> {
+        self.0.fullmatch(&s.chars().collect::<Vec<_>>()).map_err(|e| e.to_string())
+    }
+}
+
+/// Marks an answer where Python's matcher raised instead of answering.
+pub const CRASH: &str = "\u{0}crash";
+
+/// CPython 3.11's answers (`scripts/clue_oracle.py`, one process for the batch): for
+/// each `(pattern, alphabet, n)`, the strings of length `n` over `alphabet` that
+/// `re.fullmatch(pattern, s)` accepts, or `None` when Python refuses the pattern. A
+/// line length where Python's matcher itself raised (a CPython bug, see the script)
+/// gets `Some` of the set `{"\u{0}crash"}`, which no real answer can equal.
+/// Panics (so the calling test fails, never skips) without `python3` 3.11.
+pub fn python_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<std::collections::BTreeSet<String>>> {
+    use std::io::{BufRead, BufReader};
+    let script = root().join("scripts/clue_oracle.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 (CPython 3.11) is required for this test");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input: Vec<String> =
+        queries.iter().map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n}).to_string()).collect();
+    let writer = std::thread::spawn(move || {
+        for line in input {
+            writeln!(stdin, "{line}").expect("write to the oracle");
+        }
+    });
+    let out: Vec<_> = BufReader::new(child.stdout.take().expect("stdout"))
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(&l.expect("oracle output")).expect("oracle JSON");
+            if v.get("crash").is_some() {
+                return Some(std::collections::BTreeSet::from([CRASH.to_string()]));
+            }
+            v["ok"]
+                .as_bool()
+                .expect("ok")
+                .then(|| v["matches"].as_array().expect("matches").iter().map(|m| m.as_str().expect("str").to_string()).collect())
+        })
+        .collect();
+    writer.join().expect("writer");
+    assert!(child.wait().expect("oracle").success(), "the oracle failed (is python3 CPython 3.11?)");
+    assert_eq!(out.len(), queries.len(), "the oracle answered {} of {} queries", out.len(), queries.len());
+    out
+}

@@ -1,7 +1,7 @@
 //! The encoding gadgets against an independent matcher.
 //!
 //! For small clues and every string up to length 4–5 over small alphabets, the set of
-//! grids the solver enumerates must equal the set of strings fancy-regex full-matches
+//! grids the solver enumerates must equal the set of strings crossat's sre matcher full-matches (itself checked against Python in `pydiff`)
 //! (brute force). Each case runs twice: with domain propagation, and with the CNF
 //! alone carrying every constraint. Planted-grid tests check whole grids.
 
@@ -10,9 +10,8 @@ use crossat::error::Result;
 use crossat::generate::Rng;
 use crossat::pipeline;
 use crossat::puzzle::{Clue, Puzzle, Shape};
-use crossat::solve;
 use crossat::stats::Times;
-use crossat::verify::{self, Verifier};
+use crossat::verify::Verifier;
 use std::collections::BTreeSet;
 
 /// A small deterministic generator, so every failure names a seed.
@@ -53,12 +52,12 @@ fn solutions(puzzle: &Puzzle, alphabet: &[char], propagate: bool) -> Result<BTre
     let compiled = compile::compile("<test>", puzzle, &parsed, alpha)?;
     let (cnf, vars) = pipeline::encode_puzzle(puzzle, &compiled, false)?;
     let verifier = Verifier::new("<test>", puzzle)?;
+    let mut prep =
+        pipeline::Prepared { source: "<test>".into(), puzzle: puzzle.clone(), compiled, cnf, vars, verifier, times: Times::default() };
     let mut found = BTreeSet::new();
-    let o = solve::enumerate(&cnf, &vars, None, |symbols| {
-        let grid = verify::decode(&compiled.alphabet, &symbols);
-        verifier.check(puzzle, &grid)?;
+    let o = pipeline::solve(&mut prep, None, |_, grid| {
         assert!(found.insert(grid.cells.iter().collect()), "a grid was enumerated twice");
-        Ok(solve::Verdict::Accept)
+        Ok(())
     })?;
     assert!(o.complete);
     Ok(found)
@@ -73,8 +72,8 @@ fn all_words(alphabet: &[char], n: usize) -> Vec<String> {
     words
 }
 
-fn full_match(re: &str) -> fancy_regex::Regex {
-    fancy_regex::Regex::new(&format!("\\A(?:{re})\\z")).unwrap_or_else(|e| panic!("fancy-regex rejects {re}: {e}"))
+fn full_match(re: &str) -> crate::common::Full {
+    crate::common::Full::new(re)
 }
 
 /// Brute force: the words of length `n` every clue of a one-line puzzle matches.
@@ -140,7 +139,7 @@ fn hand_written_clues_match_brute_force() {
     check_line("(ABC|CB|A)*", &abc, 5);
 }
 
-/// A random clue over `alphabet` (Python syntax that fancy-regex reads the same way).
+/// A random clue over `alphabet` (Python syntax).
 fn random_regex(rng: &mut Rng, alphabet: &[char], depth: usize) -> String {
     let lit = |rng: &mut Rng| {
         let c = *rng.pick(alphabet);
@@ -223,7 +222,7 @@ fn whole_grids_match_brute_force() {
         let row_clues: Vec<Option<String>> = (0..rows).map(|_| Some(random_regex(&mut rng, alphabet, 2))).collect();
         let col_clues: Vec<Option<String>> = (0..cols).map(|_| (rng.below(4) > 0).then(|| random_regex(&mut rng, alphabet, 2))).collect();
         let p = grid_puzzle(rows, cols, &row_clues, &col_clues, vec![None; rows * cols]);
-        let matchers: Vec<(fancy_regex::Regex, &Clue)> = p.clues.iter().map(|c| (full_match(&c.regex), c)).collect();
+        let matchers: Vec<(crate::common::Full, &Clue)> = p.clues.iter().map(|c| (full_match(&c.regex), c)).collect();
         let want: BTreeSet<String> = all_words(alphabet, rows * cols)
             .into_iter()
             .filter(|w| {
@@ -366,23 +365,20 @@ impl BackrefGen<'_> {
 }
 
 /// Python-`re`-compatible regexes with back-references and lookarounds: the solver's
-/// enumeration equals brute force with fancy-regex. `CROSSAT_DIFF_CASES` raises the
+/// enumeration equals brute force with the reference matcher. `CROSSAT_DIFF_CASES` raises the
 /// number of regexes (the default run checks over 100,000 (regex, string) pairs).
 #[test]
 fn backrefs_and_lookarounds_match_brute_force() {
     let regexes: u64 = std::env::var("CROSSAT_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(700);
     let alphabets: [&[char]; 3] = [&['A', 'B'], &['A', 'B', 'C'], &['A', 'B', 'C', 'D']];
     let (mut pairs, mut refused, mut unreadable) = (0usize, 0usize, 0usize);
-    // CROSSAT_DIFF_DUMP=FILE writes every case as JSON for a cross-check with Python's `re`
-    // (scripts/python_crosscheck.py).
-    let mut dump = std::env::var("CROSSAT_DIFF_DUMP").ok().map(|p| std::fs::File::create(p).expect("dump file"));
     for seed in 0..regexes {
         let mut rng = rng(77_000 + seed);
         let alphabet = alphabets[rng.below(3)];
         let max_len = [6, 5, 4][alphabet.len() - 2];
         let mut g = BackrefGen { rng, alphabet, groups: 0, closed: vec![] };
         let re = g.tree(3, false);
-        if fancy_regex::Regex::new(&format!("\\A(?:{re})\\z")).is_err() {
+        if crossat::regex::parser::parse(&re).is_err() {
             unreadable += 1;
             continue;
         }
@@ -398,15 +394,10 @@ fn backrefs_and_lookarounds_match_brute_force() {
             };
             let want = brute_line(&re, alphabet, n);
             assert_eq!(got, want, "seed {seed}: clue {re:?} over {alphabet:?}, length {n}");
-            if let Some(f) = dump.as_mut() {
-                use std::io::Write;
-                let line = serde_json::json!({"re": re, "alphabet": alphabet.iter().collect::<String>(), "n": n, "matches": got});
-                writeln!(f, "{line}").expect("dump");
-            }
             pairs += alphabet.len().pow(n as u32);
         }
     }
-    eprintln!("backrefs/lookarounds: {pairs} (regex, string) pairs; {refused} regexes refused, {unreadable} unreadable by fancy-regex");
+    eprintln!("backrefs/lookarounds: {pairs} (regex, string) pairs; {refused} regexes refused, {unreadable} refused by the parser");
     assert!(regexes < 700 || pairs >= 100_000, "only {pairs} pairs checked");
     assert!(refused * 10 <= regexes as usize, "too many refused: {refused}");
 }

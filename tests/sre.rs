@@ -48,9 +48,56 @@ impl Rng {
 
 /// Characters the strings and literals are drawn from.
 const POOL: &[char] = &[
-    'a', 'b', 'x', 'A', 'B', '_', '1', '-', '.', 'é', 'É', 'σ', 'ς', 'Σ', 'k', 'K', '\u{212A}', 's', 'S', 'ſ', 'i', 'I', 'İ', 'ı', 'ß',
-    'ẞ', '\u{0661}', '²', '\u{0301}', '\u{0345}', 'Ⓐ', 'ⓐ', '\n', ' ', '\u{1C}', '\u{1D}', '\u{1E}', '\u{1F}', '\u{85}', '\u{A0}',
-    '\u{2028}', '\u{3000}', '\t', '\u{10400}', '\u{10428}', 'µ', 'Μ', 'μ', 'ǅ', 'ǆ',
+    'a',
+    'b',
+    'x',
+    'A',
+    'B',
+    '_',
+    '1',
+    '-',
+    '.',
+    'é',
+    'É',
+    'σ',
+    'ς',
+    'Σ',
+    'k',
+    'K',
+    '\u{212A}',
+    's',
+    'S',
+    'ſ',
+    'i',
+    'I',
+    'İ',
+    'ı',
+    'ß',
+    'ẞ',
+    '\u{0661}',
+    '²',
+    '\u{0301}',
+    '\u{0345}',
+    'Ⓐ',
+    'ⓐ',
+    '\n',
+    ' ',
+    '\u{1C}',
+    '\u{1D}',
+    '\u{1E}',
+    '\u{1F}',
+    '\u{85}',
+    '\u{A0}',
+    '\u{2028}',
+    '\u{3000}',
+    '\t',
+    '\u{10400}',
+    '\u{10428}',
+    'µ',
+    'Μ',
+    'μ',
+    'ǅ',
+    'ǆ',
 ];
 
 /// Pattern generator: a tree and its text, built together.
@@ -77,7 +124,14 @@ fn esc(c: char, out: &mut String) {
 
 fn flag_letters(f: u32) -> String {
     let mut s = String::new();
-    for (bit, c) in [(flag::ASCII, 'a'), (flag::IGNORECASE, 'i'), (flag::MULTILINE, 'm'), (flag::DOTALL, 's'), (flag::UNICODE, 'u'), (flag::VERBOSE, 'x')] {
+    for (bit, c) in [
+        (flag::ASCII, 'a'),
+        (flag::IGNORECASE, 'i'),
+        (flag::MULTILINE, 'm'),
+        (flag::DOTALL, 's'),
+        (flag::UNICODE, 'u'),
+        (flag::VERBOSE, 'x'),
+    ] {
         if f & bit != 0 {
             s.push(c);
         }
@@ -244,7 +298,11 @@ impl Gen<'_> {
                     if i > 0 {
                         text.push('|');
                     }
-                    alts.push(if fixed { (0..width).map(|_| self.item(4, true, text)).collect() } else { self.seq(depth + 1, false, text) });
+                    alts.push(if fixed {
+                        (0..width).map(|_| self.item(4, true, text)).collect()
+                    } else {
+                        self.seq(depth + 1, false, text)
+                    });
                 }
                 text.push(')');
                 Item::Subpattern { group: None, add: 0, del: 0, items: branch(alts) }
@@ -310,7 +368,8 @@ impl Gen<'_> {
                         _ => (0, MAXREPEAT, "*".to_string()),
                     }
                 };
-                let kind = if fixed { RepeatKind::Greedy } else { self.rng.pick(&[RepeatKind::Greedy, RepeatKind::Lazy, RepeatKind::Possessive]) };
+                let kind =
+                    if fixed { RepeatKind::Greedy } else { self.rng.pick(&[RepeatKind::Greedy, RepeatKind::Lazy, RepeatKind::Possessive]) };
                 text.push_str("(?:");
                 let items = if self.rng.chance(50) { vec![self.item(depth + 1, fixed, text)] } else { self.seq(depth + 1, fixed, text) };
                 text.push(')');
@@ -575,12 +634,8 @@ fn sre_agrees_with_cpython() {
     }
 
     let script = common::root().join("scripts/sre_oracle.py");
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 scripts/sre_oracle.py");
+    let mut child =
+        Command::new("python3").arg(&script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("python3 scripts/sre_oracle.py");
     let mut stdin = child.stdin.take().expect("stdin");
     let requests: Vec<String> = work.iter().map(|(p, _, ss)| serde_json::json!({"p": p, "s": ss}).to_string()).collect();
     let writer = std::thread::spawn(move || {

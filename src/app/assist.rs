@@ -54,7 +54,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
         let mut failures = 0;
         for (i, clue) in prep.puzzle.clues.iter().enumerate() {
             let word: String = clue.cells.iter().map(|&c| full[c]).collect();
-            if prep.verifier.clue_matches(i, &word) {
+            if prep.verifier.clue_matches(i, &word)? {
                 continue;
             }
             failures += 1;

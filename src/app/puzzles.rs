@@ -12,7 +12,9 @@ use serde_json::json;
 use std::io::Write;
 
 pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
-    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let input = input(&args.puzzle)?;
+    let prep = pipeline::prepare(&input)?;
+    pipeline::require_exact(&prep, "a DIMACS export")?;
     let name = args.output.display().to_string();
     let write =
         |w: &mut dyn Write| dimacs::write(&mut std::io::BufWriter::new(w), &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars);

@@ -120,6 +120,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
 /// that formula in DIMACS); returns the proof's path.
 fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs) -> Result<String> {
     let name = path.display().to_string();
+    pipeline::require_exact(prep, "a proof of uniqueness")?;
     let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
     let block = solve::blocking_clause(&prep.vars, &symbols);
     let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
@@ -204,7 +205,7 @@ fn stats_json(prep: &Prepared) -> Value {
         .iter()
         .zip(&prep.vars.clue_sizes)
         .zip(&prep.compiled.clues)
-        .map(|((c, s), cc)| json!({"clue": c.label, "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
+        .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
     json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "clues": clues})
@@ -224,11 +225,20 @@ fn stats_text(prep: &Prepared) -> String {
         prep.cnf.num_vars(),
         prep.cnf.num_clauses()
     ));
-    s.push_str(&format!("stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n", "clue", "dfa-states", "minimal", "layered", "vars", "clauses"));
+    s.push_str(&format!(
+        "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
+        "clue", "route", "dfa-states", "minimal", "layered", "vars", "clauses"
+    ));
     for ((c, z), cc) in prep.puzzle.clues.iter().zip(&prep.vars.clue_sizes).zip(&prep.compiled.clues) {
         s.push_str(&format!(
-            "stats: {:<22} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-            c.label, cc.raw_states, z.states, z.layered_states, z.vars, z.clauses
+            "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
+            c.label,
+            cc.route.name(),
+            cc.raw_states,
+            z.states,
+            z.layered_states,
+            z.vars,
+            z.clauses
         ));
     }
     s

@@ -6,7 +6,8 @@
 //! This is the rule of the reference solver of the public corpus, and it keeps
 //! puzzles unique that would not be over a larger alphabet.
 
-use crate::regex::ast::{ClassItem, Node, is_word};
+use crate::regex::syntax::{Category, Item, SetItem};
+use crate::regex::unicode::is_word;
 use std::collections::BTreeSet;
 
 /// Largest alphabet, in symbols.
@@ -88,32 +89,48 @@ impl Alphabet {
 }
 
 /// Adds to `out` the characters a clue mentions; fails on a range too large to list.
-pub fn mentioned(node: &Node, out: &mut BTreeSet<char>) -> Result<(), String> {
-    let mut err = None;
-    node.visit_sets(&mut |set| {
-        for item in &set.items {
-            match *item {
-                ClassItem::Char(c) if !c.is_control() => {
-                    let _ = out.insert(c);
-                }
-                ClassItem::Range(a, b) => {
-                    if (b as u32) - (a as u32) >= MAX_INFERRED_RANGE {
-                        err = Some(format!(
-                            "range {}-{} spans {} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
-                            a.escape_debug(),
-                            b.escape_debug(),
-                            b as u32 - a as u32 + 1
-                        ));
-                    } else {
-                        out.extend((a..=b).filter(|c| !c.is_control()));
+pub fn mentioned(items: &[Item], out: &mut BTreeSet<char>) -> Result<(), String> {
+    for it in items {
+        match it {
+            Item::Literal(c) | Item::NotLiteral(c) => add(*c, out),
+            Item::In(set) => {
+                for s in set {
+                    match *s {
+                        SetItem::Literal(c) => add(c, out),
+                        SetItem::Range(a, b) => {
+                            if (b as u32) - (a as u32) >= MAX_INFERRED_RANGE {
+                                return Err(format!(
+                                    "range {}-{} spans {} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
+                                    a.escape_debug(),
+                                    b.escape_debug(),
+                                    b as u32 - a as u32 + 1
+                                ));
+                            }
+                            (a..=b).for_each(|c| add(c, out));
+                        }
+                        SetItem::Category(Category::Space) => add(' ', out),
+                        _ => {}
                     }
                 }
-                ClassItem::Space(false) => {
-                    let _ = out.insert(' ');
+            }
+            Item::Any | Item::At(_) | Item::GroupRef(_) => {}
+            Item::Branch(alts) => alts.iter().try_for_each(|a| mentioned(a, out))?,
+            Item::Subpattern { items, .. } | Item::Repeat { items, .. } | Item::Atomic(items) | Item::Assert { items, .. } => {
+                mentioned(items, out)?
+            }
+            Item::GroupRefExists { yes, no, .. } => {
+                mentioned(yes, out)?;
+                if let Some(no) = no {
+                    mentioned(no, out)?;
                 }
-                _ => {}
             }
         }
-    });
-    err.map_or(Ok(()), Err)
+    }
+    Ok(())
+}
+
+fn add(c: char, out: &mut BTreeSet<char>) {
+    if !c.is_control() {
+        let _ = out.insert(c);
+    }
 }

@@ -1,23 +1,35 @@
-//! Stage 2, **compile**: every clue → a minimal DFA over the puzzle alphabet.
+//! Stage 2, **compile**: every clue → an automaton over the puzzle alphabet, bounded by
+//! the length of its line.
 //!
-//! `&str` → [`crate::regex::parse`] → AST → `regex_syntax::hir::Hir` over the alphabet's
-//! DFA bytes (classes intersected with the alphabet, repeats clamped to the line
-//! length) → regex-automata Thompson NFA → dense DFA (`MatchKind::All`, anchored,
-//! so the DFA accepts exactly the strings that fully match) → an explicit table over
-//! the alphabet, trimmed to states that can still accept and minimised.
+//! [`compile`] runs three passes per clue, each in its own file:
+//!
+//! 1. [`normalise`]: `re._parser`'s tree ([`crate::regex::parser`]) → a flag-free
+//!    [`Node`] over the alphabet (or a regular over-approximation of it);
+//! 2. [`classify`]: choose the route (regular, bounded, tagged, guarded);
+//! 3. build: for regular trees, [`bounded::fit_to_length`] drops what cannot fit the
+//!    line, then `regex_syntax::hir::Hir` over the alphabet's DFA bytes (repeats clamped
+//!    to the line length) → regex-automata Thompson NFA → dense DFA (`MatchKind::All`,
+//!    anchored, so the DFA accepts exactly the strings that fully match; a lazy DFA
+//!    walked to the line's length when the dense one is too large) → an explicit table
+//!    over the alphabet, trimmed to states that can still accept and minimised.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
 //! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.
 
 pub mod alphabet;
+pub mod bounded;
+pub mod classify;
+pub mod normalise;
 pub mod tagged;
 
 pub use alphabet::Alphabet;
+pub use classify::{Options, Route};
 
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 use crate::regex::ast::{Assertion, Node};
-use crate::regex::{self, parse::Regex};
+use crate::regex::parser;
+use crate::regex::syntax::Parsed;
 use regex_automata::dfa::{Automaton as _, StartKind, dense};
 use regex_automata::nfa::thompson;
 use regex_automata::util::start;
@@ -86,6 +98,8 @@ pub struct CompiledClue {
     pub tagged: Option<tagged::Tagged>,
     /// States of the DFA restricted to the alphabet, before trimming and minimising.
     pub raw_states: usize,
+    /// How the clue is encoded.
+    pub route: Route,
 }
 
 /// Output of the compile stage.
@@ -99,11 +113,11 @@ pub struct Compiled {
     pub pool: Vec<BTreeMap<usize, CompiledClue>>,
 }
 
-/// Parses every clue and returns the trees; the error names the clue.
-/// Parses every clue, then every regex of the pool; the error names the clue.
-pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Regex>> {
+/// Parses every clue, then every regex of the pool, as `re._parser` does; the error
+/// names the clue and gives Python's reason.
+pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Parsed>> {
     (0..regex_count(puzzle))
-        .map(|i| regex::parse::parse(regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, e.to_string())))
+        .map(|i| parser::parse(regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, e.to_string())))
         .collect()
 }
 
@@ -126,7 +140,7 @@ fn clue_error(source: &str, puzzle: &Puzzle, i: usize, msg: String) -> Error {
 
 /// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
 /// characters the clues and givens mention.
-pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Regex], explicit: Option<&[char]>) -> Result<Alphabet> {
+pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Parsed], explicit: Option<&[char]>) -> Result<Alphabet> {
     let explicit = explicit.or(puzzle.alphabet.as_deref());
     let chars: BTreeSet<char> = match explicit {
         Some(chars) => {
@@ -139,7 +153,7 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Regex], explicit
         None => {
             let mut set = BTreeSet::new();
             for (i, r) in parsed.iter().enumerate() {
-                alphabet::mentioned(&r.node, &mut set).map_err(|m| clue_error(source, puzzle, i, m))?;
+                alphabet::mentioned(&r.items, &mut set).map_err(|m| clue_error(source, puzzle, i, m))?;
             }
             set.extend(puzzle.givens.iter().flatten());
             set
@@ -148,17 +162,15 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Regex], explicit
     Alphabet::new(chars).map_err(|m| Error::input(source, m))
 }
 
-/// Compiles every clue to a minimal automaton over `alphabet`.
-pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Regex], alphabet: Alphabet) -> Result<Compiled> {
+/// Compiles every clue to an automaton over `alphabet`, bounded by its line's length.
+pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alphabet) -> Result<Compiled> {
+    compile_with(source, puzzle, parsed, alphabet, Options::default())
+}
+
+/// [`compile`] with the routes of [`classify`] restricted by `opts`.
+pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     let build = |i: usize, len: usize| -> Result<CompiledClue> {
-        let node = &parsed[i].node;
-        let built = if tagged::needs_tags(node) {
-            tagged::compile(node, &alphabet, len).map(|(a, raw, t)| (a, raw, Some(t)))
-        } else {
-            clue_automaton(node, &alphabet, len).map(|(a, raw)| (a, raw, None))
-        };
-        let (automaton, raw_states, tagged) = built.map_err(|m| clue_error(source, puzzle, i, m))?;
-        Ok(CompiledClue { automaton, raw_states, tagged })
+        classify::compile_clue(&parsed[i], &alphabet, len, opts).map_err(|m| clue_error(source, puzzle, i, m))
     };
     let clues = (0..puzzle.clues.len()).map(|i| build(i, puzzle.clues[i].cells.len())).collect::<Result<Vec<_>>>()?;
     // Each pool regex, for every entry length it may be assigned to.
@@ -176,9 +188,14 @@ pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Regex], alphabet: Alphab
 /// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
 /// and the number of DFA states seen before minimising.
 pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), String> {
-    let hir = to_hir(node, alphabet, len, &mut None)?;
+    let node = bounded::fit_to_length(node, len);
+    let hir = to_hir(&node, alphabet, len, &mut None)?;
     let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
-    determinize(&hir, &bytes, false, None)
+    match determinize(&hir, &bytes, false, None) {
+        // The whole DFA is too large: only the part a line of `len` cells reaches counts.
+        Err(e) if e.starts_with("automaton too large") => bounded::walk_bounded(&hir, &bytes, len),
+        other => other,
+    }
 }
 
 /// Builds the DFA of `hir` with regex-automata and walks it over `bytes` (symbol `i`

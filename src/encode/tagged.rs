@@ -294,6 +294,10 @@ pub fn encode<S: ClauseSink>(
                         continue;
                     }
                     match t.markers[x - sigma] {
+                        // A reference to a group that can never take part (its
+                        // markers were pruned, e.g. `(a){4}` on a shorter line) fails,
+                        // as in Python.
+                        Marker::RefOpen(g) | Marker::RefClose(g) if !lo.contains_key(&g) => sink.add_clause(&[-m]),
                         Marker::Open(g) => {
                             let r = set_if(sink, &lo[&g], m, Some(p));
                             let _ = lo.insert(g, r);

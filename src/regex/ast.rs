@@ -108,31 +108,19 @@ impl ClassItem {
     }
 }
 
-/// Python's `\d` for str patterns: Unicode decimal digits (category Nd), taken from
-/// regex-syntax's Unicode tables.
+/// Python's `\d` for str patterns (`str.isdecimal`).
 pub fn is_digit(c: char) -> bool {
-    use regex_syntax::hir::{Class, HirKind};
-    use std::sync::OnceLock;
-    static DIGITS: OnceLock<Vec<(char, char)>> = OnceLock::new();
-    if c.is_ascii() {
-        return c.is_ascii_digit();
-    }
-    let ranges = DIGITS.get_or_init(|| match regex_syntax::Parser::new().parse(r"\d").map(|h| h.kind().clone()) {
-        Ok(HirKind::Class(Class::Unicode(u))) => u.ranges().iter().map(|r| (r.start(), r.end())).collect(),
-        _ => vec![('0', '9')],
-    });
-    ranges.iter().any(|&(a, b)| a <= c && c <= b)
+    crate::regex::unicode::is_decimal(c)
 }
 
-/// Python's `\w` for str patterns: alphanumeric or underscore.
+/// Python's `\w` for str patterns: `str.isalnum()` or underscore.
 pub fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+    crate::regex::unicode::is_word(c)
 }
 
-/// Python's `\s` for str patterns (`str.isspace`, which also counts the information
-/// separators U+001C–U+001F).
+/// Python's `\s` for str patterns (`str.isspace`).
 pub fn is_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+    crate::regex::unicode::is_space(c)
 }
 
 impl Node {

@@ -1,0 +1,146 @@
+//! Compile pass 2, **classify**, and pass 3, **build**: choose how a clue is encoded
+//! on a line of `len` cells, then build its automaton bounded by that length.
+//!
+//! | route | when | automaton | exact in the CNF |
+//! |---|---|---|---|
+//! | [`Route::Regular`] | no back-references, lookarounds or [`Hard`] constructs | minimal DFA (bounded by the line if the full DFA is too large) | yes |
+//! | [`Route::Bounded`] | anything, if the line has few candidate strings | the strings of the over-approximation that the matcher accepts | yes |
+//! | [`Route::Tagged`] | back-references and lookarounds in the forms [`super::tagged`] encodes | skeleton with markers | yes (and still checked) |
+//! | [`Route::Guarded`] | the rest | regular over-approximation | no: the counterexample loop blocks each line string the matcher rejects |
+//!
+//! The bounded route is tried first when the over-approximation leaves at most
+//! [`PREFER_BOUNDED`] strings (it is exact by construction, since the matcher decides
+//! every string), and again up to [`BOUNDED_LIMIT`] strings when the other exact routes
+//! do not apply.
+
+use super::normalise::{self, Hard, Mode};
+use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, tagged};
+use crate::regex::ast::Node;
+use crate::regex::syntax::Parsed;
+use crate::sre::Matcher;
+
+/// Candidate strings below which the bounded route is preferred.
+pub const PREFER_BOUNDED: u64 = 4_096;
+/// Most candidate strings the bounded route enumerates.
+pub const BOUNDED_LIMIT: usize = 50_000;
+
+/// How a clue is encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// A minimal DFA of the clue.
+    Regular,
+    /// The finite set of line strings the clue accepts, `strings` of them.
+    Bounded {
+        /// How many strings.
+        strings: usize,
+    },
+    /// Skeleton with markers for back-references and lookarounds.
+    Tagged,
+    /// A regular over-approximation; solutions are checked and failing line strings
+    /// blocked (the counterexample loop).
+    Guarded,
+}
+
+impl Route {
+    /// Whether the CNF means exactly the clue (so DIMACS export is exact).
+    pub fn exact(self) -> bool {
+        !matches!(self, Route::Guarded)
+    }
+
+    /// A short name for statistics and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Regular => "regular",
+            Route::Bounded { .. } => "bounded",
+            Route::Tagged => "tagged",
+            Route::Guarded => "guarded",
+        }
+    }
+}
+
+/// Which routes the classifier may take (tests force each one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Prefer the bounded route when the over-approximation has at most this many
+    /// strings.
+    pub prefer_bounded: u64,
+    /// Most strings the bounded route enumerates.
+    pub bounded_limit: usize,
+    /// Allow the tagged route.
+    pub tagged: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { prefer_bounded: PREFER_BOUNDED, bounded_limit: BOUNDED_LIMIT, tagged: true }
+    }
+}
+
+/// Compiles one clue for a line of `len` cells.
+pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, String> {
+    let exact = normalise::normalise(parsed, alphabet, Mode::Exact);
+    if let Ok(node) = &exact
+        && !tagged::needs_tags(node)
+    {
+        let (automaton, raw_states) = clue_automaton(node, alphabet, len)?;
+        return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
+    }
+    // Back-references, lookarounds or a hard construct: start from the regular
+    // over-approximation.
+    let over = normalise::normalise(parsed, alphabet, Mode::Over).map_err(|Hard(h)| format!("internal: over-approximation failed: {h}"))?;
+    let (over_automaton, raw_states) = clue_automaton(&over, alphabet, len)?;
+    let candidates = bounded::count(&over_automaton, len);
+    if candidates <= opts.prefer_bounded.min(opts.bounded_limit as u64) {
+        return by_strings(&over_automaton, parsed, alphabet, len, raw_states);
+    }
+    if opts.tagged
+        && let Ok(node) = &exact
+        && taggable(node)
+        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
+    {
+        return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
+    }
+    if candidates <= opts.bounded_limit as u64 {
+        return by_strings(&over_automaton, parsed, alphabet, len, raw_states);
+    }
+    Ok(CompiledClue { automaton: over_automaton, raw_states, tagged: None, route: Route::Guarded })
+}
+
+/// The bounded route: the over-approximation's strings, filtered by the matcher.
+fn by_strings(over: &Automaton, parsed: &Parsed, alphabet: &Alphabet, len: usize, raw_states: usize) -> Result<CompiledClue, String> {
+    let matcher = Matcher::new(parsed).map_err(|e| e.to_string())?;
+    let all = bounded::strings(over, len, usize::MAX).unwrap_or_default();
+    let mut kept = Vec::new();
+    let mut text = Vec::with_capacity(len);
+    for w in all {
+        text.clear();
+        text.extend(w.iter().map(|&x| alphabet.chars()[x]));
+        match matcher.fullmatch(&text) {
+            Ok(true) => kept.push(w),
+            Ok(false) => {}
+            Err(e) => return Err(format!("{e} on the line string \"{}\"", text.iter().collect::<String>())),
+        }
+    }
+    let strings = kept.len();
+    Ok(CompiledClue {
+        automaton: bounded::from_strings(alphabet.len(), &kept),
+        raw_states,
+        tagged: None,
+        route: Route::Bounded { strings },
+    })
+}
+
+/// The forms the tagged encoding is trusted with: no back-reference inside a
+/// lookaround (nor a lookaround inside one), which it does not encode for every case.
+fn taggable(node: &Node) -> bool {
+    fn inside_look(n: &Node, in_look: bool) -> bool {
+        match n {
+            Node::Backref(_) => in_look,
+            Node::Look { sub, .. } => in_look || inside_look(sub, true),
+            Node::Concat(v) | Node::Alt(v) => v.iter().any(|x| inside_look(x, in_look)),
+            Node::Repeat { sub, .. } | Node::Group { sub, .. } => inside_look(sub, in_look),
+            Node::Empty | Node::Set(_) | Node::Assert(_) => false,
+        }
+    }
+    !inside_look(node, false)
+}

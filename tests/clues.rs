@@ -1,0 +1,170 @@
+//! Every example of issue 12 ("Python-exact clues"), run as a user runs them, against
+//! what CPython 3.11 answers for the same clue: one-row puzzles solved with
+//! `solve --all --json`, `check` and `hint` on such grids, clues that used to panic or
+//! be refused, and the limits that stay.
+
+use crate::common::{crossat, json_solutions, python_fullmatch};
+use std::collections::BTreeSet;
+
+/// A one-row puzzle: `clue` on the left of `n` cells; the column clues allow anything.
+fn one_row(clue: &str, n: usize, alphabet: &str) -> String {
+    serde_json::json!({"left": [clue], "top": vec!["(?s)."; n], "alphabet": alphabet}).to_string()
+}
+
+/// The rows crossat prints with `solve --all --json`, and its exit status.
+fn solve_all(puzzle: &str) -> (BTreeSet<String>, i32, String) {
+    let r = crossat(&["solve", "--all", "--json", "-"], Some(puzzle.as_bytes()));
+    if r.code > 1 {
+        return (BTreeSet::new(), r.code, r.stderr);
+    }
+    let (grids, summary) = json_solutions(&r.stdout);
+    assert_eq!(summary["complete"], true, "{puzzle}: {}", r.stdout);
+    (grids.into_iter().map(|g| g.concat()).collect(), r.code, r.stderr)
+}
+
+/// Solves `clue` on rows of every length in `lengths` over `alphabet` and compares with
+/// Python, which must accept the clue.
+fn agrees(clue: &str, alphabet: &str, lengths: &[usize]) {
+    let chars: Vec<char> = alphabet.chars().collect();
+    let queries: Vec<(&str, &[char], usize)> = lengths.iter().map(|&n| (clue, chars.as_slice(), n)).collect();
+    for (&n, want) in lengths.iter().zip(python_fullmatch(&queries)) {
+        let want = want.unwrap_or_else(|| panic!("Python refuses {clue:?}"));
+        let (got, code, stderr) = solve_all(&one_row(clue, n, alphabet));
+        assert!(code <= 1, "{clue:?} on {n} cells over {alphabet:?}: exit {code}: {stderr}");
+        assert_eq!(got, want, "{clue:?} on {n} cells over {alphabet:?}");
+        assert_eq!(code, i32::from(want.is_empty()), "{clue:?}: exit status");
+    }
+}
+
+#[test]
+fn python_character_classes_on_non_ascii_alphabets() {
+    agrees(r"\w", "Ⓐx", &[1]);
+    agrees(r"\w", "\u{345}x", &[1]);
+    agrees(r"\s", "\u{1c}a", &[1]);
+    agrees(r"\W*", "\u{301}a", &[1, 2, 3]);
+    agrees(r"\d+|\D+", "\u{2028}1a", &[1, 2, 3]);
+    agrees(r"\b\w+\b|\B\W+\B", "é²Ⓐ ", &[1, 2, 3]);
+    agrees(r"[\s\d]\S", "\u{85}\u{a0}\u{3000}١x", &[2]);
+}
+
+#[test]
+fn case_folding_is_sres() {
+    agrees("(?i)σ+", "σςΣs", &[1, 2]);
+    agrees("(?i)k[a-c]", "kK\u{212A}aBC", &[2]);
+    agrees("(?i:s)ſ", "sSſ", &[2]);
+    agrees(r"(?i)(.)\1", "sSſσς", &[2]);
+    agrees("(?a)(?i)[^k]", "kK\u{212A}x", &[1]);
+}
+
+#[test]
+fn clues_that_panicked_are_solved() {
+    agrees(r"(A)(?=\1)A", "AB", &[2, 3]);
+    agrees(r"(a){4}|\1*", "ab", &[1, 2, 3, 4, 5]);
+    agrees(r"(A){2}|\1*", "AB", &[1, 2, 3]);
+    agrees(r"(.)(?=.*\1).*", "AB", &[1, 2, 3, 4]);
+}
+
+#[test]
+fn the_last_iteration_may_be_empty() {
+    agrees(r"(a*)+\1", "ab", &[1, 2, 3, 4]);
+    agrees(r"(a|)*b\1", "ab", &[1, 2, 3]);
+}
+
+#[test]
+fn constructs_that_were_refused_are_solved() {
+    for clue in [
+        "(?i)ab",
+        "(?i:a)B",
+        "(?i)a(?-i:b)",
+        r"(?a)\w\w",
+        "(?s).a",
+        "(?m)^a$",
+        "(?x) a  b # comment",
+        r"\N{LATIN CAPITAL LETTER A}b",
+        "(?>a|ab)b",
+        "a*+a",
+        "a++b",
+        "a?+a",
+        "a{1,2}+b",
+        "(a)?(?(1)b|a)",
+        "(?=(?!a)).b",
+        r"(a)(?!\1)b",
+        r"(?=(a))\1b",
+        "(?=A)*A",
+        "(?<=(?=a)a)b|ab",
+    ] {
+        agrees(clue, "abAB\n", &[2]);
+    }
+}
+
+#[test]
+fn a_regular_clue_with_a_huge_dfa_is_bounded_by_its_line() {
+    // The full DFA of this clue has far more than 50,000 states; on a line of 6 cells it
+    // means "one of A–P, four characters, Z". With the middle columns fixed to Q, the 16
+    // solutions are exactly the 16 first letters.
+    let letters = "ABCDEFGHIJKLMNOP";
+    let clue = format!("(?:{})*Z", letters.chars().map(|c| format!(".*{c}.{{4}}")).collect::<Vec<_>>().join("|"));
+    let puzzle = serde_json::json!({"left": [clue], "top": [".", "Q", "Q", "Q", "Q", "."], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"});
+    let (got, code, stderr) = solve_all(&puzzle.to_string());
+    assert_eq!(code, 0, "{stderr}");
+    let want: BTreeSet<String> = letters.chars().map(|c| format!("{c}QQQQZ")).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn check_and_hint_use_python_classes() {
+    let puzzle = serde_json::json!({"left": [r"\w\w"], "top": [".", "."], "alphabet": "Ⓐxy"}).to_string();
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("p.json");
+    std::fs::write(&path, &puzzle).expect("write");
+    let p = path.to_str().expect("utf-8");
+    // Ⓐ is not alphanumeric for Python: the grid fails.
+    let r = crossat(&["check", p, "-"], Some("Ⓐx\n".as_bytes()));
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let r = crossat(&["check", p, "-"], Some("yx\n".as_bytes()));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    // With x given, the other cell is not forced (x or y), and never Ⓐ.
+    let r = crossat(&["hint", p, "--given", "-"], Some("x.\n".as_bytes()));
+    assert!(!r.stdout.contains('Ⓐ'), "{}", r.stdout);
+}
+
+#[test]
+fn a_budget_is_reported_as_a_limit_never_as_a_verdict() {
+    // sre needs about 2^30 steps to refuse this line; the matcher stops at its limit.
+    let n = 30;
+    let puzzle = serde_json::json!({"left": ["(a|a)*b"], "top": vec!["."; n], "alphabet": "ab"}).to_string();
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("p.json");
+    std::fs::write(&path, &puzzle).expect("write");
+    let grid = format!("{}\n", "a".repeat(n));
+    let r = crossat(&["check", path.to_str().expect("utf-8"), "-"], Some(grid.as_bytes()));
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("row 1") && r.stderr.contains("steps") && r.stderr.contains("no verdict"), "{}", r.stderr);
+}
+
+#[test]
+fn deep_nesting_is_a_clear_error_not_a_crash() {
+    let deep = format!("{}a{}", "(".repeat(10_000), ")".repeat(10_000));
+    let r = crossat(&["solve", "-"], Some(one_row(&deep, 1, "a").as_bytes()));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("nesting too deep") && r.stderr.lines().count() == 1, "{}", r.stderr);
+    // Nesting Python accepts and crossat's limit allows is solved.
+    let ok = format!("{}a{}", "(?:".repeat(150), ")".repeat(150));
+    agrees(&ok, "ab", &[1]);
+}
+
+#[test]
+fn python_refusals_are_refused_with_pythons_reason() {
+    for (clue, why) in [
+        ("a(?i)b", "global flags not at the start of the expression"),
+        ("(?<=a|bc)", "look-behind requires fixed-width pattern"),
+        (r"\N{NO SUCH NAME}", "undefined character name"),
+        ("(?(2)a|b)(a)", "invalid group reference"),
+        ("(?L)a", "cannot use 'L' flag with a str pattern"),
+    ] {
+        let r = crossat(&["solve", "-"], Some(one_row(clue, 2, "ab").as_bytes()));
+        assert_eq!(r.code, 2, "{clue}: {}", r.stderr);
+        assert!(r.stderr.contains(why), "{clue}: {}", r.stderr);
+        assert!(python_fullmatch(&[(clue, &['a'], 1)])[0].is_none(), "Python accepts {clue}");
+    }
+}

@@ -1,0 +1,340 @@
+//! Whole clues against CPython 3.11 itself: for random clues over the whole `re` syntax
+//! and small alphabets with the characters where Python's tables differ from other
+//! engines', the set of one-row solutions crossat prints equals the set of strings
+//! `re.fullmatch` accepts (`scripts/clue_oracle.py`). Each case also runs with the
+//! routes forced (tagged, counterexample loop), so every route is checked.
+//!
+//! `python3` must be CPython 3.11: this test fails, never skips, without it.
+//! `CROSSAT_PYDIFF_CASES=N` sets the number of cases (default 20,000).
+
+use crossat::compile::{self, Options};
+use crossat::error::Error;
+use crossat::generate::Rng;
+use crossat::pipeline::{self, Prepared};
+use crossat::puzzle::{Clue, Puzzle, Shape};
+use crossat::stats::Times;
+use crossat::verify::Verifier;
+use std::collections::BTreeSet;
+
+/// Characters cells may hold: ASCII, case pairs sre folds specially (σ ς Σ, k K and
+/// the Kelvin sign, s ſ), digits of other scripts, marks and symbols that are not
+/// `\w`, and Python's less common whitespace.
+const POOL: &[char] = &[
+    'a', 'b', 'A', 'B', 'x', 'σ', 'ς', 'Σ', 'k', 'K', '\u{212A}', 's', 'ſ', 'S', '1', '١', '²', '_', '-', ' ', '\n', '\u{1c}', '\u{1f}',
+    '\u{85}', '\u{a0}', '\u{2028}', '\u{3000}', '\u{301}', '\u{345}', 'Ⓐ', 'é', 'É', 'ß', 'İ', 'ı', 'i',
+];
+
+/// Names `\N{...}` may use in generated clues.
+const NAMES: &[(&str, char)] =
+    &[("LATIN SMALL LETTER A", 'a'), ("latin capital letter b", 'B'), ("GREEK SMALL LETTER SIGMA", 'σ'), ("KELVIN SIGN", '\u{212A}')];
+
+struct Gen<'a> {
+    rng: Rng,
+    alphabet: &'a [char],
+    groups: u32,
+    closed: Vec<u32>,
+}
+
+impl Gen<'_> {
+    fn ch(&mut self) -> char {
+        if self.rng.chance(0.9) { *self.rng.pick(self.alphabet) } else { *self.rng.pick(POOL) }
+    }
+
+    fn lit(&mut self, c: char) -> String {
+        match c {
+            '\n' => "\\n".into(),
+            c if "\\.^$*+?{}[]()|#".contains(c) => format!("\\{c}"),
+            c if (c as u32) < 0x20 || c == '\u{85}' || c == '\u{2028}' => format!("\\x{:02x}", c as u32).replace("\\x2028", "\\u2028"),
+            ' ' => "\\ ".into(),
+            c => match self.rng.below(12) {
+                0 if (c as u32) < 0x100 => format!("\\x{:02x}", c as u32),
+                1 => format!("\\u{:04x}", c as u32),
+                _ => c.to_string(),
+            },
+        }
+    }
+
+    fn class(&mut self) -> String {
+        let mut s = String::from("[");
+        if self.rng.chance(0.3) {
+            s.push('^');
+        }
+        for _ in 0..1 + self.rng.below(3) {
+            match self.rng.below(6) {
+                0 => s.push_str(["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"][self.rng.below(6)]),
+                1 => {
+                    let (a, b) = (self.ch(), self.ch());
+                    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                    s.push_str(&format!("{}-{}", self.lit_in_class(a), self.lit_in_class(b)));
+                }
+                _ => {
+                    let c = self.ch();
+                    s.push_str(&self.lit_in_class(c));
+                }
+            }
+        }
+        s.push(']');
+        s
+    }
+
+    fn lit_in_class(&mut self, c: char) -> String {
+        match c {
+            '\n' => "\\n".into(),
+            c if "\\]^-[".contains(c) => format!("\\{c}"),
+            c if (c as u32) < 0x20 => format!("\\x{:02x}", c as u32),
+            c => c.to_string(),
+        }
+    }
+
+    fn atom(&mut self) -> String {
+        match self.rng.below(20) {
+            0..=9 => {
+                let c = self.ch();
+                self.lit(c)
+            }
+            10..=12 => ".".into(),
+            13..=15 => self.class(),
+            16 | 17 => ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"][self.rng.below(6)].into(),
+            18 => {
+                let (n, _) = *self.rng.pick(NAMES);
+                format!("\\N{{{n}}}")
+            }
+            _ => ["^", "$", "\\A", "\\Z", "\\b", "\\B"][self.rng.below(6)].into(),
+        }
+    }
+
+    fn quant(&mut self) -> String {
+        let q = ["*", "*", "+", "+", "?", "{2}", "{1,2}", "{,2}", "{2,}", "{0}", "{1,3}"][self.rng.below(11)];
+        let m = ["", "", "", "?", "+"][self.rng.below(5)];
+        format!("{q}{m}")
+    }
+
+    fn flags(&mut self) -> &'static str {
+        ["i", "s", "m", "a", "-i", "i-s", "u", "x"][self.rng.below(8)]
+    }
+
+    fn tree(&mut self, depth: usize) -> String {
+        if depth == 0 {
+            return self.atom();
+        }
+        match self.rng.below(17) {
+            0..=2 => (0..2 + self.rng.below(2)).map(|_| self.tree(depth - 1)).collect(),
+            3 => format!("{}|{}", self.tree(depth - 1), self.tree(depth - 1)),
+            4 | 5 => {
+                let body = self.tree(depth - 1);
+                let q = self.quant();
+                if body.chars().count() == 1 || body.starts_with('\\') && body.chars().count() == 2 {
+                    format!("{body}{q}")
+                } else {
+                    format!("(?:{body}){q}")
+                }
+            }
+            6 | 7 => {
+                self.groups += 1;
+                let k = self.groups;
+                let body = self.tree(depth - 1);
+                self.closed.push(k);
+                if self.rng.chance(0.2) { format!("(?P<g{k}>{body})") } else { format!("({body})") }
+            }
+            8 if !self.closed.is_empty() => {
+                let k = *self.rng.pick(&self.closed);
+                match self.rng.below(4) {
+                    0 => format!("(?:\\{k})*"),
+                    1 => format!("(?:\\{k}|{})", self.atom()),
+                    _ => format!("\\{k}"),
+                }
+            }
+            9 if self.groups > 0 => {
+                let k = 1 + self.rng.below(self.groups as usize);
+                let yes = self.tree(depth - 1);
+                if self.rng.chance(0.7) { format!("(?({k}){yes}|{})", self.tree(depth - 1)) } else { format!("(?({k}){yes})") }
+            }
+            10 => format!("(?>{})", self.tree(depth - 1)),
+            11 => {
+                let f = self.flags();
+                format!("(?{f}:{})", self.tree(depth - 1))
+            }
+            12 | 13 => {
+                let body = self.tree(depth - 1);
+                match self.rng.below(4) {
+                    0 => format!("(?={body})"),
+                    1 => format!("(?!{body})"),
+                    2 => format!("(?<={})", self.fixed(depth - 1)),
+                    _ => format!("(?<!{})", self.fixed(depth - 1)),
+                }
+            }
+            _ => self.atom(),
+        }
+    }
+
+    /// A fixed-width body for a lookbehind (it may still refer to groups).
+    fn fixed(&mut self, depth: usize) -> String {
+        match self.rng.below(5) {
+            0 if !self.closed.is_empty() && depth > 0 => format!("\\{}", self.rng.pick(&self.closed)),
+            1 => format!("{}|{}", self.atom_char(), self.atom_char()),
+            _ => (0..1 + self.rng.below(2)).map(|_| self.atom_char()).collect(),
+        }
+    }
+
+    fn atom_char(&mut self) -> String {
+        if self.rng.chance(0.3) { self.class() } else { ".".into() }
+    }
+
+    fn clue(&mut self, depth: usize) -> String {
+        let body = self.tree(depth);
+        match self.rng.below(12) {
+            0 => format!("(?i){body}"),
+            1 => format!("(?a){body}"),
+            2 => format!("(?s){body}"),
+            3 => format!("(?m){body}"),
+            4 => format!("(?x) {} # comment\n", body.replace(' ', "\\ ")),
+            _ => body,
+        }
+    }
+}
+
+struct Case {
+    p: String,
+    alphabet: Vec<char>,
+    /// Lines of every length up to this one are asked of Python.
+    max_n: usize,
+}
+
+fn cases(count: usize) -> Vec<Case> {
+    (0..count as u64)
+        .map(|seed| {
+            let mut rng = Rng::new(900_000 + seed);
+            let size = 2 + rng.below(3);
+            let mut alphabet: Vec<char> = Vec::new();
+            while alphabet.len() < size {
+                let c = *rng.pick(POOL);
+                if !alphabet.contains(&c) {
+                    alphabet.push(c);
+                }
+            }
+            let max_n = match size {
+                2 => 6,
+                3 => 5,
+                _ => 4,
+            };
+            let depth = 2 + rng.below(3);
+            let mut g = Gen { rng, alphabet: &alphabet, groups: 0, closed: vec![] };
+            let p = g.clue(depth);
+            Case { p, alphabet, max_n }
+        })
+        .collect()
+}
+
+/// Python's answer for every case and length `0..=max_n`: `None` when it refuses
+/// the pattern.
+fn python(cases: &[Case]) -> Vec<Vec<Option<BTreeSet<String>>>> {
+    let queries: Vec<(&str, &[char], usize)> =
+        cases.iter().flat_map(|c| (0..=c.max_n).map(move |n| (c.p.as_str(), c.alphabet.as_slice(), n))).collect();
+    let mut answers = crate::common::python_fullmatch(&queries).into_iter();
+    cases.iter().map(|c| (0..=c.max_n).map(|_| answers.next().expect("an answer per query")).collect()).collect()
+}
+
+/// The strings crossat finds for `case` with the routes restricted by `opts`.
+fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTreeSet<String>, Error> {
+    let src = "<pydiff>";
+    let puzzle = Puzzle {
+        name: None,
+        shape: Shape::Rect { rows: 1, cols: n },
+        clues: vec![Clue { label: "row 1".into(), regex: case.p.clone(), cells: (0..n).collect() }],
+        alphabet: None,
+        givens: vec![None; n],
+        pool: None,
+    };
+    let verifier = Verifier::new(src, &puzzle)?;
+    if n == 0 {
+        // No grid has zero cells: the matcher alone answers for the empty line.
+        return Ok(if verifier.clue_matches(0, "")? { BTreeSet::from([String::new()]) } else { BTreeSet::new() });
+    }
+    let parsed = compile::parse_clues(src, &puzzle)?;
+    let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
+    let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
+    let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, propagate)?;
+    let mut prep = Prepared { source: src.into(), puzzle, compiled, cnf, vars, verifier, times: Times::default() };
+    let mut found = BTreeSet::new();
+    let outcome = pipeline::solve(&mut prep, None, |_, g| {
+        assert!(found.insert(g.cells.iter().collect::<String>()), "a grid was enumerated twice");
+        Ok(())
+    })?;
+    assert!(outcome.complete);
+    Ok(found)
+}
+
+#[test]
+fn clues_agree_with_python() {
+    let count: usize = std::env::var("CROSSAT_PYDIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let cases = cases(count);
+    if let Ok(n) = std::env::var("CROSSAT_PYDIFF_SHOW") {
+        for c in cases.iter().take(n.parse().unwrap_or(20)) {
+            eprintln!("{:?} over {:?}", c.p, c.alphabet.iter().collect::<String>());
+        }
+    }
+    let answers = python(&cases);
+    let forced = [
+        ("default", Options::default()),
+        ("tagged", Options { prefer_bounded: 0, bounded_limit: 0, tagged: true }),
+        ("guarded", Options { prefer_bounded: 0, bounded_limit: 0, tagged: false }),
+    ];
+    let (mut clues, mut refused_by_python, mut lines, mut pairs, mut mixed) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let mut python_crashed = 0usize;
+    let mut failures = Vec::new();
+    for (i, (case, by_length)) in cases.iter().zip(&answers).enumerate() {
+        if by_length[0].is_none() {
+            refused_by_python += 1;
+            if let Ok(got) = crossat(case, 1, Options::default(), true) {
+                failures.push(format!("clue {i}: Python refuses {:?} but crossat accepts it ({} solutions)", case.p, got.len()));
+            }
+            continue;
+        }
+        clues += 1;
+        // Every length where the clue accepts some strings and rejects others, and one more.
+        let other = i % (case.max_n + 1);
+        for (n, want) in by_length.iter().enumerate() {
+            let want = want.as_ref().expect("Python answers every length alike");
+            if want.contains(crate::common::CRASH) {
+                python_crashed += 1;
+                continue;
+            }
+            let total = case.alphabet.len().pow(n as u32);
+            let is_mixed = !want.is_empty() && want.len() < total;
+            if !is_mixed && n != other {
+                continue;
+            }
+            lines += 1;
+            pairs += total;
+            mixed += usize::from(is_mixed);
+            let (name, opts) = if n == 0 {
+                forced[0]
+            } else {
+                match lines % 4 {
+                    0 | 1 => forced[0],
+                    2 => forced[1],
+                    _ => forced[2],
+                }
+            };
+            match crossat(case, n, opts, lines % 2 == 0) {
+                Ok(got) if &got == want => {}
+                Ok(got) => failures.push(format!(
+                    "clue {i} ({name}): {:?} over {:?}, length {n}: python-only {:?}, crossat-only {:?}",
+                    case.p,
+                    case.alphabet,
+                    want.difference(&got).take(4).collect::<Vec<_>>(),
+                    got.difference(want).take(4).collect::<Vec<_>>()
+                )),
+                Err(e) => failures.push(format!("clue {i} ({name}): {:?} over {:?}, length {n}: refused: {e}", case.p, case.alphabet)),
+            }
+        }
+        if failures.len() >= 20 {
+            break;
+        }
+    }
+    eprintln!(
+        "pydiff: {clues} clues compared with Python on {lines} line lengths ({pairs} line strings; {mixed} lines accept some strings and reject others), {refused_by_python} clues refused by Python, {python_crashed} lines where Python's matcher raised"
+    );
+    assert!(failures.is_empty(), "{} disagreements with Python:\n{}", failures.len(), failures.join("\n"));
+    assert!(count < 20_000 || (clues >= 19_000 && mixed >= 10_000), "only {clues} clues ({mixed} mixed lines) compared");
+}
