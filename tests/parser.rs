@@ -714,7 +714,17 @@ fn hand_written() -> Vec<String> {
         v.push("(".repeat(n) + &")".repeat(n));
         v.push("(?:".repeat(n) + "a" + &")".repeat(n));
     }
-    v.push("(?=".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING));
+    // the constructs that cost Python the most stack per level, at our limit
+    let n = MAX_NESTING;
+    v.push("(?=".repeat(n) + &")".repeat(n));
+    v.push("(".repeat(n) + "a" + &")*".repeat(n));
+    v.push("(?:(".repeat(n / 2) + "a" + &")*)+?".repeat(n / 2));
+    v.push("(?<=".to_string() + &"(?:".repeat(n - 1) + "a" + &"){1}".repeat(n - 1) + ")");
+    v.push("(a)".to_string() + &"(?(1)".repeat(n) + &"|b)".repeat(n));
+    v.push("(?:a|".repeat(n) + &")".repeat(n));
+    v.push("(?>".repeat(n) + "a" + &")++".repeat(n));
+    v.push("(?i:(?-i:".repeat(n / 2) + "a" + &"))".repeat(n / 2));
+    v.push("(?P<a>x)".to_string() + &"(?<!".repeat(n) + "(?P=a)" + &")".repeat(n));
     v
 }
 

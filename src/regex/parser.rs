@@ -1459,6 +1459,27 @@ mod tests {
     }
 
     #[test]
+    fn the_deepest_patterns_fit_in_a_small_stack() {
+        // The limit keeps the recursive parser (and the walks of its tree) well inside
+        // any thread's stack: 512 KiB is enough even in a debug build.
+        let n = MAX_NESTING;
+        let patterns = [
+            "(".repeat(n) + "a" + &")*".repeat(n),
+            "(?<=".to_string() + &"(?:".repeat(n - 1) + "a" + &"){1}".repeat(n - 1) + ")",
+            "(a)".to_string() + &"(?(1)".repeat(n - 1) + &"|b)".repeat(n - 1),
+            "(?:a|".repeat(n) + &")".repeat(n),
+            "(?>".repeat(n) + "a" + &")++".repeat(n),
+        ];
+        let worker = std::thread::Builder::new().stack_size(512 * 1024).spawn(move || {
+            for p in &patterns {
+                let tree = parse(p).unwrap_or_else(|e| panic!("{e}"));
+                assert!(syntax::dump(&tree).len() > n);
+            }
+        });
+        worker.expect("spawn").join().expect("no stack overflow");
+    }
+
+    #[test]
     fn python_repr() {
         assert_eq!(py_repr("a'b"), "\"a'b\"");
         assert_eq!(py_repr("a'\"b"), "'a\\'\"b'");
