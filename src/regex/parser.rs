@@ -87,7 +87,7 @@ fn re_error(msg: impl Into<String>, pos: Option<usize>) -> ParseError {
 // ---------------------------------------------------------------------------------
 // The intermediate tree: `SubPattern` data with code points as u32 (surrogates allowed).
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Member {
     Negate,
     Literal(u32),
@@ -128,13 +128,8 @@ impl Node {
 
 /// `_uniq`: drop repeated members, keeping the first of each.
 fn uniq(items: Vec<Member>) -> Vec<Member> {
-    let mut out: Vec<Member> = Vec::with_capacity(items.len());
-    for m in items {
-        if !out.contains(&m) {
-            out.push(m);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::with_capacity(items.len());
+    items.into_iter().filter(|m| seen.insert(m.clone())).collect()
 }
 
 fn category_escape(c: char) -> Option<Node> {
@@ -687,16 +682,14 @@ impl Parser {
             return Ok(items.pop().unwrap_or_default());
         }
         let mut subpattern = Vec::new();
-        // common prefix
-        while let Some(prefix) = items[0].first() {
-            if !items.iter().all(|it| it.first().is_some_and(|n| n.same(prefix))) {
-                break;
-            }
-            let prefix = prefix.clone();
+        // common prefix: the first k nodes that every alternative shares, moved out
+        // of the branch (Python moves them one at a time; the result is the same)
+        let k = (0..items[0].len()).take_while(|&j| items.iter().all(|it| it.get(j).is_some_and(|n| n.same(&items[0][j])))).count();
+        if k > 0 {
+            subpattern.extend(items[0][..k].iter().cloned());
             for it in &mut items {
-                it.remove(0);
+                it.drain(..k);
             }
-            subpattern.push(prefix);
         }
         // branch → set
         let mut set = Vec::new();

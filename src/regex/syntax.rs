@@ -106,7 +106,7 @@ pub enum Item {
 }
 
 /// Greedy (`MAX_REPEAT`), lazy (`MIN_REPEAT`) or possessive (`POSSESSIVE_REPEAT`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RepeatKind {
     /// `*`, `+`, `?`, `{m,n}`.
     Greedy,
@@ -117,7 +117,7 @@ pub enum RepeatKind {
 }
 
 /// One member of an `IN` set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetItem {
     /// `NEGATE` (always first).
     Negate,
@@ -130,7 +130,7 @@ pub enum SetItem {
 }
 
 /// sre's `CATEGORY_*` codes that the parser emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
     /// `\d`.
     Digit,
@@ -147,7 +147,7 @@ pub enum Category {
 }
 
 /// sre's `AT_*` codes that the parser emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum At {
     /// `^` (`AT_BEGINNING`; the compiler makes it `AT_BEGINNING_LINE` under `(?m)`).
     Beginning,
