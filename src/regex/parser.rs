@@ -3,7 +3,7 @@
 //! [`parse`] does, and the tree is the one `re._parser.parse(clue)` builds, in the types
 //! of [`super::syntax`].
 //!
-//! The structure follows `_parser.py` function by function — [`Tokenizer`] (one
+//! The structure follows `_parser.py` function by function — `Tokenizer` (one
 //! character or one backslash escape per token, read one token ahead, as Python's),
 //! `State`, `_parse_sub` (alternation, with its common-prefix and branch-to-set
 //! optimisations), `_parse` (one sequence, with the set optimisations), `_class_escape`,
