@@ -372,6 +372,14 @@ fn gen_pattern(rng: &mut Rng, seeds: &[String]) -> String {
         let base = &seeds[rng.below(seeds.len())];
         return mutate(rng, base);
     }
+    if rng.chance(15) {
+        // character soup over the metacharacters and flag letters
+        const SOUP: &[char] = &[
+            '(', ')', '[', ']', '{', '}', '|', '*', '+', '?', '\\', '^', '$', '.', '-', ':', '=', '!', '<', '>', 'P', '#', ',', '0', '1',
+            '2', '7', '8', 'a', 'i', 'x', 'L', 'u', 't', 'N', 'd', 'b', ' ', '\n', '_', 'é',
+        ];
+        return (0..1 + rng.below(12)).map(|_| SOUP[rng.below(SOUP.len())]).collect();
+    }
     let mut out = String::new();
     if rng.chance(20) {
         let flags = [
