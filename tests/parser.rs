@@ -372,6 +372,14 @@ fn gen_pattern(rng: &mut Rng, seeds: &[String]) -> String {
         let base = &seeds[rng.below(seeds.len())];
         return mutate(rng, base);
     }
+    if rng.chance(15) {
+        // character soup over the metacharacters and flag letters
+        const SOUP: &[char] = &[
+            '(', ')', '[', ']', '{', '}', '|', '*', '+', '?', '\\', '^', '$', '.', '-', ':', '=', '!', '<', '>', 'P', '#', ',', '0', '1',
+            '2', '7', '8', 'a', 'i', 'x', 'L', 'u', 't', 'N', 'd', 'b', ' ', '\n', '_', 'é',
+        ];
+        return (0..1 + rng.below(12)).map(|_| SOUP[rng.below(SOUP.len())]).collect();
+    }
     let mut out = String::new();
     if rng.chance(20) {
         let flags = [
@@ -714,7 +722,17 @@ fn hand_written() -> Vec<String> {
         v.push("(".repeat(n) + &")".repeat(n));
         v.push("(?:".repeat(n) + "a" + &")".repeat(n));
     }
-    v.push("(?=".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING));
+    // the constructs that cost Python the most stack per level, at our limit
+    let n = MAX_NESTING;
+    v.push("(?=".repeat(n) + &")".repeat(n));
+    v.push("(".repeat(n) + "a" + &")*".repeat(n));
+    v.push("(?:(".repeat(n / 2) + "a" + &")*)+?".repeat(n / 2));
+    v.push("(?<=".to_string() + &"(?:".repeat(n - 1) + "a" + &"){1}".repeat(n - 1) + ")");
+    v.push("(a)".to_string() + &"(?(1)".repeat(n) + &"|b)".repeat(n));
+    v.push("(?:a|".repeat(n) + &")".repeat(n));
+    v.push("(?>".repeat(n) + "a" + &")++".repeat(n));
+    v.push("(?i:(?-i:".repeat(n / 2) + "a" + &"))".repeat(n / 2));
+    v.push("(?P<a>x)".to_string() + &"(?<!".repeat(n) + "(?P=a)" + &")".repeat(n));
     v
 }
 

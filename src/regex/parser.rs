@@ -3,7 +3,7 @@
 //! [`parse`] does, and the tree is the one `re._parser.parse(clue)` builds, in the types
 //! of [`super::syntax`].
 //!
-//! The structure follows `_parser.py` function by function — [`Tokenizer`] (one
+//! The structure follows `_parser.py` function by function — `Tokenizer` (one
 //! character or one backslash escape per token, read one token ahead, as Python's),
 //! `State`, `_parse_sub` (alternation, with its common-prefix and branch-to-set
 //! optimisations), `_parse` (one sequence, with the set optimisations), `_class_escape`,
@@ -87,7 +87,7 @@ fn re_error(msg: impl Into<String>, pos: Option<usize>) -> ParseError {
 // ---------------------------------------------------------------------------------
 // The intermediate tree: `SubPattern` data with code points as u32 (surrogates allowed).
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Member {
     Negate,
     Literal(u32),
@@ -128,13 +128,8 @@ impl Node {
 
 /// `_uniq`: drop repeated members, keeping the first of each.
 fn uniq(items: Vec<Member>) -> Vec<Member> {
-    let mut out: Vec<Member> = Vec::with_capacity(items.len());
-    for m in items {
-        if !out.contains(&m) {
-            out.push(m);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::with_capacity(items.len());
+    items.into_iter().filter(|m| seen.insert(m.clone())).collect()
 }
 
 fn category_escape(c: char) -> Option<Node> {
@@ -687,16 +682,14 @@ impl Parser {
             return Ok(items.pop().unwrap_or_default());
         }
         let mut subpattern = Vec::new();
-        // common prefix
-        while let Some(prefix) = items[0].first() {
-            if !items.iter().all(|it| it.first().is_some_and(|n| n.same(prefix))) {
-                break;
-            }
-            let prefix = prefix.clone();
+        // common prefix: the first k nodes that every alternative shares, moved out
+        // of the branch (Python moves them one at a time; the result is the same)
+        let k = (0..items[0].len()).take_while(|&j| items.iter().all(|it| it.get(j).is_some_and(|n| n.same(&items[0][j])))).count();
+        if k > 0 {
+            subpattern.extend(items[0][..k].iter().cloned());
             for it in &mut items {
-                it.remove(0);
+                it.drain(..k);
             }
-            subpattern.push(prefix);
         }
         // branch → set
         let mut set = Vec::new();
@@ -1456,6 +1449,27 @@ mod tests {
         assert_eq!(parse(&deep).map(|p| p.groups), Ok(MAX_NESTING as u32));
         let e = parse(&("(".repeat(10_000) + &")".repeat(10_000))).expect_err("too deep");
         assert_eq!((e.kind, e.msg.as_str(), e.pos), (ErrorKind::Nesting, "nesting too deep (more than 200 levels)", Some(MAX_NESTING)));
+    }
+
+    #[test]
+    fn the_deepest_patterns_fit_in_a_small_stack() {
+        // The limit keeps the recursive parser (and the walks of its tree) well inside
+        // any thread's stack: 512 KiB is enough even in a debug build.
+        let n = MAX_NESTING;
+        let patterns = [
+            "(".repeat(n) + "a" + &")*".repeat(n),
+            "(?<=".to_string() + &"(?:".repeat(n - 1) + "a" + &"){1}".repeat(n - 1) + ")",
+            "(a)".to_string() + &"(?(1)".repeat(n - 1) + &"|b)".repeat(n - 1),
+            "(?:a|".repeat(n) + &")".repeat(n),
+            "(?>".repeat(n) + "a" + &")++".repeat(n),
+        ];
+        let worker = std::thread::Builder::new().stack_size(512 * 1024).spawn(move || {
+            for p in &patterns {
+                let tree = parse(p).unwrap_or_else(|e| panic!("{e}"));
+                assert!(syntax::dump(&tree).len() > n);
+            }
+        });
+        worker.expect("spawn").join().expect("no stack overflow");
     }
 
     #[test]

@@ -9,7 +9,9 @@
 
 /// `re` flag bits, with CPython's values.
 pub mod flag {
-    /// `re.TEMPLATE` (`(?t)` is refused in 3.11: never set by a clue).
+    /// `re.TEMPLATE`, `(?t)`: 3.11 accepts it at the start of a clue, and `re._compiler`
+    /// then refuses any repeat ("internal: unsupported template operator …"); otherwise
+    /// it changes nothing.
     pub const TEMPLATE: u32 = 1;
     /// `re.IGNORECASE`, `(?i)`.
     pub const IGNORECASE: u32 = 2;
@@ -53,7 +55,9 @@ pub enum Item {
     NotLiteral(char),
     /// `ANY` (`.`).
     Any,
-    /// `IN [...]`: a character set.
+    /// `IN [...]`: a character set. Besides Python's own sets, the parser writes
+    /// `IN []` (matches nothing) for a surrogate escape such as `\ud800`, and
+    /// `IN [NEGATE]` (any character) for `[^\ud800]`: see [`crate::regex::parser`].
     In(Vec<SetItem>),
     /// `AT code`.
     At(At),
@@ -106,7 +110,7 @@ pub enum Item {
 }
 
 /// Greedy (`MAX_REPEAT`), lazy (`MIN_REPEAT`) or possessive (`POSSESSIVE_REPEAT`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RepeatKind {
     /// `*`, `+`, `?`, `{m,n}`.
     Greedy,
@@ -117,7 +121,7 @@ pub enum RepeatKind {
 }
 
 /// One member of an `IN` set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetItem {
     /// `NEGATE` (always first).
     Negate,
@@ -130,7 +134,7 @@ pub enum SetItem {
 }
 
 /// sre's `CATEGORY_*` codes that the parser emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
     /// `\d`.
     Digit,
@@ -147,7 +151,7 @@ pub enum Category {
 }
 
 /// sre's `AT_*` codes that the parser emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum At {
     /// `^` (`AT_BEGINNING`; the compiler makes it `AT_BEGINNING_LINE` under `(?m)`).
     Beginning,
