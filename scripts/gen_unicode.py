@@ -44,28 +44,16 @@ def ranges(pred):
 
 def fmt_ranges(name, doc, rs):
     lines = [f"/// {doc}", f"pub static {name}: &[(u32, u32)] = &["]
-    row = []
     for a, b in rs:
-        row.append(f"(0x{a:X}, 0x{b:X})")
-        if len(row) == 6:
-            lines.append("    " + ", ".join(row) + ",")
-            row = []
-    if row:
-        lines.append("    " + ", ".join(row) + ",")
+        lines.append(f"    (0x{a:X}, 0x{b:X}),")
     lines.append("];")
     return "\n".join(lines)
 
 
 def fmt_pairs(name, doc, pairs):
     lines = [f"/// {doc}", f"pub static {name}: &[(u32, u32)] = &["]
-    row = []
     for a, b in pairs:
-        row.append(f"(0x{a:X}, 0x{b:X})")
-        if len(row) == 6:
-            lines.append("    " + ", ".join(row) + ",")
-            row = []
-    if row:
-        lines.append("    " + ", ".join(row) + ",")
+        lines.append(f"    (0x{a:X}, 0x{b:X}),")
     lines.append("];")
     return "\n".join(lines)
 
@@ -78,6 +66,8 @@ def tables():
     xid_start = ranges(lambda c: ch(c).isidentifier())
     xid_continue = ranges(lambda c: ("a" + ch(c)).isidentifier())
     cased = ranges(lambda c: _sre.unicode_iscased(c))
+    alpha = ranges(lambda c: ch(c).isalpha())
+    printable = ranges(lambda c: ch(c).isprintable())
     lower = [(c, _sre.unicode_tolower(c)) for c in range(MAX) if _sre.unicode_tolower(c) != c]
     upper = [(c, upper_fn(c)) for c in range(MAX) if upper_fn(c) != c]
     fixes = sorted(_EXTRA_CASES.items())
@@ -97,6 +87,10 @@ def tables():
         fmt_ranges("XID_CONTINUE", "`('a' + c).isidentifier()`: may continue a group name.", xid_continue),
         "",
         fmt_ranges("CASED", "`_sre.unicode_iscased`.", cased),
+        "",
+        fmt_ranges("ALPHA", "`str.isalpha()` (the parser's \"unknown flag\" test).", alpha),
+        "",
+        fmt_ranges("PRINTABLE", "`str.isprintable()` (what `repr()` leaves unescaped).", printable),
         "",
         fmt_pairs("LOWER", "`_sre.unicode_tolower` where it is not the identity.", lower),
         "",

@@ -11,6 +11,7 @@ mod docs;
 mod encoding;
 mod generate;
 mod layouts;
+mod parser;
 mod squares;
 mod sre;
 mod words;

@@ -2,5 +2,6 @@
 
 pub mod ast;
 pub mod parse;
+pub mod parser;
 pub mod syntax;
 pub mod unicode;

@@ -9,7 +9,9 @@
 
 /// `re` flag bits, with CPython's values.
 pub mod flag {
-    /// `re.TEMPLATE` (`(?t)` is refused in 3.11: never set by a clue).
+    /// `re.TEMPLATE`, `(?t)`: 3.11 accepts it at the start of a clue, and `re._compiler`
+    /// then refuses any repeat ("internal: unsupported template operator …"); otherwise
+    /// it changes nothing.
     pub const TEMPLATE: u32 = 1;
     /// `re.IGNORECASE`, `(?i)`.
     pub const IGNORECASE: u32 = 2;
@@ -53,7 +55,9 @@ pub enum Item {
     NotLiteral(char),
     /// `ANY` (`.`).
     Any,
-    /// `IN [...]`: a character set.
+    /// `IN [...]`: a character set. Besides Python's own sets, the parser writes
+    /// `IN []` (matches nothing) for a surrogate escape such as `\ud800`, and
+    /// `IN [NEGATE]` (any character) for `[^\ud800]`: see [`crate::regex::parser`].
     In(Vec<SetItem>),
     /// `AT code`.
     At(At),
@@ -106,7 +110,7 @@ pub enum Item {
 }
 
 /// Greedy (`MAX_REPEAT`), lazy (`MIN_REPEAT`) or possessive (`POSSESSIVE_REPEAT`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RepeatKind {
     /// `*`, `+`, `?`, `{m,n}`.
     Greedy,
@@ -117,7 +121,7 @@ pub enum RepeatKind {
 }
 
 /// One member of an `IN` set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetItem {
     /// `NEGATE` (always first).
     Negate,
@@ -130,7 +134,7 @@ pub enum SetItem {
 }
 
 /// sre's `CATEGORY_*` codes that the parser emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Category {
     /// `\d`.
     Digit,
@@ -147,7 +151,7 @@ pub enum Category {
 }
 
 /// sre's `AT_*` codes that the parser emits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum At {
     /// `^` (`AT_BEGINNING`; the compiler makes it `AT_BEGINNING_LINE` under `(?m)`).
     Beginning,
@@ -164,10 +168,86 @@ pub enum At {
 }
 
 /// The canonical text of a tree, one node per line, indented by depth: the format
-/// `scripts/sre_tree.py` prints for `re._parser.parse(p)`.
+/// `scripts/sre_tree.py` prints for `re._parser.parse(p)`. It walks the tree with an
+/// explicit stack, so any depth is safe.
 pub fn dump(p: &Parsed) -> String {
     let mut out = format!("FLAGS {}\nGROUPS {}\n", p.flags, p.groups);
-    dump_seq(&p.items, 0, &mut out);
+    // Work still to do, last first: a sequence of items or a label line.
+    enum Task<'a> {
+        Seq(&'a [Item], usize),
+        Label(&'static str, usize),
+    }
+    let mut stack = vec![Task::Seq(&p.items, 0)];
+    while let Some(task) = stack.pop() {
+        let (items, d) = match task {
+            Task::Label(text, d) => {
+                line(&mut out, d, text);
+                continue;
+            }
+            Task::Seq(items, d) => (items, d),
+        };
+        let Some((it, rest)) = items.split_first() else { continue };
+        stack.push(Task::Seq(rest, d));
+        let out = &mut out;
+        match it {
+            Item::Literal(c) => line(out, d, &format!("LITERAL {}", *c as u32)),
+            Item::NotLiteral(c) => line(out, d, &format!("NOT_LITERAL {}", *c as u32)),
+            Item::Any => line(out, d, "ANY"),
+            Item::In(set) => {
+                line(out, d, "IN");
+                for s in set {
+                    let text = match s {
+                        SetItem::Negate => "NEGATE".to_string(),
+                        SetItem::Literal(c) => format!("LITERAL {}", *c as u32),
+                        SetItem::Range(a, b) => format!("RANGE {} {}", *a as u32, *b as u32),
+                        SetItem::Category(c) => format!("CATEGORY {}", category_name(*c)),
+                    };
+                    line(out, d + 1, &text);
+                }
+            }
+            Item::At(a) => line(out, d, &format!("AT {}", at_name(*a))),
+            Item::Branch(alts) => {
+                line(out, d, "BRANCH");
+                for a in alts.iter().rev() {
+                    stack.push(Task::Seq(a, d + 2));
+                    stack.push(Task::Label("OR", d + 1));
+                }
+            }
+            Item::Subpattern { group, add, del, items } => {
+                let g = group.map_or("None".to_string(), |g| g.to_string());
+                line(out, d, &format!("SUBPATTERN {g} {add} {del}"));
+                stack.push(Task::Seq(items, d + 1));
+            }
+            Item::Repeat { kind, min, max, items } => {
+                let op = match kind {
+                    RepeatKind::Greedy => "MAX_REPEAT",
+                    RepeatKind::Lazy => "MIN_REPEAT",
+                    RepeatKind::Possessive => "POSSESSIVE_REPEAT",
+                };
+                line(out, d, &format!("{op} {min} {max}"));
+                stack.push(Task::Seq(items, d + 1));
+            }
+            Item::Atomic(items) => {
+                line(out, d, "ATOMIC_GROUP");
+                stack.push(Task::Seq(items, d + 1));
+            }
+            Item::GroupRef(g) => line(out, d, &format!("GROUPREF {g}")),
+            Item::GroupRefExists { group, yes, no } => {
+                line(out, d, &format!("GROUPREF_EXISTS {group}"));
+                if let Some(no) = no {
+                    stack.push(Task::Seq(no, d + 2));
+                    stack.push(Task::Label("NO", d + 1));
+                }
+                stack.push(Task::Seq(yes, d + 2));
+                stack.push(Task::Label("YES", d + 1));
+            }
+            Item::Assert { behind, negate, items } => {
+                let op = if *negate { "ASSERT_NOT" } else { "ASSERT" };
+                line(out, d, &format!("{op} {}", if *behind { -1 } else { 1 }));
+                stack.push(Task::Seq(items, d + 1));
+            }
+        }
+    }
     out
 }
 
@@ -177,73 +257,6 @@ fn line(out: &mut String, depth: usize, text: &str) {
     }
     out.push_str(text);
     out.push('\n');
-}
-
-fn dump_seq(items: &[Item], depth: usize, out: &mut String) {
-    for it in items {
-        dump_item(it, depth, out);
-    }
-}
-
-fn dump_item(it: &Item, d: usize, out: &mut String) {
-    match it {
-        Item::Literal(c) => line(out, d, &format!("LITERAL {}", *c as u32)),
-        Item::NotLiteral(c) => line(out, d, &format!("NOT_LITERAL {}", *c as u32)),
-        Item::Any => line(out, d, "ANY"),
-        Item::In(set) => {
-            line(out, d, "IN");
-            for s in set {
-                let text = match s {
-                    SetItem::Negate => "NEGATE".to_string(),
-                    SetItem::Literal(c) => format!("LITERAL {}", *c as u32),
-                    SetItem::Range(a, b) => format!("RANGE {} {}", *a as u32, *b as u32),
-                    SetItem::Category(c) => format!("CATEGORY {}", category_name(*c)),
-                };
-                line(out, d + 1, &text);
-            }
-        }
-        Item::At(a) => line(out, d, &format!("AT {}", at_name(*a))),
-        Item::Branch(alts) => {
-            line(out, d, "BRANCH");
-            for a in alts {
-                line(out, d + 1, "OR");
-                dump_seq(a, d + 2, out);
-            }
-        }
-        Item::Subpattern { group, add, del, items } => {
-            let g = group.map_or("None".to_string(), |g| g.to_string());
-            line(out, d, &format!("SUBPATTERN {g} {add} {del}"));
-            dump_seq(items, d + 1, out);
-        }
-        Item::Repeat { kind, min, max, items } => {
-            let op = match kind {
-                RepeatKind::Greedy => "MAX_REPEAT",
-                RepeatKind::Lazy => "MIN_REPEAT",
-                RepeatKind::Possessive => "POSSESSIVE_REPEAT",
-            };
-            line(out, d, &format!("{op} {min} {max}"));
-            dump_seq(items, d + 1, out);
-        }
-        Item::Atomic(items) => {
-            line(out, d, "ATOMIC_GROUP");
-            dump_seq(items, d + 1, out);
-        }
-        Item::GroupRef(g) => line(out, d, &format!("GROUPREF {g}")),
-        Item::GroupRefExists { group, yes, no } => {
-            line(out, d, &format!("GROUPREF_EXISTS {group}"));
-            line(out, d + 1, "YES");
-            dump_seq(yes, d + 2, out);
-            if let Some(no) = no {
-                line(out, d + 1, "NO");
-                dump_seq(no, d + 2, out);
-            }
-        }
-        Item::Assert { behind, negate, items } => {
-            let op = if *negate { "ASSERT_NOT" } else { "ASSERT" };
-            line(out, d, &format!("{op} {}", if *behind { -1 } else { 1 }));
-            dump_seq(items, d + 1, out);
-        }
-    }
 }
 
 fn category_name(c: Category) -> &'static str {

@@ -6,8 +6,11 @@
 //! matching in crossat: the compile stage, the encoder, the matcher, `check` and `hint`
 //! all go through this module.
 
+// Generated files: `scripts/gen_unicode.py --check` compares them byte for byte.
+#[rustfmt::skip]
 #[path = "unicode_names.rs"]
 mod names;
+#[rustfmt::skip]
 #[path = "unicode_tables.rs"]
 mod tables;
 
@@ -72,6 +75,35 @@ pub fn is_ascii_digit(c: char) -> bool {
 /// sre's ASCII `\s`: space, `\t \n \v \f \r`.
 pub fn is_ascii_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
+/// `str.isalpha()`.
+pub fn is_alpha(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    in_ranges(tables::ALPHA, c)
+}
+
+/// `str.isprintable()` for one character (what `repr()` leaves unescaped).
+pub fn is_printable(c: char) -> bool {
+    in_ranges(tables::PRINTABLE, c)
+}
+
+/// The value of a Unicode decimal digit (`unicodedata.decimal`), as `int()` reads it.
+/// Decimal digits come in runs of ten from 0 to 9, so a run's start gives the value.
+pub fn decimal_value(c: char) -> Option<u32> {
+    let v = c as u32;
+    let i = tables::DECIMAL.binary_search_by(|&(a, b)| {
+        if b < v {
+            std::cmp::Ordering::Less
+        } else if a > v {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    i.ok().map(|i| (v - tables::DECIMAL[i].0) % 10)
 }
 
 /// `_sre.unicode_iscased`: the character has a different lower or upper case.

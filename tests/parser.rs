@@ -1,0 +1,926 @@
+//! The clue parser against Python's own (`re._parser.parse` + `re.compile`, through
+//! `scripts/sre_tree.py`): seeded random patterns over the whole syntax, valid and
+//! invalid, plus a hand-written list. Both must accept the same patterns, build the same
+//! tree (`syntax::dump`) and refuse with the same `re.error` message and position.
+//! `CROSSAT_PARSER_CASES=N` sets the number of random patterns (default 10,000).
+//!
+//! `python3` must be CPython 3.11: the test fails, never skips, without it.
+
+use crate::common::root;
+use crossat::regex::parser::{self, ErrorKind, MAX_NESTING};
+use crossat::regex::syntax;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// splitmix64: a small seeded generator, so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+}
+
+const LITERALS: &[&str] = &[
+    "a", "b", "c", "A", "B", "x", "0", "1", "9", "_", " ", "-", ",", "é", "ß", "σ", "ς", "Σ", "K", "k", "ſ", "İ", "\u{212A}", "١", "²",
+    "Ⓐ", "\u{301}", "\u{2028}", "\u{3000}", "\u{85}", "\u{1c}", "\t", "\n", "#", "}", "]", "=", "!", "<", ">", ":", "'", "\"", "😀",
+];
+
+const ESCAPES: &[&str] = &[
+    r"\d",
+    r"\D",
+    r"\w",
+    r"\W",
+    r"\s",
+    r"\S",
+    r"\b",
+    r"\B",
+    r"\A",
+    r"\Z",
+    r"\n",
+    r"\t",
+    r"\\",
+    r"\a",
+    r"\f",
+    r"\v",
+    r"\r",
+    r"\.",
+    r"\*",
+    r"\(",
+    r"\)",
+    r"\[",
+    r"\]",
+    r"\{",
+    r"\|",
+    r"\-",
+    r"\ ",
+    r"\#",
+    r"\é",
+    r"\q",
+    r"\e",
+    r"\z",
+    r"\E",
+    r"\c",
+    r"\g",
+    r"\x41",
+    r"\x4",
+    r"\xZZ",
+    r"\x",
+    r"\u00e9",
+    r"\u12",
+    r"\u03A3",
+    r"\U0001F600",
+    r"\U00110000",
+    r"\U0000004",
+    r"\ud800",
+    r"\udfff",
+    r"\0",
+    r"\00",
+    r"\012",
+    r"\0123",
+    r"\101",
+    r"\141",
+    r"\400",
+    r"\777",
+    r"\8",
+    r"\9",
+    r"\1",
+    r"\2",
+    r"\3",
+    r"\10",
+    r"\12",
+    r"\19",
+    r"\99",
+    r"\100",
+    r"\N{LATIN SMALL LETTER A}",
+    r"\N{EM DASH}",
+    r"\N{latin capital letter sharp s}",
+    r"\N{GREEK SMALL LETTER FINAL SIGMA}",
+    r"\N{CJK UNIFIED IDEOGRAPH-4E00}",
+    r"\N{HANGUL SYLLABLE GAG}",
+    r"\N{nonexistent}",
+    r"\N",
+    r"\N{",
+    r"\N{}",
+    r"\N{EM DASH",
+    r"\N{LATIN CAPITAL LETTER A WITH MACRON AND GRAVE}",
+    r"\N{SPACE}",
+];
+
+const CLASS_ITEMS: &[&str] = &[
+    "a",
+    "b",
+    "z",
+    "A",
+    "0",
+    "9",
+    "-",
+    "]",
+    "[",
+    "^",
+    "é",
+    "σ",
+    "K",
+    "a-z",
+    "z-a",
+    "0-9",
+    "A-Z",
+    "a-a",
+    r"\d",
+    r"\w",
+    r"\s",
+    r"\D",
+    r"\W",
+    r"\S",
+    r"\b",
+    r"\B",
+    r"\A",
+    r"\Z",
+    r"\n",
+    r"\\",
+    r"\]",
+    r"\-",
+    r"\x41-\x5a",
+    r"\x41-\d",
+    r"\d-z",
+    r"a-\d",
+    r"\1",
+    r"\8",
+    r"\0",
+    r"\141",
+    r"\477",
+    r"\u0101",
+    r"\ud800-\udfff",
+    r"\ud7ff-\ue000",
+    r"\ud800",
+    r"\N{EM DASH}",
+    r"\N{BOGUS}",
+    r"\q",
+    "--",
+    "&&",
+    "~~",
+    "||",
+    "a--b",
+    " ",
+    "#",
+    ".",
+    "*",
+    "(",
+    ")",
+    "|",
+    "é-ü",
+    "\u{2028}",
+    r"\U0001F600",
+];
+
+const QUANTS: &[&str] = &[
+    "*",
+    "+",
+    "?",
+    "{2}",
+    "{1,3}",
+    "{,2}",
+    "{2,}",
+    "{,}",
+    "{0}",
+    "{0,0}",
+    "{}",
+    "{3,1}",
+    "{1",
+    "{a}",
+    "{1,2",
+    "{ 1}",
+    "{1,a}",
+    "{-1}",
+    "{4294967294}",
+    "{4294967295}",
+    "{99999999999999999999}",
+    "{1,4294967295}",
+    "{2}{3}",
+    "**",
+    "*?",
+    "+?",
+    "??",
+    "{1,2}?",
+    "*+",
+    "++",
+    "?+",
+    "{1,2}+",
+    "*?+",
+    "{,3}+",
+];
+
+const NAMES: &[&str] = &["a", "b", "n1", "é", "_x", "A"];
+const BAD_NAMES: &[&str] = &["1a", "", "a-b", "a b", r"a\b", "\u{2028}", "a'b", "😀"];
+
+fn name(rng: &mut Rng) -> String {
+    if rng.chance(90) { rng.pick(NAMES).to_string() } else { rng.pick(BAD_NAMES).to_string() }
+}
+
+fn gen_class(rng: &mut Rng, out: &mut String) {
+    out.push('[');
+    if rng.chance(30) {
+        out.push('^');
+    }
+    for _ in 0..rng.below(4) + usize::from(rng.chance(90)) {
+        out.push_str(rng.pick(CLASS_ITEMS));
+    }
+    if rng.chance(95) {
+        out.push(']');
+    }
+}
+
+fn gen_group(rng: &mut Rng, out: &mut String, depth: usize) {
+    let kinds = [
+        "(", "(", "(", "(?:", "(?:", "(?P<", "(?=", "(?!", "(?<=", "(?<!", "(?>", "(?i:", "(?-i:", "(?x:", "(?s:", "(?m:", "(?a:", "(?u:",
+        "(?-a:", "(?L:", "(?t:", "(?im-s:", "(?i-i:", "(?-:", "(?i", "(?#", "(?(", "(?P=", "(?P", "(?<", "(?<>", "(?Q", "(?", "(?-x:",
+        "(?ai:", "(?au:", "(?x-i:", "(?-ix:",
+    ];
+    let kind = rng.pick(&kinds);
+    out.push_str(kind);
+    match kind {
+        "(?P<" => {
+            out.push_str(&name(rng));
+            if rng.chance(95) {
+                out.push('>');
+            }
+        }
+        "(?#" => {
+            out.push_str(rng.pick(&["comment", "", "a(b", "x\\)"]));
+            if rng.chance(90) {
+                out.push(')');
+            }
+            return;
+        }
+        "(?P=" => {
+            out.push_str(&name(rng));
+            if rng.chance(95) {
+                out.push(')');
+            }
+            return;
+        }
+        "(?(" => {
+            let cond = if rng.chance(60) {
+                rng.pick(&["1", "2", "3", "0", "01", "10", "-1", "+1", " 1", "1_0", "١", "99999999999999999999", "a b", ""]).to_string()
+            } else {
+                name(rng)
+            };
+            out.push_str(&cond);
+            out.push(')');
+            gen_seq(rng, out, depth + 1);
+            if rng.chance(50) {
+                out.push('|');
+                gen_seq(rng, out, depth + 1);
+                if rng.chance(10) {
+                    out.push('|');
+                    gen_seq(rng, out, depth + 1);
+                }
+            }
+            if rng.chance(95) {
+                out.push(')');
+            }
+            return;
+        }
+        _ => {}
+    }
+    gen_alt(rng, out, depth + 1);
+    if rng.chance(95) {
+        out.push(')');
+    }
+}
+
+fn gen_atom(rng: &mut Rng, out: &mut String, depth: usize) {
+    let w = rng.below(100);
+    match w {
+        0..=29 => out.push_str(rng.pick(LITERALS)),
+        30..=34 => out.push('.'),
+        35..=37 => out.push('^'),
+        38..=40 => out.push('$'),
+        41..=57 => out.push_str(rng.pick(ESCAPES)),
+        58..=69 => gen_class(rng, out),
+        70..=87 if depth < 5 => gen_group(rng, out, depth),
+        70..=87 => out.push('x'),
+        88..=90 => out.push_str(rng.pick(&[r"\1", r"\2", "(?P=a)", "(?P=b)", "(?P=zz)"])),
+        91..=93 => out.push_str(rng.pick(&[" ", "  ", "#c\n", "# comment", "\n", "\x0b"])),
+        _ => out.push_str(rng.pick(&[")", "(", "]", "{", "}", "|", "*", "+", "?", "{1}", "\\"])),
+    }
+}
+
+fn gen_seq(rng: &mut Rng, out: &mut String, depth: usize) {
+    for _ in 0..rng.below(5) {
+        gen_atom(rng, out, depth);
+        if rng.chance(25) {
+            out.push_str(rng.pick(QUANTS));
+        }
+    }
+}
+
+fn gen_alt(rng: &mut Rng, out: &mut String, depth: usize) {
+    gen_seq(rng, out, depth);
+    while rng.chance(25) {
+        out.push('|');
+        gen_seq(rng, out, depth);
+    }
+}
+
+/// One random edit of a pattern: delete, insert or replace a character, or splice in a
+/// token of the syntax.
+fn mutate(rng: &mut Rng, p: &str) -> String {
+    let mut chars: Vec<char> = p.chars().collect();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(chars.len() + 1);
+        let piece: Vec<char> = match rng.below(4) {
+            0 => rng.pick(LITERALS).chars().collect(),
+            1 => rng.pick(ESCAPES).chars().collect(),
+            2 => rng.pick(QUANTS).chars().collect(),
+            _ => rng
+                .pick(&["(", ")", "[", "]", "|", "\\", "?", "<", ">", "=", "!", "P", "#", "-", ":", "{", "}", "^", " ", "\n"])
+                .chars()
+                .collect(),
+        };
+        match rng.below(3) {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 if at < chars.len() => {
+                chars.splice(at..at + 1, piece);
+            }
+            _ => {
+                chars.splice(at..at, piece);
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn gen_pattern(rng: &mut Rng, seeds: &[String]) -> String {
+    if rng.chance(25) {
+        let base = &seeds[rng.below(seeds.len())];
+        return mutate(rng, base);
+    }
+    if rng.chance(15) {
+        // character soup over the metacharacters and flag letters
+        const SOUP: &[char] = &[
+            '(', ')', '[', ']', '{', '}', '|', '*', '+', '?', '\\', '^', '$', '.', '-', ':', '=', '!', '<', '>', 'P', '#', ',', '0', '1',
+            '2', '7', '8', 'a', 'i', 'x', 'L', 'u', 't', 'N', 'd', 'b', ' ', '\n', '_', 'é',
+        ];
+        return (0..1 + rng.below(12)).map(|_| SOUP[rng.below(SOUP.len())]).collect();
+    }
+    let mut out = String::new();
+    if rng.chance(20) {
+        let flags = [
+            "(?x)",
+            "(?x)",
+            "(?i)",
+            "(?a)",
+            "(?s)",
+            "(?m)",
+            "(?u)",
+            "(?ix)",
+            "(?L)",
+            "(?au)",
+            "(?a)(?u)",
+            "(?t)",
+            "(?#c)(?i)",
+            "(?x)(?i)",
+            "(?-i)",
+            "(?i-s)",
+            "(?i:",
+            "(?imsx)",
+        ];
+        out.push_str(rng.pick(&flags));
+    }
+    gen_alt(rng, &mut out, 0);
+    if rng.chance(10) {
+        let flags = ["(?i)", "(?x)", "(?s)"];
+        let at = rng.below(out.chars().count() + 1);
+        let at = out.char_indices().nth(at).map_or(out.len(), |(i, _)| i);
+        out.insert_str(at, rng.pick(&flags));
+    }
+    out
+}
+
+/// Every example of issue 12 and of `/work/shared/notes/python-re-reference.md`, and the
+/// quirks of `_parser.py`.
+fn hand_written() -> Vec<String> {
+    let mut v: Vec<String> = [
+        // issue 12
+        r"\w",
+        r"\d+|\D+",
+        r"\s",
+        r"\W*",
+        r"(A)(?=\1)A",
+        r"(a){4}|\1*",
+        r"(A){2}|\1*",
+        r"(a*)+\1",
+        "(?i)",
+        "(?i:a)",
+        "(?-i:a)",
+        "(?a)",
+        "(?s)",
+        "(?m)",
+        "(?x)",
+        "(?x) a b # comment\n c",
+        r"\N{LATIN CAPITAL LETTER A}",
+        "(?>a*)a",
+        "a*+",
+        "a++",
+        "a?+",
+        "a{1,2}+",
+        "(a)?(?(1)b|c)",
+        "(?=(?=a)a)a",
+        "(?=(?!b)a)a",
+        "(a)(?!\\1)b",
+        "(?=(a))\\1",
+        "(?=A)*A",
+        "(?<=(?<=a)b)c",
+        // notes
+        "²",
+        "Ⓐ",
+        "١",
+        "(?i)\u{212A}",
+        "(?i)ſ",
+        "(?i)σ",
+        "(?i)[a-c]",
+        r"(?a)\w",
+        r"(?u)\w",
+        "(?:(a)|b)*",
+        "(a*)*",
+        "(a|)*b",
+        r"(a)?\1",
+        r"(a)?(?(1)\1|x)",
+        "x*+x",
+        "(?>x*)x",
+        "(?<=a|bc)",
+        r"(.)(?<=\1)",
+        r"(?<=(a)\1)",
+        "a(?i)b",
+        "(?i:a)b",
+        "A$\n",
+        r"A\Z",
+        "{,2}",
+        "a{,2}",
+        "{1}",
+        "a{",
+        "a{1",
+        "a{1,",
+        "a{,",
+        "a{}",
+        "a{,}",
+        "x{2,1}",
+        // _parser quirks
+        "",
+        "|",
+        "a|",
+        "|a",
+        "a||b",
+        "ab|ac",
+        "ab|ab",
+        "a|b|c",
+        r"a|\d|[xy]",
+        r"a|[^b]",
+        "a|bc",
+        "(a)|(a)",
+        "(?:a)|(?:a)",
+        ".|.",
+        "^a|^b",
+        r"\1",
+        r"(a)\1",
+        r"(a)\2",
+        r"(a\1)",
+        r"(?P<n>a)(?P=n)",
+        "(?P<n>a(?P=n))",
+        "(?P<n>a)(?P<n>b)",
+        "(?P<1>a)",
+        "(?P<>a)",
+        "(?P<a",
+        "(?P=",
+        "(?P=)",
+        "(?P=a",
+        "(?Px)",
+        "(?P",
+        "(?",
+        "(",
+        ")",
+        "a)",
+        "(a",
+        "((a)",
+        "[",
+        "[]",
+        "[]]",
+        "[^]]",
+        "[]a]",
+        "[a-]",
+        "[-a]",
+        "[a-",
+        "[a-\\",
+        "[\\",
+        "\\",
+        "a\\",
+        "[a\\]",
+        r"[\d-a]",
+        r"[a-\d]",
+        "[z-a]",
+        "[[a]",
+        "[a--b]",
+        "[a&&b]",
+        "[a~~b]",
+        "[a||b]",
+        r"[\b]",
+        r"[\A]",
+        r"[\Z]",
+        r"[\B]",
+        r"[\1]",
+        r"[\8]",
+        r"[\777]",
+        r"\777",
+        r"\400",
+        r"\377",
+        r"\0777",
+        r"\08",
+        r"\18",
+        r"\81",
+        r"\1234",
+        r"(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)\11",
+        r"(a)\10",
+        r"\x",
+        r"\x1",
+        r"\x1g",
+        r"\u",
+        r"\u123",
+        r"\U1234567",
+        r"\U0010FFFF",
+        r"\U00110000",
+        r"\UFFFFFFFF",
+        r"\U7FFFFFFF",
+        r"\U80000000",
+        r"[\U80000000]",
+        r"\N",
+        r"\N{",
+        r"\N{}",
+        r"\N{SPACE",
+        r"\N{space}",
+        r"\N{bogus name}",
+        "[\\N{EM DASH}-\\N{SPACE}]",
+        "*",
+        "+",
+        "?",
+        "{",
+        "}",
+        "a**",
+        "a*?",
+        "a*??",
+        "a+*",
+        "(?:a*)*",
+        "(?:)*",
+        "()*",
+        "^*",
+        "$*",
+        r"\b*",
+        r"\A+",
+        "(?=a)*",
+        "(?<=a)+",
+        "a{4294967294}",
+        "a{4294967295}",
+        "a{0,4294967295}",
+        "a{1,99999999999999999999999}",
+        "a{00001}",
+        "a{2,1}",
+        "a{1}{2}",
+        "a{1}?{2}",
+        "(?i)a",
+        "a(?i)",
+        "(?i)(?m)a",
+        "((?i)a)",
+        "(?#x)(?i)a",
+        "a|(?i)b",
+        "(?i)a|(?m)b",
+        "(?x)(?i)a b",
+        "(?L)a",
+        "(?au)a",
+        "(?a)(?u)a",
+        "(?ua)",
+        "(?a:\\w)",
+        "(?-a:\\w)",
+        "(?-u:a)",
+        "(?-L:a)",
+        "(?L:a)",
+        "(?t)a",
+        "(?t)a*",
+        "(?t)(?<=a|bc)a*",
+        "(?t)a*(?<=a|bc)",
+        "(?t:a)",
+        "(?-t:a)",
+        "(?i-i:a)",
+        "(?-:a)",
+        "(?i",
+        "(?i-",
+        "(?i-s",
+        "(?iQ)",
+        "(?i=)",
+        "(?-Q:a)",
+        "(?-é:a)",
+        "(?ié)",
+        "(?-=:a)",
+        "(?x: a )b c",
+        "(?-x: a )",
+        "(?x)[ a]",
+        "(?x)a{1, 2}",
+        "(?x)a {2}",
+        "(?x)a #c\n*",
+        "(?x)\\ a",
+        "(?x)#(?i)\na",
+        "(?x)a|(?i)b",
+        " (?x)a",
+        "(?#",
+        "(?#abc",
+        "(?#a)b",
+        "(?<",
+        "(?<x",
+        "(?<=",
+        "(?<!a",
+        "(?=",
+        "(?>",
+        "(?>a",
+        "(?(",
+        "(?(1",
+        "(?(1)",
+        "(?(1)a",
+        "(?(1)a|b|c)",
+        "(a)(?(1)a|b|c)",
+        "(?(0)a)",
+        "(?(-1)a)",
+        "(?(+1)a)",
+        "(a)(?( 1 )b)",
+        "(a)(?(١)b)",
+        "(a)(?(1_0)b)",
+        "(a)(?(1__0)b)",
+        "(?(a)b)",
+        "(?P<a>x)(?(a)b)",
+        "(?(a b)c)",
+        "(?(99999999999999999999)a)",
+        "(?(5)a)",
+        "(a)(?(5)a)",
+        "(?(2)a)(b)(c)",
+        "(?(1)a)(b)",
+        "(?<=(a))(?(1)b)",
+        "(?<=(a)(?(1)b))",
+        "(?<=a(?(1)b))(a)",
+        "(?<=a*)",
+        "(?<=a{2})",
+        "(?<=a{1,2})",
+        "(?<=a|b)",
+        "(?<=ab|cd)",
+        "(?<=(?:ab|c))",
+        "(?<!a+)",
+        r"(a)(?<=\1)",
+        r"(a*)(?<=\1)",
+        r"(?<=(a)\1)",
+        "(?<=(?P<n>a)(?P=n))",
+        "(?<=(?:a{65535}){65537})",
+        "(?<=a{4294967294})",
+        "(?<=(?:a{4294967294}){2})",
+        "(?<=(?=a*))b",
+        "(?<=\\b)a",
+        "(?<=(?<=a*))",
+        "(?<=a(?=b*))",
+        "(?<=(?>a))",
+        "(?<=(?>a|bc))",
+        "(?=a|bc)",
+        "(?<=a)(?<=bc|d)",
+        "(?<=\\d)",
+        "(?<=.)",
+        "(?<=[ab])",
+        "(?<=a?)",
+        "(?<=(a)|b)",
+        "a\u{2028}b",
+        "é",
+        "😀",
+        "[😀-😁]",
+        "\u{ffff}",
+        "\u{10ffff}",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // nesting: well inside, at, and past the limit
+    for n in [10, MAX_NESTING - 1, MAX_NESTING, MAX_NESTING + 1, 1000] {
+        v.push("(".repeat(n) + &")".repeat(n));
+        v.push("(?:".repeat(n) + "a" + &")".repeat(n));
+    }
+    // the constructs that cost Python the most stack per level, at our limit
+    let n = MAX_NESTING;
+    v.push("(?=".repeat(n) + &")".repeat(n));
+    v.push("(".repeat(n) + "a" + &")*".repeat(n));
+    v.push("(?:(".repeat(n / 2) + "a" + &")*)+?".repeat(n / 2));
+    v.push("(?<=".to_string() + &"(?:".repeat(n - 1) + "a" + &"){1}".repeat(n - 1) + ")");
+    v.push("(a)".to_string() + &"(?(1)".repeat(n) + &"|b)".repeat(n));
+    v.push("(?:a|".repeat(n) + &")".repeat(n));
+    v.push("(?>".repeat(n) + "a" + &")++".repeat(n));
+    v.push("(?i:(?-i:".repeat(n / 2) + "a" + &"))".repeat(n / 2));
+    v.push("(?P<a>x)".to_string() + &"(?<!".repeat(n) + "(?P=a)" + &")".repeat(n));
+    v
+}
+
+fn python_check() {
+    let out = Command::new("python3").args(["-c", "import sys; print(sys.implementation.name, *sys.version_info[:2])"]).output();
+    let out = out.unwrap_or_else(|e| panic!("python3 (CPython 3.11) is required for the parser cross-check: {e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.trim(), "cpython 3 11", "python3 must be CPython 3.11 for the parser cross-check");
+}
+
+/// Python's verdict on each pattern, from one `scripts/sre_tree.py` process.
+fn python(patterns: &[String]) -> Vec<Value> {
+    python_check();
+    let mut child = Command::new("python3")
+        .arg(root().join("scripts/sre_tree.py"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 scripts/sre_tree.py");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input: String = patterns.iter().map(|p| serde_json::json!({ "p": p }).to_string() + "\n").collect();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let reader = BufReader::new(child.stdout.take().expect("stdout"));
+    let answers: Vec<Value> = reader.lines().map(|l| serde_json::from_str(&l.expect("read")).expect("json")).collect();
+    writer.join().expect("writer").expect("write to python3");
+    assert!(child.wait().expect("wait").success(), "scripts/sre_tree.py failed");
+    assert_eq!(answers.len(), patterns.len(), "scripts/sre_tree.py answered fewer lines than asked");
+    answers
+}
+
+/// Whether a dump names a surrogate code point (which crossat's tree rewrites).
+fn has_surrogate(dump: &str) -> bool {
+    dump.lines().any(|l| {
+        let n: Vec<u32> = l.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        match (l.trim_start().split(' ').next(), n.as_slice()) {
+            (Some("RANGE"), [a, b]) => *a <= 0xDFFF && *b >= 0xD800,
+            (Some("LITERAL" | "NOT_LITERAL"), [c]) => (0xD800..=0xDFFF).contains(c),
+            _ => false,
+        }
+    })
+}
+
+/// The mismatches between our parser and Python's verdicts.
+fn compare(patterns: &[String], answers: &[Value]) -> (Vec<String>, [usize; 4]) {
+    let mut bad = Vec::new();
+    // accepted, refused with re.error, refused otherwise, dumps not compared (surrogates)
+    let mut counts = [0usize; 4];
+    for (p, a) in patterns.iter().zip(answers) {
+        let ours = parser::parse(p);
+        let ok = a["ok"].as_bool().unwrap_or(false);
+        match (&ours, ok) {
+            (Ok(tree), true) => {
+                counts[0] += 1;
+                let theirs = a["dump"].as_str().unwrap_or_default();
+                if has_surrogate(theirs) {
+                    counts[3] += 1;
+                    continue;
+                }
+                let mine = syntax::dump(tree);
+                if mine != theirs {
+                    bad.push(format!("{p:?}: trees differ\n--- python\n{theirs}--- crossat\n{mine}"));
+                }
+            }
+            (Ok(_), false) => bad.push(format!("{p:?}: Python refuses ({a}), crossat accepts")),
+            (Err(e), true) if e.kind == ErrorKind::Nesting && p.matches('(').count() > MAX_NESTING => counts[2] += 1,
+            (Err(e), true) => bad.push(format!("{p:?}: Python accepts, crossat refuses: {e}")),
+            (Err(e), false) => {
+                if let Some(other) = a["other"].as_str() {
+                    counts[2] += 1;
+                    let want = match e.kind {
+                        ErrorKind::Overflow => "OverflowError: ",
+                        ErrorKind::Value => "ValueError: ",
+                        ErrorKind::Nesting => "RecursionError: ",
+                        ErrorKind::Re => "re.error",
+                    };
+                    let same = other.starts_with(want) && (e.kind == ErrorKind::Nesting || other[want.len()..] == e.msg);
+                    if !same {
+                        bad.push(format!("{p:?}: Python raises {other}, crossat: {e} ({:?})", e.kind));
+                    }
+                } else {
+                    counts[1] += 1;
+                    let pos = a["pos"].as_u64().map(|n| n as usize);
+                    if e.kind != ErrorKind::Re || a["msg"].as_str() != Some(e.msg.as_str()) || pos != e.pos {
+                        bad.push(format!("{p:?}: Python: {} at {pos:?}; crossat: {} at {:?} ({:?})", a["msg"], e.msg, e.pos, e.kind));
+                    }
+                }
+            }
+        }
+    }
+    (bad, counts)
+}
+
+fn check(patterns: &[String]) -> [usize; 4] {
+    let answers = python(patterns);
+    let (bad, counts) = compare(patterns, &answers);
+    if !bad.is_empty() {
+        let shown: Vec<&String> = bad.iter().take(60).collect();
+        panic!(
+            "{} of {} patterns disagree with Python:\n{}",
+            bad.len(),
+            patterns.len(),
+            shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+        );
+    }
+    counts
+}
+
+#[test]
+fn parser_agrees_with_python_on_hand_written_patterns() {
+    let patterns = hand_written();
+    let counts = check(&patterns);
+    eprintln!("{} hand-written patterns: {counts:?} (accepted, re.error, other, surrogate dumps)", patterns.len());
+}
+
+#[test]
+fn parser_agrees_with_python_on_random_patterns() {
+    let n: usize = std::env::var("CROSSAT_PARSER_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let seed: u64 = std::env::var("CROSSAT_PARSER_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
+    let mut rng = Rng(seed);
+    let seeds: Vec<String> = hand_written().into_iter().filter(|p| p.len() < 100).collect();
+    let patterns: Vec<String> = (0..n).map(|_| gen_pattern(&mut rng, &seeds)).collect();
+    let counts = check(&patterns);
+    if std::env::var_os("CROSSAT_PARSER_STATS").is_some() {
+        // which of Python's refusals the generator reaches, and how often
+        let mut msgs = std::collections::BTreeMap::new();
+        for a in python(&patterns) {
+            let m = a["msg"].as_str().or(a["other"].as_str()).unwrap_or("(accepted)").to_string();
+            let key = m.split(' ').take(4).collect::<Vec<_>>().join(" ");
+            *msgs.entry(key).or_insert(0usize) += 1;
+        }
+        eprintln!("{msgs:#?}");
+    }
+    eprintln!("{n} random patterns (seed {seed}): {counts:?} (accepted, re.error, other, surrogate dumps)");
+    // the generator must exercise both sides
+    assert!(counts[0] * 10 > n && counts[1] * 10 > n, "{counts:?}");
+}
+
+#[test]
+fn parser_refuses_deep_nesting_without_overflow() {
+    for open in ["(", "(?:", "(?=", "(?<=", "(?>", "(?i:", "(?(1)"] {
+        let p = open.repeat(10_000) + &")".repeat(10_000);
+        let e = parser::parse(&p).expect_err("10^4 levels");
+        assert_eq!(e.kind, ErrorKind::Nesting, "{open}");
+        assert_eq!(e.msg, "nesting too deep (more than 200 levels)");
+    }
+    // 200 levels, half of them repeated groups: accepted, and the tree dumps.
+    let ok = "(?:x(".repeat(MAX_NESTING / 2) + &")*)".repeat(MAX_NESTING / 2);
+    let tree = parser::parse(&ok).expect("200 levels");
+    assert!(syntax::dump(&tree).lines().count() > MAX_NESTING);
+    let too_deep = "(?:x(".repeat(MAX_NESTING / 2) + "()" + &")*)".repeat(MAX_NESTING / 2);
+    assert_eq!(parser::parse(&too_deep).expect_err("201 levels").kind, ErrorKind::Nesting);
+}
+
+#[test]
+fn unicode_tables_are_what_python_generates() {
+    python_check();
+    let out = Command::new("python3").arg(root().join("scripts/gen_unicode.py")).arg("--check").output().expect("python3");
+    assert!(out.status.success(), "scripts/gen_unicode.py --check: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn parser_reads_character_names_as_python() {
+    // A sample of Python's own character names (every 41st named code point), in upper
+    // and lower case, and the spellings CPython refuses.
+    python_check();
+    let script = "import unicodedata as u\nfor c in range(0, 0x110000, 41):\n    n = u.name(chr(c), None)\n    if n: print(n)";
+    let out = Command::new("python3").args(["-c", script]).output().expect("python3");
+    let names = String::from_utf8(out.stdout).expect("utf-8");
+    let mut patterns = Vec::new();
+    for n in names.lines() {
+        patterns.push(format!("\\N{{{n}}}"));
+        patterns.push(format!("[\\N{{{}}}]", n.to_lowercase()));
+    }
+    for n in [
+        "CJK UNIFIED IDEOGRAPH-04E00",
+        "CJK UNIFIED IDEOGRAPH-4e00",
+        "cjk unified ideograph-4E00",
+        "HANGUL SYLLABLE A",
+        "HANGUL SYLLABLE ",
+        "Hangul Syllable GAG",
+        "LATIN  SMALL LETTER A",
+        " LATIN SMALL LETTER A",
+        "LINE FEED",
+        "BYTE ORDER MARK",
+        "NULL",
+    ] {
+        patterns.push(format!("\\N{{{n}}}"));
+    }
+    assert!(patterns.len() > 1000);
+    check(&patterns);
+}
