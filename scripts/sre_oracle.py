@@ -9,17 +9,31 @@ per input line:
       [lastindex, [[a, b], ...]]   m.lastindex and m.span(g) for g = 1.. ([-1, -1]: unset)
       "error: ..."                 fullmatch raised (e.g. sre's "span of capturing group
                                    is wrong" SystemError)
+      "timeout"                    fullmatch took longer than TIMEOUT seconds (sre checks
+                                   for signals while it backtracks, so SIGALRM stops it)
 It must be CPython 3.11: that is the meaning crossat's clues have.
 """
 import json
 import re
+import signal
 import sys
+
+TIMEOUT = 0.5
+
+
+class Timeout(Exception):
+    pass
+
+
+def on_alarm(signum, frame):
+    raise Timeout()
 
 if sys.version_info[:2] != (3, 11):
     sys.exit("sre_oracle.py needs CPython 3.11, this is %s" % sys.version.split()[0])
 
 
 def main():
+    signal.signal(signal.SIGALRM, on_alarm)
     out = sys.stdout
     for line in sys.stdin:
         req = json.loads(line)
@@ -30,9 +44,15 @@ def main():
             continue
         res = []
         for s in req["s"]:
+            signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
             try:
                 m = pat.fullmatch(s)
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            except Timeout:
+                res.append("timeout")
+                continue
             except Exception as e:
+                signal.setitimer(signal.ITIMER_REAL, 0)
                 res.append("error: %s: %s" % (type(e).__name__, e))
                 continue
             if m is None:
