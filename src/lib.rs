@@ -34,5 +34,6 @@ pub mod regex;
 pub mod solve;
 pub mod squares;
 pub mod stats;
+pub mod stop;
 pub mod verify;
 pub mod words;

@@ -1,7 +1,7 @@
 //! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`, `squares`.
 
 use super::solve::{status_line, unique};
-use super::{input, io_reason, pool_file, read_source, write_err};
+use super::{input, input_paths, pool_file, read_source, refuse_overwrite, write_err, write_file};
 use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
 use crate::dimacs;
 use crate::encode::ClauseSink;
@@ -12,17 +12,9 @@ use serde_json::json;
 use std::io::Write;
 
 pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
+    refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
-    let name = args.output.display().to_string();
-    let write =
-        |w: &mut dyn Write| dimacs::write(&mut std::io::BufWriter::new(w), &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars);
-    if name == "-" {
-        write(out).map_err(write_err)?;
-    } else {
-        let mut f =
-            std::fs::File::create(&args.output).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
-        write(&mut f).map_err(|e| Error::Output(format!("{name}: {e}")))?;
-    }
+    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars))?;
     Ok(0)
 }
 
@@ -150,8 +142,8 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         progress.clauses.store(model.cnf.num_clauses(), Relaxed);
         if let Some(path) = &args.dimacs {
             let name = path.display().to_string();
-            let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot write: {}", io_reason(&e))))?;
-            squares::write_dimacs(&mut std::io::BufWriter::new(file), &model).map_err(write_err)?;
+            refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
+            write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
             writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())
                 .map_err(write_err)?;
             return Ok(None);

@@ -1,6 +1,6 @@
 //! `solve`: solutions, the uniqueness verdict, the ambiguity report, proofs, models, stats.
 
-use super::{input, io_reason, read_source, write_err};
+use super::{input, input_paths, io_reason, read_source, refuse_overwrite, write_err, write_file};
 use crate::cli::SolveArgs;
 use crate::dimacs::{self, Model};
 use crate::emit;
@@ -17,6 +17,11 @@ use std::path::Path;
 pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
     if args.limit == Some(0) {
         return Err(Error::Usage("--limit must be at least 1".into()));
+    }
+    let mut inputs = input_paths(&args.puzzle);
+    inputs.push(args.model.as_deref());
+    for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
+        refuse_overwrite(output, &inputs)?;
     }
     let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
     if let Some(model) = &args.model {
@@ -55,7 +60,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let ambiguous_clues: Vec<&str> =
         prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
     let proof = match (&args.proof, &first) {
-        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args)?),
+        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args, out)?),
         _ => None,
     };
     if json {
@@ -118,21 +123,24 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
 
 /// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
 /// that formula in DIMACS); returns the proof's path.
-fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs) -> Result<String> {
+fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<String> {
     let name = path.display().to_string();
     let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
     let block = solve::blocking_clause(&prep.vars, &symbols);
     let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
-    if !solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format)? {
+    let proved = solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format).map_err(
+        |e| match e {
+            Error::Output(m) => Error::Output(format!("{name}: {m}")),
+            other => other,
+        },
+    )?;
+    if !proved {
         return Err(Error::Internal("the proof run found a second solution that the search did not".into()));
     }
     if let Some(cnf_path) = &args.proof_cnf {
-        let cnf_name = cnf_path.display().to_string();
         let mut with_block = prep.cnf.clone();
         with_block.add_clause(&block);
-        let f = std::fs::File::create(cnf_path).map_err(|e| Error::Output(format!("{cnf_name}: cannot create file: {}", io_reason(&e))))?;
-        dimacs::write(&mut std::io::BufWriter::new(f), &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars)
-            .map_err(|e| Error::Output(format!("{cnf_name}: {e}")))?;
+        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars))?;
     }
     Ok(name)
 }
