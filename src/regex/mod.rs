@@ -1,5 +1,5 @@
 //! Clue syntax: the Python `re` dialect, parsed into an [`ast::Node`] tree.
 
 pub mod ast;
-pub mod parse;
 pub mod syntax;
+pub mod parse;
