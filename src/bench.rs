@@ -19,6 +19,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     let (mut solved, mut skipped) = (0, 0);
     // Exit 3 if any puzzle hit an internal error (a bug), else 0.
     let mut worst = 0u8;
+    let inputs = inputs(&args.paths)?;
     if !args.json {
         writeln!(
             out,
@@ -27,7 +28,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         )
         .map_err(write_err)?;
     }
-    for (label, input) in inputs(&args.paths)? {
+    for (label, input) in inputs {
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {
@@ -112,8 +113,10 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
                 .collect();
             entries.sort();
             files.extend(entries);
-        } else {
+        } else if p.is_file() {
             files.push(p.clone());
+        } else {
+            return Err(Error::input(&p.display().to_string(), "no such file or folder"));
         }
     }
     let mut out = Vec::new();
@@ -130,8 +133,8 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
         let pool = crate::app::pool_file(&f, None)?;
         let base = Input { source: source.clone(), bytes: bytes.clone(), format: Some(format), pool, ..Input::default() };
         if format == Format::Challenges {
-            let text = String::from_utf8_lossy(&bytes).to_string();
-            for e in puzzle::challenges::list(&source, &text)? {
+            let text = puzzle::utf8(&source, &bytes)?;
+            for e in puzzle::challenges::list(&source, text)? {
                 out.push((format!("{name}:{}", e.key), Input { id: Some(e.key), ..base.clone() }));
             }
         } else {

@@ -114,3 +114,117 @@ fn output_files_never_overwrite_an_input() {
     assert_eq!(r.code, 0, "{r:?}");
     assert!(std::fs::read_to_string(&out).expect("written").contains("p cnf"));
 }
+
+/// Asserts a clean bad-input error (exit 2, one `error:` line, nothing on stdout).
+#[track_caller]
+fn assert_bad(r: &Run, needles: &[&str]) {
+    assert_one_error(r, 2, needles);
+    assert!(r.stdout.is_empty(), "nothing on stdout: {}", r.stdout);
+}
+
+#[test]
+fn a_dat_file_without_its_blank_lines_is_refused() {
+    let dir = tmp();
+    // The published file, then the same without one separator or another.
+    let good = "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n\nHE\nLP\n";
+    let ok = crossat(&["solve", arg(&write_file(dir.path(), "good.dat", good))], None);
+    assert_eq!(ok.code, 0, "{ok:?}");
+    for (name, text, needle) in [
+        ("a.dat", "2 2\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n\nHE\nLP\n", "followed by a blank line"),
+        ("b.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n[^SPEAK]+\nEP|IP|EF\n\nHE\nLP\n", "blank line missing"),
+        ("c.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\nHE\nLP\n", "4 column regexes for 2 columns"),
+    ] {
+        let f = write_file(dir.path(), name, text);
+        assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), needle]);
+    }
+}
+
+#[test]
+fn check_refuses_given_and_a_second_stdin() {
+    let dir = tmp();
+    let grid = write_file(dir.path(), "grid.txt", "HE\nLP\n");
+    let r = crossat(&["check", BEGINNER, arg(&grid), "--given", arg(&grid)], None);
+    assert_bad(&r, &["--given does not apply"]);
+    let puzzle = std::fs::read(crate::common::root().join(BEGINNER)).expect("read");
+    let r = crossat(&["check", "-", "-"], Some(&puzzle));
+    assert_bad(&r, &["standard input"]);
+    let r = crossat(&["solve", "-", "--given", "-"], Some(&puzzle));
+    assert_bad(&r, &["standard input"]);
+    let r = crossat(&["solve", "-", "--model", "-"], Some(&puzzle));
+    assert_bad(&r, &["standard input"]);
+}
+
+#[test]
+fn duplicate_json_keys_are_errors_naming_the_key() {
+    let dir = tmp();
+    let f = write_file(dir.path(), "dup.json", r#"{"left": ["A", "B"], "top": ["AB"], "left": ["B", "A"]}"#);
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "duplicate key \"left\""]);
+    let f = write_file(dir.path(), "dup2.json", r#"{"layout": "free", "entries": [{"cells": [[0, 0]], "clues": ["A"], "clues": ["B"]}]}"#);
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "duplicate key \"clues\""]);
+    let f = write_file(dir.path(), "blocks.json", r#"{"patterns": ["..."], "blocks": ["a"], "blocks": ["b"]}"#);
+    assert_bad(&crossat(&["blocks", arg(&f)], None), &[arg(&f), "duplicate key \"blocks\""]);
+}
+
+#[test]
+fn duplicate_ids_in_a_collection_are_errors() {
+    let dir = tmp();
+    let p = |id: &str, name: &str| serde_json::json!({"id": id, "name": name, "patternsX": [["A"]], "patternsY": [["A"]]});
+    let two_ids = serde_json::json!([{"id": "s", "puzzles": [p("x", "one"), p("x", "two")]}]);
+    let f = write_file(dir.path(), "ids.json", two_ids.to_string());
+    assert_bad(&crossat(&["solve", arg(&f), "--id", "s/1"], None), &[arg(&f), "same id 'x'"]);
+    assert_bad(&crossat(&["list", arg(&f)], None), &[arg(&f), "same id 'x'"]);
+    let two_names = serde_json::json!([{"id": "s", "puzzles": [p("x", "same"), p("y", "same")]}]);
+    let f = write_file(dir.path(), "names.json", two_names.to_string());
+    assert_bad(&crossat(&["solve", arg(&f), "--id", "same"], None), &[arg(&f), "names both s/1 and s/2"]);
+    assert_eq!(crossat(&["solve", arg(&f), "--id", "s/2"], None).code, 0);
+}
+
+#[test]
+fn a_model_with_two_status_lines_is_refused() {
+    let dir = tmp();
+    let m = write_file(dir.path(), "model.txt", "s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n");
+    assert_bad(&crossat(&["solve", BEGINNER, "--model", arg(&m)], None), &[arg(&m), "second status line"]);
+}
+
+#[test]
+fn bench_of_a_missing_path_is_an_error() {
+    assert_bad(&crossat(&["bench", "nosuchdir"], None), &["nosuchdir", "no such file or folder"]);
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_everywhere() {
+    let dir = tmp();
+    let bom = |text: &str| [&b"\xEF\xBB\xBF"[..], text.as_bytes()].concat();
+    let trux = std::fs::read_to_string(crate::common::root().join(BEGINNER)).expect("read");
+    let inputs = [
+        ("p.txt", trux),
+        ("p.json", r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#.to_string()),
+        ("p.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n".to_string()),
+    ];
+    for (name, text) in inputs {
+        let f = write_file(dir.path(), name, bom(&text));
+        let r = crossat(&["solve", arg(&f)], None);
+        assert_eq!(r.code, 0, "{name}: {r:?}");
+        assert!(r.stdout.contains("|H|E|"), "{}", r.stdout);
+    }
+    let given = write_file(dir.path(), "given.txt", bom("H.\n..\n"));
+    assert_eq!(crossat(&["solve", BEGINNER, "--given", arg(&given)], None).code, 0);
+    let grid = write_file(dir.path(), "grid.txt", bom("HE\nLP\n"));
+    assert_eq!(crossat(&["check", BEGINNER, arg(&grid)], None).code, 0);
+    let dict = write_file(dir.path(), "dict.txt", bom("ab\ncd\n"));
+    let blocks = write_file(dir.path(), "blocks.txt", bom("patterns: ..\nblocks: a b\n"));
+    let r = crossat(&["blocks", arg(&blocks), "--dict", arg(&dict)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_say_where() {
+    let dir = tmp();
+    let f = write_file(dir.path(), "p.json", b"{\"left\": [\"A\x96B\"], \"top\": [\"A\", \"B\"]}".as_slice());
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "not UTF-8", "0x96", "byte offset 12", "line 1"]);
+    let g = write_file(dir.path(), "g.txt", b"H.\n\xE9.\n".as_slice());
+    assert_bad(&crossat(&["solve", BEGINNER, "--given", arg(&g)], None), &[arg(&g), "not UTF-8", "byte offset 3", "line 2"]);
+    let d = write_file(dir.path(), "d.txt", b"ab\ncaf\xE9\n".as_slice());
+    let blocks = write_file(dir.path(), "b.txt", "patterns: ..\nblocks: a b\n");
+    assert_bad(&crossat(&["blocks", arg(&blocks), "--dict", arg(&d)], None), &[arg(&d), "not UTF-8", "line 2"]);
+}

@@ -13,9 +13,9 @@ use std::path::Path;
 /// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
     let (name, bytes) = read_source(path)?;
-    let text = String::from_utf8(bytes).map_err(|_| Error::input(&name, "invalid UTF-8"))?;
+    let text = puzzle::utf8(&name, &bytes)?;
     let mut p = prep.puzzle.clone();
-    p.set_given_rows(&name, &puzzle::parse_grid_rows(&text))?;
+    p.set_given_rows(&name, &puzzle::parse_grid_rows(text))?;
     Ok(p.givens)
 }
 
@@ -42,6 +42,14 @@ fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
 }
 
 pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
+    if args.puzzle.given.is_some() {
+        return Err(Error::Usage(
+            "check takes the filled cells from GRID; --given does not apply to it (put the given cells in GRID)".into(),
+        ));
+    }
+    let mut inputs = super::input_paths(&args.puzzle);
+    inputs.push(Some(args.grid.as_path()));
+    super::one_stdin(&inputs)?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;

@@ -36,6 +36,9 @@ pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
     } else {
         bytes = std::fs::read(path).map_err(|e| Error::input(&name, format!("cannot read file: {}", io_reason(&e))))?;
     }
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        let _ = bytes.drain(..3);
+    }
     Ok((name, bytes))
 }
 
@@ -47,14 +50,23 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// Refuses to read standard input twice (`check - -`): the second read would be empty.
+pub(crate) fn one_stdin(paths: &[Option<&Path>]) -> Result<()> {
+    if paths.iter().flatten().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(Error::Usage("standard input (`-`) can be read only once: give the other inputs as files".into()));
+    }
+    Ok(())
+}
+
 pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
+    one_stdin(&input_paths(args))?;
     let (source, bytes) = read_source(&args.file)?;
     let (given, given_source) = match &args.given {
         None => (None, None),
         Some(p) => {
             let (gname, gbytes) = read_source(p)?;
-            let text = String::from_utf8(gbytes).map_err(|_| Error::input(&gname, "invalid UTF-8"))?;
-            (Some(puzzle::parse_grid_rows(&text)), Some(gname))
+            let text = puzzle::utf8(&gname, &gbytes)?;
+            (Some(puzzle::parse_grid_rows(text)), Some(gname))
         }
     };
     let pool = pool_file(&args.file, args.pool.as_deref())?;

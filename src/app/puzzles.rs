@@ -22,7 +22,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
     let (source, bytes) = read_source(&args.file)?;
     let format = puzzle::detect(&source, &bytes)?;
     if format == Format::Challenges {
-        let text = std::str::from_utf8(&bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
+        let text = puzzle::utf8(&source, &bytes)?;
         for e in puzzle::challenges::list(&source, text)? {
             if args.json {
                 writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size}))
@@ -98,8 +98,8 @@ fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate:
 
 pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
     let (source, bytes) = read_source(&args.file)?;
-    let text = String::from_utf8(bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
-    let puzzle = crate::words::read_blocks(&source, &text)?;
+    let text = puzzle::utf8(&source, &bytes)?;
+    let puzzle = crate::words::read_blocks(&source, text)?;
     let dict = dictionary(&args.dict, err, args.json)?;
     let model = crate::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };

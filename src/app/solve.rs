@@ -20,6 +20,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     }
     let mut inputs = input_paths(&args.puzzle);
     inputs.push(args.model.as_deref());
+    super::one_stdin(&inputs)?;
     for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
         refuse_overwrite(output, &inputs)?;
     }
@@ -166,8 +167,8 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
 
 fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
     let (name, bytes) = read_source(path)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let model = dimacs::read_model(&text).map_err(|m| Error::input(&name, m))?;
+    let text = crate::puzzle::utf8(&name, &bytes)?;
+    let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
             writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
