@@ -10,6 +10,8 @@ use crate::stats::{Stage, Times, ms};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the benchmark; exit code 0, or 3 when some puzzle hit an internal error.
@@ -28,11 +30,23 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         )
         .map_err(write_err)?;
     }
+    let timeout = match args.timeout {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
+        Some(s) => return Err(Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
+    };
+    let done = Arc::new(AtomicUsize::new(0));
+    let count = done.clone();
+    let json = args.json;
+    crate::stop::arm(Box::new(move |reason| {
+        let n = count.load(Ordering::SeqCst);
+        crate::stop::summary(json, reason, json!({"type": "summary", "puzzles": n}), &format!("{n} puzzles measured before that"))
+    }));
     for (label, input) in inputs {
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {
-            match pipeline::prepare(&input).and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times))) {
+            match run_one(&input, timeout) {
                 Ok((o, t)) => {
                     result = Some(o);
                     runs.push(t);
@@ -52,6 +66,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         }
         let Some(o) = result else { continue };
         solved += 1;
+        let _ = done.fetch_add(1, Ordering::SeqCst);
         let med = median(&runs);
         for s in Stage::ALL {
             totals.add(s, med.get(s));
@@ -71,6 +86,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
             writeln!(out, "{line}").map_err(write_err)?;
         }
     }
+    crate::stop::finish();
     if args.json {
         let times: serde_json::Map<String, serde_json::Value> =
             Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s))))).collect();
@@ -84,6 +100,24 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         writeln!(out, "{line}").map_err(write_err)?;
     }
     Ok(worst)
+}
+
+/// Prepares and solves one puzzle (up to two solutions). With a timeout, the run
+/// happens on a worker thread that is abandoned (left to finish in the background,
+/// its result dropped) when the time is up: varisat cannot be interrupted.
+fn run_one(input: &Input, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
+    let once =
+        |input: &Input| pipeline::prepare(input).and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)));
+    let Some(limit) = timeout else { return once(input) };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let input = input.clone();
+    let _ = std::thread::Builder::new()
+        .name("crossat-bench".into())
+        .spawn(move || {
+            let _ = tx.send(once(&input));
+        })
+        .map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?;
+    rx.recv_timeout(limit).unwrap_or_else(|_| Err(Error::Usage(format!("timeout: not solved within {} s", limit.as_secs_f64()))))
 }
 
 /// Per-stage medians over runs.

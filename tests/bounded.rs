@@ -228,3 +228,122 @@ fn bytes_that_are_not_utf8_say_where() {
     let blocks = write_file(dir.path(), "b.txt", "patterns: ..\nblocks: a b\n");
     assert_bad(&crossat(&["blocks", arg(&blocks), "--dict", arg(&d)], None), &[arg(&d), "not UTF-8", "line 2"]);
 }
+
+/// Every line of JSON output parses, the last is the summary of a stopped search.
+#[track_caller]
+fn stopped_json(stdout: &str, reason: &str) -> (usize, serde_json::Value) {
+    let (grids, summary) = crate::common::json_solutions(stdout);
+    assert_eq!(summary["complete"], false, "{summary}");
+    assert_eq!(summary["reason"], reason, "{summary}");
+    (grids.len(), summary)
+}
+
+/// A puzzle no search finishes soon: 15 pigeons (one `A` per row) in 14 holes (at most
+/// one `A` per column).
+fn pigeonhole(dir: &Path) -> PathBuf {
+    let p = serde_json::json!({"left": vec!["B*AB*"; 15], "top": vec!["B*A?B*"; 14]});
+    write_file(dir, "php.json", p.to_string())
+}
+
+#[test]
+fn timeout_prints_what_was_found_and_exits_4() {
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    let r = crossat(&["solve", arg(&many), "--all", "--json", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    let (n, summary) = stopped_json(&r.stdout, "timeout");
+    assert!(n > 0, "solutions found before the timeout are printed");
+    assert_eq!(summary["solutions"], n, "the summary counts exactly the printed solutions");
+    assert_eq!(summary["unique"], false);
+    // Text: whole grids, then a line that says the limit was hit (no verdict).
+    let r = crossat(&["solve", arg(&many), "--all", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    let last = r.stdout.lines().last().expect("output");
+    assert!(last.starts_with("stopped: the --timeout of 0.5 s was reached;"), "{last}");
+    assert!(!r.stdout.contains("search exhausted") && !r.stdout.contains("unique"), "no verdict");
+    let grid_lines = r.stdout.lines().filter(|l| l.starts_with('|')).count();
+    assert!(grid_lines > 0);
+    assert!(r.stdout.lines().filter(|l| l.starts_with('|') || l.starts_with('+')).all(|l| l.len() == 45), "no grid cut in half");
+    assert!(last.contains(&format!("{grid_lines} solutions found")), "{last}");
+
+    let php = pigeonhole(dir.path());
+    let r = crossat(&["solve", arg(&php), "--json", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{r:?}");
+    let (n, summary) = stopped_json(&r.stdout, "timeout");
+    assert_eq!((n, &summary["solutions"], &summary["unique"]), (0, &serde_json::json!(0), &serde_json::Value::Null));
+    for args in [
+        vec!["check", arg(&php), "-", "--timeout", "0.5", "--json"],
+        vec!["hint", arg(&php), "--timeout", "0.5", "--json"],
+        vec!["generate", "--size", "20x20", "--timeout", "0.5", "--json"],
+        vec!["squares", "-W", "7", "-H", "7", "--timeout", "0.5", "--json", "-q"],
+    ] {
+        let grid = vec![".".repeat(14); 15].join("\n");
+        let r = crossat(&args, Some(grid.as_bytes()));
+        assert_eq!(r.code, 4, "{args:?}: {r:?}");
+        let last = crate::common::json_lines(&r.stdout).pop().expect("a summary");
+        assert_eq!((&last["type"], &last["complete"], &last["reason"]), (&"summary".into(), &false.into(), &"timeout".into()), "{args:?}");
+    }
+    let r = crossat(&["hint", arg(&php), "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4);
+    assert!(r.stdout.starts_with("stopped: the --timeout of 0.5 s was reached"), "{}", r.stdout);
+    // A search that ends in time is unaffected.
+    let r = crossat(&["solve", BEGINNER, "--timeout", "60"], None);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains("unique: no other solution exists"));
+    let r = crossat(&["solve", BEGINNER, "--timeout", "0"], None);
+    assert_one_error(&r, 2, &["--timeout must be a positive number"]);
+}
+
+#[test]
+fn bench_timeout_skips_the_puzzle_and_goes_on() {
+    let dir = tmp();
+    let _ = pigeonhole(dir.path());
+    let _ = write_file(dir.path(), "b.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n");
+    let r = crossat(&["bench", arg(dir.path()), "--timeout", "0.5", "--repeat", "1", "--json"], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines = crate::common::json_lines(&r.stdout);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["type"] == "skipped" && l["puzzle"] == "php.json" && l["reason"].as_str().is_some_and(|s| s.contains("timeout"))),
+        "{}",
+        r.stdout
+    );
+    assert!(lines.iter().any(|l| l["type"] == "puzzle" && l["puzzle"] == "b.dat" && l["unique"] == true), "{}", r.stdout);
+}
+
+/// Sends `signal` once the first solution line is out; returns the run.
+fn signalled(args: &[&str], signal: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("a first line");
+    let status = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill");
+    assert!(status.success());
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read the rest");
+    let out = child.wait_with_output().expect("wait");
+    Run { code: out.status.code().unwrap_or(-1), stdout: first + &rest, stderr: String::from_utf8_lossy(&out.stderr).into_owned() }
+}
+
+#[test]
+fn sigint_and_sigterm_stop_in_order() {
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        let r = signalled(&["solve", arg(&many), "--all", "--json"], signal);
+        assert_eq!(r.code, code, "{signal}: {}", r.stderr);
+        let (n, summary) = stopped_json(&r.stdout, "interrupted");
+        assert!(n >= 1);
+        assert_eq!(summary["solutions"], n);
+    }
+    let r = signalled(&["solve", arg(&many), "--all"], "-INT");
+    assert_eq!(r.code, 130);
+    assert!(r.stdout.lines().last().is_some_and(|l| l.starts_with("stopped: interrupted by SIGINT;")), "{}", r.stdout);
+}

@@ -27,6 +27,18 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
     }
 }
 
+/// Arms the orderly stop with `epilogue` (see [`crate::stop`]), then starts the
+/// `--timeout` clock.
+pub(crate) fn start(args: &crate::cli::StopArgs, epilogue: crate::stop::Epilogue) -> Result<()> {
+    crate::stop::arm(epilogue);
+    crate::stop::set_timeout(args.timeout)
+}
+
+/// The epilogue of a command that prints nothing partial: the summary only.
+pub(crate) fn plain_epilogue(json: bool, base: serde_json::Value, text: &'static str) -> crate::stop::Epilogue {
+    Box::new(move |reason| crate::stop::summary(json, reason, base.clone(), text))
+}
+
 /// Reads a file, or stdin for `-`.
 pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
     let name = path.display().to_string();

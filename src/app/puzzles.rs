@@ -10,6 +10,8 @@ use crate::pipeline;
 use crate::puzzle::{self, Format};
 use serde_json::json;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
@@ -65,8 +67,24 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
     };
     let spec = Spec { shape, sides: usize::from(args.sides), text: args.text.clone(), backrefs: args.backrefs, seed: args.seed };
+    let json = args.json;
+    // A stopped generate prints no puzzle (on stdout it would be taken for one): the
+    // JSON summary with --json, else a line on stderr.
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let text = "no unique puzzle was found before that";
+            if json {
+                crate::stop::summary(true, reason, json!({"type": "summary", "puzzles": 0}), text)
+            } else {
+                eprint!("crossat: {}", crate::stop::summary(false, reason, json!(null), text));
+                String::new()
+            }
+        }),
+    )?;
     let started = std::time::Instant::now();
     let made = g::generate(&spec)?;
+    crate::stop::finish();
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
     let crossat_json = g::to_crossat_json(&made.puzzle);
     let trux = g::to_trux(&made.puzzle, spec.sides);
@@ -104,22 +122,38 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
     let model = crate::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };
     let mut shown = 0;
+    let found = Arc::new(AtomicUsize::new(0));
+    let count = found.clone();
+    let json = args.json;
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let n = count.load(Ordering::SeqCst);
+            let text = format!("{n} solution{} found before that; the search did not finish", if n == 1 { "" } else { "s" });
+            crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
+        }),
+    )?;
     let outcome = crate::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
-        let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
-        if args.json {
-            writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
-        } else if args.all || shown == 0 {
-            if shown > 0 {
-                writeln!(out).map_err(write_err)?;
+        crate::stop::record(|| {
+            let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
+            if args.json {
+                writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
+            } else if args.all || shown == 0 {
+                if shown > 0 {
+                    writeln!(out).map_err(write_err)?;
+                }
+                for (w, parts) in words.iter().zip(&sol.words) {
+                    writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
+                }
+                writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
             }
-            for (w, parts) in words.iter().zip(&sol.words) {
-                writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
-            }
-            writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
-        }
-        shown += 1;
-        Ok(())
+            shown += 1;
+            out.flush().map_err(write_err)?;
+            let _ = found.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        })
     })?;
+    crate::stop::finish();
     if args.json {
         writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
     } else {
@@ -137,6 +171,17 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let usable = squares::usable_words(&dict, size).len();
     let progress = Progress::default();
     let mut shown = 0;
+    let found = Arc::new(AtomicUsize::new(0));
+    let count = found.clone();
+    let json = args.json;
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let n = count.load(Ordering::SeqCst);
+            let text = format!("{n} square{} printed before that", if n == 1 { "" } else { "s" });
+            crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
+        }),
+    )?;
     let ran = with_progress(!args.quiet, &progress, size, || {
         let model = squares::encode(&Lexicon::new(&dict, size), size)?;
         progress.clauses.store(model.cnf.num_clauses(), Relaxed);
@@ -149,20 +194,25 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             return Ok(None);
         }
         let outcome = squares::generate(&model, &dict, args.seed, args.count as usize, &progress, |sq| {
-            if args.json {
-                writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
-            } else {
-                if shown > 0 {
-                    writeln!(out).map_err(write_err)?;
+            crate::stop::record(|| {
+                if args.json {
+                    writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
+                } else {
+                    if shown > 0 {
+                        writeln!(out).map_err(write_err)?;
+                    }
+                    let words = sq.words();
+                    write!(out, "{}", sq.draw()).map_err(write_err)?;
+                    writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
+                    writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
                 }
-                let words = sq.words();
-                write!(out, "{}", sq.draw()).map_err(write_err)?;
-                writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
-                writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
-            }
-            shown += 1;
-            Ok(())
+                shown += 1;
+                out.flush().map_err(write_err)?;
+                let _ = found.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            })
         })?;
+        crate::stop::finish();
         Ok(Some(outcome))
     })?;
     let Some(outcome) = ran else { return Ok(0) };

@@ -13,6 +13,8 @@ use crate::verify;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
     if args.limit == Some(0) {
@@ -21,13 +23,19 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let mut inputs = input_paths(&args.puzzle);
     inputs.push(args.model.as_deref());
     super::one_stdin(&inputs)?;
+    // Solutions printed so far (and the puzzle, once read), for the summary of a stop.
+    let found = Arc::new(AtomicUsize::new(0));
+    super::start(&args.stop, solve_epilogue(args.json, found.clone(), Value::Null, Value::Null))?;
     for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
         refuse_overwrite(output, &inputs)?;
     }
     let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
     if let Some(model) = &args.model {
+        crate::stop::finish();
         return solve_model(&prep, model, args.json, out);
     }
+    let alphabet: String = prep.compiled.alphabet.chars().iter().collect();
+    crate::stop::arm(solve_epilogue(args.json, found.clone(), json!(prep.puzzle.name), json!(alphabet)));
     // Default: look for two solutions to decide uniqueness, show the first.
     let (search_limit, show) = match (args.all, args.limit) {
         (true, _) => (None, usize::MAX),
@@ -45,16 +53,21 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
             let _ = set.insert(ch);
         }
         first.get_or_insert_with(|| grid.clone());
-        if json {
-            writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
-        } else if shown < show {
-            if shown > 0 {
-                writeln!(out).map_err(write_err)?;
+        // One record: a stop prints the whole solution and counts it, or neither.
+        crate::stop::record(|| {
+            if json {
+                writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
+            } else if shown < show {
+                if shown > 0 {
+                    writeln!(out).map_err(write_err)?;
+                }
+                write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
             }
-            write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
-        }
-        shown += 1;
-        out.flush().map_err(write_err)
+            shown += 1;
+            out.flush().map_err(write_err)?;
+            let _ = found.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        })
     })?;
     let unique = unique(outcome);
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
@@ -64,6 +77,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args, out)?),
         _ => None,
     };
+    crate::stop::finish();
     if json {
         let mut summary = json!({
             "type": "summary",
@@ -144,6 +158,20 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
         write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars))?;
     }
     Ok(name)
+}
+
+/// What a stopped `solve` prints: how many solutions it found, never a verdict.
+fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: Value) -> crate::stop::Epilogue {
+    Box::new(move |reason| {
+        let n = found.load(Ordering::SeqCst);
+        let base = json!({"type": "summary", "solutions": n, "unique": if n >= 2 { json!(false) } else { Value::Null }, "puzzle": puzzle, "alphabet": alphabet});
+        let text = match n {
+            0 => "no solution found before that; the search did not finish".to_string(),
+            1 => "1 solution found before that; the search did not finish (uniqueness not decided)".to_string(),
+            n => format!("{n} solutions found before that; the search did not finish"),
+        };
+        crate::stop::summary(json, reason, base, &text)
+    })
 }
 
 pub(super) fn unique(o: Outcome) -> Value {
