@@ -347,3 +347,28 @@ fn sigint_and_sigterm_stop_in_order() {
     assert_eq!(r.code, 130);
     assert!(r.stdout.lines().last().is_some_and(|l| l.starts_with("stopped: interrupted by SIGINT;")), "{}", r.stdout);
 }
+
+#[test]
+fn all_counts_stay_exact_over_many_cubes() {
+    // 3^9 words without "AB": thousands of solutions, so the search splits into cubes.
+    let top: Vec<&str> = vec!["[ABC]"; 9];
+    let p = serde_json::json!({"left": [["[ABC]{9}", "(?!.*AB).*"]], "top": top});
+    let r = crossat(&["solve", "-", "--all", "--json"], Some(p.to_string().as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (grids, summary) = crate::common::json_solutions(&r.stdout);
+    let mut want = 0;
+    for n in 0..3usize.pow(9) {
+        let word: String = (0..9).map(|i| ['A', 'B', 'C'][n / 3usize.pow(i) % 3]).collect();
+        want += usize::from(!word.contains("AB"));
+    }
+    assert_eq!(grids.len(), want);
+    assert_eq!(summary["solutions"], want);
+    assert_eq!(summary["complete"], true);
+    let distinct: std::collections::BTreeSet<&Vec<String>> = grids.iter().collect();
+    assert_eq!(distinct.len(), want, "every solution once");
+    assert!(grids.iter().all(|g| !g[0].contains("AB")));
+    // A limit below the count stops exactly there, incomplete.
+    let r = crossat(&["solve", "-", "--limit", "1500", "--json"], Some(p.to_string().as_bytes()));
+    let (grids, summary) = crate::common::json_solutions(&r.stdout);
+    assert_eq!((grids.len(), &summary["complete"]), (1500, &false.into()));
+}
