@@ -5,7 +5,7 @@ use crate::app::{read_source, write_err};
 use crate::cli::BenchArgs;
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Input};
-use crate::puzzle::{self, Format};
+use crate::puzzle::{self, Format, Puzzle};
 use crate::stats::{Stage, Times, ms};
 use serde_json::json;
 use std::io::Write;
@@ -46,7 +46,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {
-            match run_one(&input, timeout) {
+            match input.as_ref().map_err(clone_err).and_then(|item| run_one(item, timeout)) {
                 Ok((o, t)) => {
                     result = Some(o);
                     runs.push(t);
@@ -102,12 +102,24 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     Ok(worst)
 }
 
+/// A puzzle to measure: a file, or a puzzle of a collection already read.
+#[derive(Clone)]
+enum Item {
+    Input(Input),
+    Parsed { source: String, puzzle: Box<Puzzle> },
+}
+
 /// Prepares and solves one puzzle (up to two solutions). With a timeout, the run
 /// happens on a worker thread that is abandoned (left to finish in the background,
 /// its result dropped) when the time is up: varisat cannot be interrupted.
-fn run_one(input: &Input, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
-    let once =
-        |input: &Input| pipeline::prepare(input).and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)));
+fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
+    let once = |item: &Item| {
+        let prepared = match item {
+            Item::Input(input) => pipeline::prepare(input),
+            Item::Parsed { source, puzzle } => pipeline::prepare_puzzle(source, (**puzzle).clone(), None, Times::default()),
+        };
+        prepared.and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)))
+    };
     let Some(limit) = timeout else { return once(input) };
     let (tx, rx) = std::sync::mpsc::channel();
     let input = input.clone();
@@ -118,6 +130,13 @@ fn run_one(input: &Input, timeout: Option<Duration>) -> Result<(crate::solve::Ou
         })
         .map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?;
     rx.recv_timeout(limit).unwrap_or_else(|_| Err(Error::Usage(format!("timeout: not solved within {} s", limit.as_secs_f64()))))
+}
+
+fn clone_err(e: &Error) -> Error {
+    match e {
+        Error::Internal(m) => Error::Internal(m.clone()),
+        other => Error::Usage(other.to_string()),
+    }
 }
 
 /// Per-stage medians over runs.
@@ -136,7 +155,7 @@ fn median(runs: &[Times]) -> Times {
 
 /// Every puzzle under the paths: folders are listed (sorted), collections expanded;
 /// files that are not puzzles (expected outputs, licences, notes) are passed over.
-fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
+fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Result<Item>)>> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
@@ -165,14 +184,15 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
             continue;
         };
         let pool = crate::app::pool_file(&f, None)?;
-        let base = Input { source: source.clone(), bytes: bytes.clone(), format: Some(format), pool, ..Input::default() };
         if format == Format::Challenges {
+            // Read the collection once, not once per puzzle (which was quadratic).
             let text = puzzle::utf8(&source, &bytes)?;
-            for e in puzzle::challenges::list(&source, text)? {
-                out.push((format!("{name}:{}", e.key), Input { id: Some(e.key), ..base.clone() }));
+            for (key, p) in puzzle::challenges::read_all(&source, text)? {
+                let item = p.map(|puzzle| Item::Parsed { source: source.clone(), puzzle: Box::new(puzzle) });
+                out.push((format!("{name}:{key}"), item));
             }
         } else {
-            out.push((name, base));
+            out.push((name, Ok(Item::Input(Input { source, bytes, format: Some(format), pool, ..Input::default() }))));
         }
     }
     Ok(out)

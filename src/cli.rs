@@ -17,6 +17,9 @@ use std::path::PathBuf;
     after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error, 4 stopped by --timeout, 130 interrupted (SIGINT), 143 terminated (SIGTERM); a stopped search prints what it found and a summary with \"complete\": false.\nDocumentation: docs/cli.md (commands), docs/format.md (puzzle formats and clue semantics)."
 )]
 pub struct Cli {
+    /// Refuse input files (and standard input) larger than BYTES.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::limits::DEFAULT_MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

@@ -28,6 +28,7 @@ pub mod emit;
 pub mod encode;
 pub mod error;
 pub mod generate;
+pub mod limits;
 pub mod pipeline;
 pub mod puzzle;
 pub mod regex;

@@ -372,3 +372,65 @@ fn all_counts_stay_exact_over_many_cubes() {
     let (grids, summary) = crate::common::json_solutions(&r.stdout);
     assert_eq!((grids.len(), &summary["complete"]), (1500, &false.into()));
 }
+
+#[test]
+fn input_size_is_capped() {
+    let r = crossat(&["solve", "/dev/zero"], None);
+    assert_bad(&r, &["/dev/zero", "larger than the input limit of 67108864 bytes", "--max-input-bytes"]);
+    let r = crossat(&["solve", BEGINNER, "--max-input-bytes", "100"], None);
+    assert_bad(&r, &[BEGINNER, "input limit of 100 bytes"]);
+    let r = crossat(&["solve", "-", "--max-input-bytes", "10"], Some(b"{\"left\": [\"A\"], \"top\": [\"A\"]}"));
+    assert_bad(&r, &["-: ", "input limit of 10 bytes"]);
+    assert_eq!(crossat(&["solve", BEGINNER, "--max-input-bytes", "100000"], None).code, 0);
+    let dir = tmp();
+    let blocks = write_file(dir.path(), "b.txt", "patterns: ..\nblocks: a b\n");
+    let dict = write_file(dir.path(), "d.txt", "ab\n".repeat(100));
+    let r = crossat(&["blocks", arg(&blocks), "--dict", arg(&dict), "--max-input-bytes", "200"], None);
+    assert_bad(&r, &[arg(&dict), "input limit of 200 bytes"]);
+}
+
+#[test]
+fn clue_cell_and_dictionary_counts_are_capped() {
+    let dir = tmp();
+    // 10,001 clues on one cell.
+    let entries: Vec<serde_json::Value> = (0..10_001).map(|_| serde_json::json!({"cells": [[0, 0]], "clues": ["A"]})).collect();
+    let f = write_file(dir.path(), "clues.json", serde_json::json!({"layout": "free", "entries": entries}).to_string());
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "10001 clues exceed the limit of 10000 clues"]);
+    let f = write_file(dir.path(), "cells.json", serde_json::json!({"rows": 101, "cols": 100, "left": vec!["A*"; 101]}).to_string());
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "exceeds the limit of 10000 cells"]);
+    // 1,000,001 distinct lowercase words.
+    let mut words = String::new();
+    for n in 0..1_000_001u32 {
+        let w: String = (0..5).map(|i| char::from(b'a' + (n / 26u32.pow(i) % 26) as u8)).collect();
+        words.push_str(&w);
+        words.push('\n');
+    }
+    let dict = write_file(dir.path(), "dict.txt", words);
+    let blocks = write_file(dir.path(), "b.txt", "patterns: ....\nblocks: aa bb\n");
+    assert_bad(&crossat(&["blocks", arg(&blocks), "--dict", arg(&dict)], None), &[arg(&dict), "more than 1000000 words"]);
+}
+
+#[test]
+fn far_apart_free_cells_are_not_drawn_by_their_bounding_box() {
+    let p = serde_json::json!({"layout": "free", "entries": [
+        {"label": "1", "cells": [[0, 0], [0, 1]], "clues": ["AB"]},
+        {"label": "2", "cells": [[1_000_000_000_000u64, 1_000_000_000_000u64], [0, 1]], "clues": ["CB"]}]});
+    let r = crossat(&["solve", "-"], Some(p.to_string().as_bytes()));
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("1 AB AB\n2 CB CB\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("too far apart to draw"), "{}", r.stdout);
+    assert!(r.stdout.len() < 1000);
+}
+
+#[test]
+fn bench_reads_a_large_collection_once() {
+    // Each puzzle used to re-read the whole collection (quadratic in its size).
+    let dir = tmp();
+    let puzzles: Vec<serde_json::Value> =
+        (0..3000).map(|i| serde_json::json!({"id": format!("p{i}"), "patternsX": [["A"], ["B"]], "patternsY": [["AB"]]})).collect();
+    let f = write_file(dir.path(), "challenges.json", serde_json::json!([{"id": "s", "puzzles": puzzles}]).to_string());
+    let r = crossat(&["bench", arg(&f), "--repeat", "1", "--json"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let summary = crate::common::json_lines(&r.stdout).pop().expect("summary");
+    assert_eq!((&summary["puzzles"], &summary["skipped"]), (&3000.into(), &0.into()));
+}

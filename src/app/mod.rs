@@ -9,11 +9,12 @@ use crate::cli::{Cli, Command, PuzzleArgs};
 use crate::error::{Error, Result};
 use crate::pipeline::Input;
 use crate::puzzle;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// Runs one command; returns the exit code (0 solved, 1 no solution).
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+    crate::limits::set_max_input_bytes(cli.max_input_bytes);
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
         Command::Dimacs(args) => puzzles::dimacs_cmd(&args, out),
@@ -39,19 +40,9 @@ pub(crate) fn plain_epilogue(json: bool, base: serde_json::Value, text: &'static
     Box::new(move |reason| crate::stop::summary(json, reason, base.clone(), text))
 }
 
-/// Reads a file, or stdin for `-`.
+/// Reads a file, or stdin for `-`, within the input limit (see [`crate::limits`]).
 pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
-    let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    if name == "-" {
-        let _ = std::io::stdin().read_to_end(&mut bytes).map_err(|e| Error::input("-", format!("cannot read standard input: {e}")))?;
-    } else {
-        bytes = std::fs::read(path).map_err(|e| Error::input(&name, format!("cannot read file: {}", io_reason(&e))))?;
-    }
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        let _ = bytes.drain(..3);
-    }
-    Ok((name, bytes))
+    crate::limits::read_input(path)
 }
 
 pub(crate) fn io_reason(e: &std::io::Error) -> String {

@@ -89,6 +89,20 @@ pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
     if let Some((other, _)) = found.next() {
         return Err(Error::input(source, format!("'{id}' names both {key} and {other}: pick one by its set/number")));
     }
+    build(source, key, p)
+}
+
+/// Every puzzle of the collection, read once (for `bench`): its `set/number` and the
+/// puzzle, or why it cannot be read.
+pub fn read_all(source: &str, text: &str) -> Result<Vec<(String, Result<Puzzle>)>> {
+    Ok(puzzles(source, text)?
+        .into_iter()
+        .map(|(key, p)| (key.clone(), build(source, &key, &p).and_then(|q| super::check_limits(source, &q).map(|()| q))))
+        .collect())
+}
+
+/// Builds the puzzle `key` of a collection from its JSON object.
+fn build(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
     let name = p.get("name").and_then(Value::as_str).map(|n| format!("{key} {n}"));
     let lines = |k: &str| -> Result<Vec<Vec<String>>> {
         let Some(Value::Array(v)) = p.get(k) else {

@@ -226,6 +226,22 @@ impl Puzzle {
 /// Largest grid accepted, in cells.
 pub const MAX_CELLS: usize = 10_000;
 
+/// Most clues (or pool regexes) accepted in one puzzle.
+pub const MAX_CLUES: usize = 10_000;
+
+/// Checks the limits every puzzle must meet, whatever its format.
+pub(crate) fn check_limits(source: &str, p: &Puzzle) -> Result<()> {
+    let cells = p.shape.cells();
+    if cells > MAX_CELLS {
+        return Err(Error::input(source, format!("{cells} cells exceed the limit of {MAX_CELLS} cells")));
+    }
+    let clues = p.clues.len() + p.pool.as_ref().map_or(0, |pool| pool.regexes.len());
+    if clues > MAX_CLUES {
+        return Err(Error::input(source, format!("{clues} clues exceed the limit of {MAX_CLUES} clues")));
+    }
+    Ok(())
+}
+
 /// The input formats crossat reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -257,7 +273,7 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
     if id.is_some() && format != Format::Challenges {
         return Err(Error::Usage(format!("--id only applies to challenges.json collections; {source} is a single puzzle")));
     }
-    match format {
+    let puzzle = match format {
         Format::Crossat => native::read(source, utf8(source, bytes)?),
         Format::Challenges => challenges::read(source, utf8(source, bytes)?, id),
         Format::Trux => trux::read(source, &trux::decode(bytes)),
@@ -273,7 +289,9 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
             };
             louridas::read(source, utf8(source, bytes)?, pool_source, utf8(pool_source, pool)?)
         }
-    }
+    }?;
+    check_limits(source, &puzzle)?;
+    Ok(puzzle)
 }
 
 /// Guesses the format from the content.
