@@ -5,11 +5,13 @@ use crate::app::{read_source, write_err};
 use crate::cli::BenchArgs;
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Input};
-use crate::puzzle::{self, Format};
+use crate::puzzle::{self, Format, Puzzle};
 use crate::stats::{Stage, Times, ms};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the benchmark; exit code 0, or 3 when some puzzle hit an internal error.
@@ -19,6 +21,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     let (mut solved, mut skipped) = (0, 0);
     // Exit 3 if any puzzle hit an internal error (a bug), else 0.
     let mut worst = 0u8;
+    let inputs = inputs(&args.paths)?;
     if !args.json {
         writeln!(
             out,
@@ -27,11 +30,23 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         )
         .map_err(write_err)?;
     }
-    for (label, input) in inputs(&args.paths)? {
+    let timeout = match args.timeout {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
+        Some(s) => return Err(Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
+    };
+    let done = Arc::new(AtomicUsize::new(0));
+    let count = done.clone();
+    let json = args.json;
+    crate::stop::arm(Box::new(move |reason| {
+        let n = count.load(Ordering::SeqCst);
+        crate::stop::summary(json, reason, json!({"type": "summary", "puzzles": n}), &format!("{n} puzzles measured before that"))
+    }));
+    for (label, input) in inputs {
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {
-            match pipeline::prepare(&input).and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times))) {
+            match input.as_ref().map_err(clone_err).and_then(|item| run_one(item, timeout)) {
                 Ok((o, t)) => {
                     result = Some(o);
                     runs.push(t);
@@ -51,6 +66,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         }
         let Some(o) = result else { continue };
         solved += 1;
+        let _ = done.fetch_add(1, Ordering::SeqCst);
         let med = median(&runs);
         for s in Stage::ALL {
             totals.add(s, med.get(s));
@@ -70,6 +86,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
             writeln!(out, "{line}").map_err(write_err)?;
         }
     }
+    crate::stop::finish();
     if args.json {
         let times: serde_json::Map<String, serde_json::Value> =
             Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s))))).collect();
@@ -83,6 +100,43 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         writeln!(out, "{line}").map_err(write_err)?;
     }
     Ok(worst)
+}
+
+/// A puzzle to measure: a file, or a puzzle of a collection already read.
+#[derive(Clone)]
+enum Item {
+    Input(Input),
+    Parsed { source: String, puzzle: Box<Puzzle> },
+}
+
+/// Prepares and solves one puzzle (up to two solutions). With a timeout, the run
+/// happens on a worker thread that is abandoned (left to finish in the background,
+/// its result dropped) when the time is up: varisat cannot be interrupted.
+fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
+    let once = |item: &Item| {
+        let prepared = match item {
+            Item::Input(input) => pipeline::prepare(input),
+            Item::Parsed { source, puzzle } => pipeline::prepare_puzzle(source, (**puzzle).clone(), None, Times::default()),
+        };
+        prepared.and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)))
+    };
+    let Some(limit) = timeout else { return once(input) };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let input = input.clone();
+    let _ = std::thread::Builder::new()
+        .name("crossat-bench".into())
+        .spawn(move || {
+            let _ = tx.send(once(&input));
+        })
+        .map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?;
+    rx.recv_timeout(limit).unwrap_or_else(|_| Err(Error::Usage(format!("timeout: not solved within {} s", limit.as_secs_f64()))))
+}
+
+fn clone_err(e: &Error) -> Error {
+    match e {
+        Error::Internal(m) => Error::Internal(m.clone()),
+        other => Error::Usage(other.to_string()),
+    }
 }
 
 /// Per-stage medians over runs.
@@ -101,7 +155,7 @@ fn median(runs: &[Times]) -> Times {
 
 /// Every puzzle under the paths: folders are listed (sorted), collections expanded;
 /// files that are not puzzles (expected outputs, licences, notes) are passed over.
-fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
+fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Result<Item>)>> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
@@ -112,8 +166,10 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
                 .collect();
             entries.sort();
             files.extend(entries);
-        } else {
+        } else if p.is_file() {
             files.push(p.clone());
+        } else {
+            return Err(Error::input(&p.display().to_string(), "no such file or folder"));
         }
     }
     let mut out = Vec::new();
@@ -128,14 +184,15 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Input)>> {
             continue;
         };
         let pool = crate::app::pool_file(&f, None)?;
-        let base = Input { source: source.clone(), bytes: bytes.clone(), format: Some(format), pool, ..Input::default() };
         if format == Format::Challenges {
-            let text = String::from_utf8_lossy(&bytes).to_string();
-            for e in puzzle::challenges::list(&source, &text)? {
-                out.push((format!("{name}:{}", e.key), Input { id: Some(e.key), ..base.clone() }));
+            // Read the collection once, not once per puzzle (which was quadratic).
+            let text = puzzle::utf8(&source, &bytes)?;
+            for (key, p) in puzzle::challenges::read_all(&source, text)? {
+                let item = p.map(|puzzle| Item::Parsed { source: source.clone(), puzzle: Box::new(puzzle) });
+                out.push((format!("{name}:{key}"), item));
             }
         } else {
-            out.push((name, base));
+            out.push((name, Ok(Item::Input(Input { source, bytes, format: Some(format), pool, ..Input::default() }))));
         }
     }
     Ok(out)

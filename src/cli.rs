@@ -6,16 +6,20 @@ use std::path::PathBuf;
 
 /// Solve word-grid puzzles (regex crosswords) by compiling them to SAT.
 ///
-/// Exit status: 0 solved, 1 no solution, 2 bad input or usage.
+/// Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 internal error, 4 timeout,
+/// 130/143 interrupted by SIGINT/SIGTERM.
 #[derive(Debug, Parser)]
 #[command(
     name = "crossat",
     version,
     about,
     long_about = None,
-    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error.\nDocumentation: docs/cli.md (commands), docs/format.md (puzzle formats and clue semantics)."
+    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error, 4 stopped by --timeout, 130 interrupted (SIGINT), 143 terminated (SIGTERM); a stopped search prints what it found and a summary with \"complete\": false.\nDocumentation: docs/cli.md (commands), docs/format.md (puzzle formats and clue semantics)."
 )]
 pub struct Cli {
+    /// Refuse input files (and standard input) larger than BYTES.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::limits::DEFAULT_MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -44,6 +48,15 @@ pub enum Command {
     Squares(SquaresArgs),
     /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
     Bench(BenchArgs),
+}
+
+/// Bounds on a search.
+#[derive(Debug, Args)]
+pub struct StopArgs {
+    /// Stop after SECONDS: print what was found, a summary saying the search is not
+    /// complete ("reason": "timeout"), and exit with status 4.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 /// Output formats of `crossat generate`.
@@ -82,6 +95,8 @@ pub struct GenerateArgs {
     /// One JSON line with the puzzle in both formats, its solution and statistics.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }
 
 /// `crossat check`.
@@ -94,6 +109,8 @@ pub struct CheckArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }
 
 /// `crossat hint`.
@@ -110,6 +127,8 @@ pub struct HintArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }
 
 /// How to read a puzzle.
@@ -168,6 +187,8 @@ pub struct SolveArgs {
     /// Decode and verify a model printed by an external SAT solver for `crossat dimacs`'s CNF.
     #[arg(long, value_name = "MODEL", conflicts_with_all = ["all", "limit"])]
     pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }
 
 /// `crossat dimacs`.
@@ -202,6 +223,9 @@ pub struct BenchArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
+    /// Give up on a puzzle after SECONDS (reported as skipped: timeout) and go on.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 /// The word list of dictionary puzzles.
@@ -228,6 +252,8 @@ pub struct BlocksArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }
 
 /// `crossat squares`.
@@ -256,4 +282,6 @@ pub struct SquaresArgs {
     /// Write the formula (without the lazily added no-repeat clauses) in DIMACS to FILE instead of solving.
     #[arg(long, value_name = "FILE")]
     pub dimacs: Option<PathBuf>,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }

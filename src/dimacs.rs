@@ -69,6 +69,9 @@ pub fn read_model(text: &str) -> Result<Model, String> {
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if let Some(s) = line.strip_prefix("s ") {
+            if let Some(first) = &status {
+                return Err(format!("line {}: a second status line `s {}` (the first said `s {first}`)", i + 1, s.trim()));
+            }
             status = Some(s.trim().to_string());
         } else if let Some(v) = line.strip_prefix("v ").or_else(|| (line == "v").then_some("")) {
             for tok in v.split_whitespace() {

@@ -22,7 +22,13 @@ pub fn text(puzzle: &Puzzle, grid: &Grid) -> String {
         Shape::Free { coords, .. } => {
             let mut out: String = entries(puzzle, grid).iter().map(|(e, re, w)| format!("{e} {re} {w}\n")).collect();
             if let Some(xy) = coords {
-                let (rows, cols) = xy.iter().fold((0, 0), |(r, c), &(y, x)| (r.max(y + 1), c.max(x + 1)));
+                let (rows, cols) = xy.iter().fold((0, 0), |(r, c), &(y, x)| (r.max(y.saturating_add(1)), c.max(x.saturating_add(1))));
+                // Cells far apart: the drawing would be mostly `#` (and its size is not
+                // bounded by the puzzle's); the entries above say it all.
+                if rows.saturating_mul(cols) > MAX_CANVAS.max(4 * xy.len()) {
+                    out.push_str(&format!("\n(the cells span {rows} rows and {cols} columns: too far apart to draw)\n"));
+                    return out;
+                }
                 let mut canvas = vec![vec!['#'; cols]; rows];
                 for (c, &(y, x)) in xy.iter().enumerate() {
                     canvas[y][x] = grid.cells[c];
@@ -34,6 +40,9 @@ pub fn text(puzzle: &Puzzle, grid: &Grid) -> String {
         }
     }
 }
+
+/// Largest drawing of a free layout, in cells (`#` included).
+const MAX_CANVAS: usize = 40_000;
 
 fn boxed(rows: &[String]) -> String {
     let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);

@@ -27,6 +27,9 @@ pub enum Error {
     Usage(String),
     /// An output file cannot be written.
     Output(String),
+    /// Standard output is a pipe whose reader has gone (`crossat … | head`): not an
+    /// error for the user; the process ends quietly with exit code 0.
+    PipeClosed,
     /// A bug in crossat: a decoded solution failed independent verification.
     Internal(String),
 }
@@ -36,6 +39,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Internal(_) => 3,
+            Error::PipeClosed => 0,
             _ => 2,
         }
     }
@@ -53,6 +57,7 @@ impl fmt::Display for Error {
             Error::Clue { source, clue, regex, msg } => write!(f, "{source}: {clue} clue '{regex}': {msg}"),
             Error::Usage(msg) | Error::Output(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
+            Error::PipeClosed => write!(f, "standard output: the reader of the pipe has gone"),
         }
     }
 }

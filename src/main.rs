@@ -1,14 +1,22 @@
 use clap::Parser;
+use crossat::error::Error;
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = crossat::cli::Cli::parse();
-    let (mut out, mut err) = (std::io::stdout().lock(), std::io::stderr());
-    match crossat::app::run(cli, &mut out, &mut err) {
+    crossat::stop::watch_signals();
+    let (mut out, mut err) = (crossat::stop::Stdout::new(), std::io::stderr());
+    let result = crossat::app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(crossat::app::write_err));
+    // The answer is complete (or the command failed): a late stop must not add to it.
+    crossat::stop::finish();
+    match result {
         Ok(code) => ExitCode::from(code),
         // A closed pipe (`crossat solve --all … | head`) is not an error.
-        Err(crossat::error::Error::Output(m)) if m.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(Error::PipeClosed) => ExitCode::SUCCESS,
         Err(e) => {
+            // Whatever was printed before the error stays printed.
+            let _ = out.flush();
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
         }

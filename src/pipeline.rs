@@ -76,6 +76,7 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
             })
             .and_then(|c| {
                 let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &c, true)).map_err(|e| with_source(e, src))?;
+                check_vars(src, &cnf)?;
                 Ok((c, cnf, vars))
             });
         let (verifier, took) =
@@ -210,6 +211,17 @@ pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> R
     let mut cnf = Cnf::new();
     let vars = encode::encode(puzzle, compiled, doms.as_deref(), &mut cnf)?;
     Ok((cnf, vars))
+}
+
+/// Most variables accepted in a puzzle's formula (clauses: `encode::MAX_CLAUSES`).
+pub const MAX_VARS: usize = 10_000_000;
+
+fn check_vars(src: &str, cnf: &Cnf) -> Result<()> {
+    use crate::encode::ClauseSink;
+    if cnf.num_vars() > MAX_VARS {
+        return Err(Error::input(src, format!("encoding too large: more than {MAX_VARS} variables")));
+    }
+    Ok(())
 }
 
 fn with_source(e: Error, source: &str) -> Error {

@@ -2,7 +2,9 @@
 //!
 //! Solutions are enumerated by blocking each found grid with one clause over the cell
 //! variables only (`¬x[c][v_c]` for every cell whose domain has more than one letter),
-//! so each grid is found once, however many models it has.
+//! so each grid is found once, however many models it has. Past a few hundred grids the
+//! space is split into cubes under assumptions whose blocking clauses are dropped when
+//! the cube is done ([`enumerate`]), so that memory stays flat.
 //! When the solver reports UNSAT after the last block, the search is exhausted: the
 //! count is exact, and one solution means the puzzle is unique.
 
@@ -85,15 +87,35 @@ pub fn prove_unsat(cnf: &Cnf, extra: &[Vec<i32>], out: impl std::io::Write + 'st
     };
     solver.write_proof(out, format);
     load(&mut solver, cnf.clauses().chain(extra.iter().map(Vec::as_slice)));
-    let sat = solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
+    let sat = solver.solve().map_err(|e| match e {
+        varisat::solver::SolverError::ProofIoError { cause } => crate::error::Error::Output(format!("cannot write proof: {cause}")),
+        e => crate::error::Error::Internal(format!("SAT solver failed: {e}")),
+    })?;
     solver.close_proof().map_err(|e| crate::error::Error::Output(format!("cannot write proof: {e}")))?;
     Ok(!sat)
 }
 
 /// A solver for questions under assumptions (hints, checks, cores).
+///
+/// Variables keep their numbers; besides them the oracle has its own *selectors*
+/// ([`Oracle::selector`]): fresh variables that guard clauses which can later be
+/// dropped for good ([`Oracle::retire`]). A variable that a clause added later brings
+/// in (beyond the loaded formula's) is renumbered internally, so that it can never
+/// collide with a selector; models are still indexed by the caller's numbers.
 pub struct Oracle {
     solver: Solver<'static>,
+    /// The highest variable of the loaded formula: numbers up to it are used as they are.
+    base: i32,
+    /// Later variables of the caller → internal numbers.
+    fresh: std::collections::HashMap<i32, i32>,
+    /// The highest internal number in use.
+    next: i32,
 }
+
+/// A fresh variable of an [`Oracle`] that guards clauses: they hold while it is
+/// assumed and are dropped for good when it is retired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selector(i32);
 
 impl Oracle {
     /// Loads the formula.
@@ -104,27 +126,83 @@ impl Oracle {
     /// Loads clauses as they come, e.g. a formula rewritten on the fly (no copy of it).
     pub fn from_clauses(clauses: impl IntoIterator<Item = impl AsRef<[i32]>>) -> Oracle {
         let mut solver = Solver::new();
-        load(&mut solver, clauses);
-        Oracle { solver }
+        let mut base = 0;
+        load(&mut solver, clauses.into_iter().inspect(|c| base = c.as_ref().iter().fold(base, |m, l| m.max(l.abs()))));
+        Oracle { solver, base, fresh: Default::default(), next: base }
+    }
+
+    fn lit(&mut self, l: i32) -> Lit {
+        let v = l.abs();
+        let v = if v <= self.base {
+            v
+        } else {
+            *self.fresh.entry(v).or_insert_with(|| {
+                self.next += 1;
+                self.next
+            })
+        };
+        Lit::from_dimacs(if l < 0 { -(v as isize) } else { v as isize })
+    }
+
+    fn add_lits(&mut self, lits: &[Lit]) {
+        self.solver.add_clause(lits);
     }
 
     /// Adds a clause for all later questions.
     pub fn add_clause(&mut self, clause: &[i32]) {
-        load(&mut self.solver, std::iter::once(clause));
+        let lits: Vec<Lit> = clause.iter().map(|&l| self.lit(l)).collect();
+        self.add_lits(&lits);
+    }
+
+    /// A new selector.
+    pub fn selector(&mut self) -> Selector {
+        self.next += 1;
+        Selector(self.next)
+    }
+
+    /// Adds a clause that holds only while `s` is assumed.
+    pub fn add_guarded(&mut self, s: Selector, clause: &[i32]) {
+        let mut lits: Vec<Lit> = clause.iter().map(|&l| self.lit(l)).collect();
+        lits.push(Lit::from_dimacs(-(s.0 as isize)));
+        self.add_lits(&lits);
+    }
+
+    /// Drops the clauses guarded by `s` for good (they become satisfied, and the solver
+    /// deletes satisfied clauses).
+    pub fn retire(&mut self, s: Selector) {
+        self.add_lits(&[Lit::from_dimacs(-(s.0 as isize))]);
     }
 
     /// Solves under the assumptions; returns the model (indexed by variable) if SAT.
     pub fn solve(&mut self, assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
-        let lits: Vec<Lit> = assumptions.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
+        self.solve_under(&[], assumptions)
+    }
+
+    /// Solves assuming the selectors and the literals; returns the model if SAT.
+    pub fn solve_under(&mut self, selectors: &[Selector], assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
+        let mut lits: Vec<Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
+        lits.extend(selectors.iter().map(|s| Lit::from_dimacs(s.0 as isize)));
         self.solver.assume(&lits);
         let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
         if !sat {
             return Ok(None);
         }
         let model = self.solver.model().unwrap_or_default();
-        let mut value = vec![false; model.len() + 1];
+        let mut internal = vec![false; self.next as usize + 1];
         for lit in model {
-            value[lit.var().to_dimacs() as usize] = lit.is_positive();
+            if let Some(x) = internal.get_mut(lit.var().to_dimacs() as usize) {
+                *x = lit.is_positive();
+            }
+        }
+        if self.fresh.is_empty() {
+            internal.truncate(self.base as usize + 1);
+            return Ok(Some(internal));
+        }
+        let top = self.fresh.keys().copied().max().unwrap_or(0).max(self.base);
+        let mut value = internal[..=self.base as usize].to_vec();
+        value.resize(top as usize + 1, false);
+        for (&ext, &int) in &self.fresh {
+            value[ext as usize] = internal[int as usize];
         }
         Ok(Some(value))
     }
@@ -196,26 +274,91 @@ pub enum Verdict {
     Reject(Vec<Vec<i32>>),
 }
 
+/// Blocking clauses a cube keeps before it is split into smaller cubes.
+const CUBE_BLOCKS: usize = 512;
+
+/// One cube of the search: the grids that agree with its ancestors' and its own cell
+/// literal. Grids found in it are blocked by clauses guarded by its selector.
+struct Cube {
+    /// None for the whole space, whose blocks are plain clauses: at most
+    /// [`CUBE_BLOCKS`] of them, and the search is over when it is done.
+    sel: Option<Selector>,
+    /// The cell literal this cube adds to its parent's (none for the whole space).
+    lit: Option<i32>,
+    /// How many cells of `split_cells` its literals fix.
+    depth: usize,
+    /// Grids blocked in it so far.
+    blocks: usize,
+    /// Once split: the index of the next value of `split_cells[depth]` to visit.
+    next_child: Option<usize>,
+}
+
 /// Enumerates up to `limit` grids (all when `None`), calling `on_grid` for each.
+///
+/// Memory stays flat however many grids there are: instead of one permanent blocking
+/// clause per grid, the space is searched as a tree of disjoint *cubes* under
+/// assumptions. A cube blocks the grids found in it with clauses guarded by its own
+/// selector; after [`CUBE_BLOCKS`] of them it is split on its next cell (one child
+/// per value of the cell, each assuming that value, visited in turn while the parent's
+/// blocks still hold), and when a cube is exhausted its selector is retired, which
+/// drops its clauses. At most [`CUBE_BLOCKS`] blocking clauses per level of the tree
+/// are alive. Every grid is found once; the count is exact when the search ends.
+/// Clauses of a [`Verdict::Reject`] are kept for good: they hold in every solution.
 pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Found) -> Result<Verdict>) -> Result<Outcome> {
-    let mut search = Search::new(cnf, vars);
+    let mut oracle = Oracle::new(cnf);
+    // The cells a cube can be split on: those with a choice, in order.
+    let split_cells: Vec<usize> = (0..vars.cells.len()).filter(|&c| vars.cells[c].len() > 1).collect();
+    let root = Cube { sel: None, lit: None, depth: 0, blocks: 0, next_child: None };
+    let mut stack = vec![root];
     let mut found = 0;
-    loop {
+    while let Some(top) = stack.last_mut() {
         if limit.is_some_and(|l| found >= l) {
             return Ok(Outcome { found, complete: false });
         }
-        match search.next_grid()? {
-            None => {
-                return Ok(Outcome { found, complete: true });
-            }
-            Some(grid) => match on_grid(grid)? {
-                Verdict::Accept => found += 1,
-                Verdict::Reject(clauses) => {
-                    for c in &clauses {
-                        search.oracle.add_clause(c);
-                    }
+        if let Some(next) = top.next_child {
+            let cell = &vars.cells[split_cells[top.depth]];
+            if next == cell.len() {
+                // Every child is done, so the cube is.
+                if let Some(sel) = top.sel {
+                    oracle.retire(sel);
                 }
-            },
+                let _ = stack.pop();
+                continue;
+            }
+            top.next_child = Some(next + 1);
+            let child = Cube { sel: Some(oracle.selector()), lit: Some(cell[next].1), depth: top.depth + 1, blocks: 0, next_child: None };
+            stack.push(child);
+            continue;
+        }
+        let selectors: Vec<Selector> = stack.iter().filter_map(|c| c.sel).collect();
+        let lits: Vec<i32> = stack.iter().filter_map(|c| c.lit).collect();
+        let Some(model) = oracle.solve_under(&selectors, &lits)? else {
+            let done = stack.pop().and_then(|c| c.sel);
+            if let Some(sel) = done {
+                oracle.retire(sel);
+            }
+            continue;
+        };
+        let value = |v: i32| model.get(v as usize).copied().unwrap_or(false);
+        let grid = decode_cells(vars, value)?;
+        let assignment = decode_assignment(vars, value)?;
+        let top = stack.last_mut().expect("a cube is being searched");
+        match top.sel {
+            Some(sel) => oracle.add_guarded(sel, &blocking_clause(vars, &grid)),
+            None => oracle.add_clause(&blocking_clause(vars, &grid)),
+        }
+        top.blocks += 1;
+        if top.blocks >= CUBE_BLOCKS && top.depth < split_cells.len() {
+            top.next_child = Some(0);
+        }
+        match on_grid(Found { cells: grid, assignment })? {
+            Verdict::Accept => found += 1,
+            Verdict::Reject(clauses) => {
+                for c in &clauses {
+                    oracle.add_clause(c);
+                }
+            }
         }
     }
+    Ok(Outcome { found, complete: true })
 }

@@ -14,6 +14,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 /// Most tokens a word-list puzzle may use (one symbol set of the encoder).
 pub const MAX_TOKENS: usize = 160;
 
+/// Largest dictionary accepted, in usable words.
+pub const MAX_DICT_WORDS: usize = 1_000_000;
+
 /// A word list, with where it came from.
 pub struct Dictionary {
     /// Where the words came from, for messages.
@@ -32,14 +35,29 @@ impl Dictionary {
     /// with `fold_case`, every line is lowercased and kept if it is then all `a`–`z`.
     pub fn from_file(path: &std::path::Path, fold_case: bool) -> Result<Dictionary> {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| Error::input(&name, format!("cannot read dictionary: {e}")))?;
+        let (_, bytes) = crate::limits::read_input(path).map_err(|e| match e {
+            Error::Input { source, msg } => Error::Input { source, msg: msg.replace("cannot read file", "cannot read dictionary") },
+            other => other,
+        })?;
         let mut words = BTreeSet::new();
+        let bytes = crate::puzzle::strip_bom(&bytes);
+        let mut offset = 0;
         for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            let line = std::str::from_utf8(line).map_err(|_| Error::input(&name, format!("line {}: not UTF-8", i + 1)))?;
+            let start = offset;
+            offset += line.len() + 1;
+            let line = std::str::from_utf8(line).map_err(|e| {
+                Error::input(
+                    &name,
+                    format!("line {}: not UTF-8 (invalid byte at byte offset {}); save the file as UTF-8", i + 1, start + e.valid_up_to()),
+                )
+            })?;
             let w = line.trim_end_matches('\r');
             let w = if fold_case { w.to_lowercase() } else { w.to_string() };
             if !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()) {
                 let _ = words.insert(w);
+                if words.len() > MAX_DICT_WORDS {
+                    return Err(Error::input(&name, format!("more than {MAX_DICT_WORDS} words, the limit of a dictionary")));
+                }
             }
         }
         if words.is_empty() {
@@ -124,7 +142,7 @@ pub struct BlocksSolution {
 /// `patterns: pol...... imb......` and `blocks: ble cal ...`.
 pub fn read_blocks(source: &str, text: &str) -> Result<Blocks> {
     let (patterns, blocks) = if text.trim_start().starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
+        let v: serde_json::Value = crate::puzzle::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
         let list = |k: &str| -> Result<Vec<String>> {
             v.get(k)
                 .and_then(serde_json::Value::as_array)

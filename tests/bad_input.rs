@@ -103,7 +103,7 @@ fn mismatched_sizes_are_rejected() {
     );
     assert_error(&solve(&trux, &[]), &[arg(&trux), "3 regexes", "4 clues"]);
     let dat = write_file(dir.path(), "p.dat", "2 2\n\nA\n\nB\nC\n");
-    assert_error(&solve(&dat, &[]), &[arg(&dat), "1 left clues for 2 rows"]);
+    assert_error(&solve(&dat, &[]), &[arg(&dat), "1 row regexes for 2 rows"]);
 }
 
 /// The --given file is checked against the puzzle: wrong row length, wrong number of rows.
@@ -159,7 +159,7 @@ fn unknown_format_invalid_json_and_invalid_utf8() {
     let wrong = write_file(dir.path(), "wrong.json", r#"{"left": ["A"], "top": ["A"], "colour": "red"}"#);
     assert_error(&solve(&wrong, &[]), &[arg(&wrong), "unknown key \"colour\""]);
     let latin1 = write_file(dir.path(), "latin1.json", b"{\"left\": [\"caf\xe9\"], \"top\": [\"c\", \"a\", \"f\", \"e\"]}");
-    assert_error(&solve(&latin1, &[]), &[arg(&latin1), "invalid UTF-8"]);
+    assert_error(&solve(&latin1, &[]), &[arg(&latin1), "not UTF-8"]);
     // Standard input is named `-`.
     assert_error(&crossat(&["solve", "-"], Some(b"not a puzzle at all")), &["error: -: ", "unknown puzzle format"]);
 }

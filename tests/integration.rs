@@ -4,6 +4,7 @@ mod common;
 
 mod assist;
 mod bad_input;
+mod bounded;
 mod cli;
 mod clues;
 mod corpus;

@@ -9,13 +9,15 @@ use crate::puzzle;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
     let (name, bytes) = read_source(path)?;
-    let text = String::from_utf8(bytes).map_err(|_| Error::input(&name, "invalid UTF-8"))?;
+    let text = puzzle::utf8(&name, &bytes)?;
     let mut p = prep.puzzle.clone();
-    p.set_given_rows(&name, &puzzle::parse_grid_rows(&text))?;
+    p.set_given_rows(&name, &puzzle::parse_grid_rows(text))?;
     Ok(p.givens)
 }
 
@@ -42,11 +44,24 @@ fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
 }
 
 pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
+    if args.puzzle.given.is_some() {
+        return Err(Error::Usage(
+            "check takes the filled cells from GRID; --given does not apply to it (put the given cells in GRID)".into(),
+        ));
+    }
+    let mut inputs = super::input_paths(&args.puzzle);
+    inputs.push(Some(args.grid.as_path()));
+    super::one_stdin(&inputs)?;
+    super::start(&args.stop, super::plain_epilogue(args.json, json!({"type": "summary"}), "the check did not finish"))?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;
     let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).collect();
     let emit = |out: &mut dyn Write, v: Value, text: String| -> Result<()> {
+        if v["type"] == "summary" {
+            // The answer is complete: a stop from now on changes nothing.
+            crate::stop::finish();
+        }
         if args.json { writeln!(out, "{v}") } else { write!(out, "{text}") }.map_err(write_err)
     };
     if grid.iter().all(Option::is_some) {
@@ -103,12 +118,24 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
 }
 
 pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
+    let shown = Arc::new(AtomicUsize::new(0));
+    let count = shown.clone();
+    let json = args.json;
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let n = count.load(Ordering::SeqCst);
+            let text = format!("{n} hint{} shown before that; the search did not finish", if n == 1 { "" } else { "s" });
+            crate::stop::summary(json, reason, json!({"type": "summary", "hints": n}), &text)
+        }),
+    )?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let givens = prep.puzzle.givens.clone();
     let mut assistant = Assistant::new(&prep)?;
     let write = |out: &mut dyn Write, s: String| out.write_all(s.as_bytes()).map_err(write_err);
     if assistant.complete(&givens)?.is_none() {
         let k = assistant.conflict(&givens)?;
+        crate::stop::finish();
         if args.json {
             write(out, format!("{}\n", json!({"type": "summary", "completable": false, "conflict": conflict_json(&prep, &k)})))?;
         } else {
@@ -130,27 +157,34 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
             Reason::Search => "only by search over the whole grid".to_string(),
         };
         let because = if args.explain { Some(assistant.explain(&givens, h.cell, h.ch)?) } else { None };
-        if args.json {
-            let reason = match h.reason {
-                Reason::SingleLine(_) => "single-line",
-                Reason::Lines => "lines",
-                Reason::Search => "search",
-            };
-            let mut v = json!({"type": "hint", "cell": cell_json(&prep, h.cell), "char": h.ch.to_string(), "reason": reason});
-            if let Reason::SingleLine(i) = h.reason {
-                v["clue"] = json!(prep.puzzle.clues[i].label);
+        // One record: a stop prints the whole hint and counts it, or neither.
+        crate::stop::record(|| -> Result<()> {
+            if args.json {
+                let reason = match h.reason {
+                    Reason::SingleLine(_) => "single-line",
+                    Reason::Lines => "lines",
+                    Reason::Search => "search",
+                };
+                let mut v = json!({"type": "hint", "cell": cell_json(&prep, h.cell), "char": h.ch.to_string(), "reason": reason});
+                if let Reason::SingleLine(i) = h.reason {
+                    v["clue"] = json!(prep.puzzle.clues[i].label);
+                }
+                if let Some(k) = &because {
+                    v["because"] = conflict_json(&prep, k);
+                }
+                write(out, format!("{v}\n"))?;
+            } else {
+                write(out, format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch))?;
+                if let Some(k) = &because {
+                    write(out, format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")))?;
+                }
             }
-            if let Some(k) = &because {
-                v["because"] = conflict_json(&prep, k);
-            }
-            write(out, format!("{v}\n"))?;
-        } else {
-            write(out, format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch))?;
-            if let Some(k) = &because {
-                write(out, format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")))?;
-            }
-        }
+            out.flush().map_err(write_err)?;
+            let _ = shown.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        })?;
     }
+    crate::stop::finish();
     let empty = givens.iter().filter(|g| g.is_none()).count();
     if args.json {
         write(out, format!("{}\n", json!({"type": "summary", "completable": true, "hints": hints.len(), "empty_cells": empty})))?;

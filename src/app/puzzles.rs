@@ -1,7 +1,7 @@
 //! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`, `squares`.
 
 use super::solve::{status_line, unique};
-use super::{input, io_reason, pool_file, read_source, write_err};
+use super::{input, input_paths, pool_file, read_source, refuse_overwrite, write_err, write_file};
 use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
 use crate::dimacs;
 use crate::encode::ClauseSink;
@@ -10,21 +10,14 @@ use crate::pipeline;
 use crate::puzzle::{self, Format};
 use serde_json::json;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
-    let input = input(&args.puzzle)?;
-    let prep = pipeline::prepare(&input)?;
+    refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
+    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     pipeline::require_exact(&prep, "a DIMACS export")?;
-    let name = args.output.display().to_string();
-    let write =
-        |w: &mut dyn Write| dimacs::write(&mut std::io::BufWriter::new(w), &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars);
-    if name == "-" {
-        write(out).map_err(write_err)?;
-    } else {
-        let mut f =
-            std::fs::File::create(&args.output).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
-        write(&mut f).map_err(|e| Error::Output(format!("{name}: {e}")))?;
-    }
+    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars))?;
     Ok(0)
 }
 
@@ -32,7 +25,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
     let (source, bytes) = read_source(&args.file)?;
     let format = puzzle::detect(&source, &bytes)?;
     if format == Format::Challenges {
-        let text = std::str::from_utf8(&bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
+        let text = puzzle::utf8(&source, &bytes)?;
         for e in puzzle::challenges::list(&source, text)? {
             if args.json {
                 writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size}))
@@ -75,8 +68,24 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
     };
     let spec = Spec { shape, sides: usize::from(args.sides), text: args.text.clone(), backrefs: args.backrefs, seed: args.seed };
+    let json = args.json;
+    // A stopped generate prints no puzzle (on stdout it would be taken for one): the
+    // JSON summary with --json, else a line on stderr.
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let text = "no unique puzzle was found before that";
+            if json {
+                crate::stop::summary(true, reason, json!({"type": "summary", "puzzles": 0}), text)
+            } else {
+                eprint!("crossat: {}", crate::stop::summary(false, reason, json!(null), text));
+                String::new()
+            }
+        }),
+    )?;
     let started = std::time::Instant::now();
     let made = g::generate(&spec)?;
+    crate::stop::finish();
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
     let crossat_json = g::to_crossat_json(&made.puzzle);
     let trux = g::to_trux(&made.puzzle, spec.sides);
@@ -108,28 +117,44 @@ fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate:
 
 pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
     let (source, bytes) = read_source(&args.file)?;
-    let text = String::from_utf8(bytes).map_err(|_| Error::input(&source, "invalid UTF-8"))?;
-    let puzzle = crate::words::read_blocks(&source, &text)?;
+    let text = puzzle::utf8(&source, &bytes)?;
+    let puzzle = crate::words::read_blocks(&source, text)?;
     let dict = dictionary(&args.dict, err, args.json)?;
     let model = crate::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };
     let mut shown = 0;
+    let found = Arc::new(AtomicUsize::new(0));
+    let count = found.clone();
+    let json = args.json;
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let n = count.load(Ordering::SeqCst);
+            let text = format!("{n} solution{} found before that; the search did not finish", if n == 1 { "" } else { "s" });
+            crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
+        }),
+    )?;
     let outcome = crate::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
-        let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
-        if args.json {
-            writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
-        } else if args.all || shown == 0 {
-            if shown > 0 {
-                writeln!(out).map_err(write_err)?;
+        crate::stop::record(|| {
+            let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
+            if args.json {
+                writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
+            } else if args.all || shown == 0 {
+                if shown > 0 {
+                    writeln!(out).map_err(write_err)?;
+                }
+                for (w, parts) in words.iter().zip(&sol.words) {
+                    writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
+                }
+                writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
             }
-            for (w, parts) in words.iter().zip(&sol.words) {
-                writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
-            }
-            writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
-        }
-        shown += 1;
-        Ok(())
+            shown += 1;
+            out.flush().map_err(write_err)?;
+            let _ = found.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        })
     })?;
+    crate::stop::finish();
     if args.json {
         writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
     } else {
@@ -147,32 +172,48 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let usable = squares::usable_words(&dict, size).len();
     let progress = Progress::default();
     let mut shown = 0;
+    let found = Arc::new(AtomicUsize::new(0));
+    let count = found.clone();
+    let json = args.json;
+    super::start(
+        &args.stop,
+        Box::new(move |reason| {
+            let n = count.load(Ordering::SeqCst);
+            let text = format!("{n} square{} printed before that", if n == 1 { "" } else { "s" });
+            crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
+        }),
+    )?;
     let ran = with_progress(!args.quiet, &progress, size, || {
         let model = squares::encode(&Lexicon::new(&dict, size), size)?;
         progress.clauses.store(model.cnf.num_clauses(), Relaxed);
         if let Some(path) = &args.dimacs {
             let name = path.display().to_string();
-            let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot write: {}", io_reason(&e))))?;
-            squares::write_dimacs(&mut std::io::BufWriter::new(file), &model).map_err(write_err)?;
+            refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
+            write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
             writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())
                 .map_err(write_err)?;
             return Ok(None);
         }
         let outcome = squares::generate(&model, &dict, args.seed, args.count as usize, &progress, |sq| {
-            if args.json {
-                writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
-            } else {
-                if shown > 0 {
-                    writeln!(out).map_err(write_err)?;
+            crate::stop::record(|| {
+                if args.json {
+                    writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
+                } else {
+                    if shown > 0 {
+                        writeln!(out).map_err(write_err)?;
+                    }
+                    let words = sq.words();
+                    write!(out, "{}", sq.draw()).map_err(write_err)?;
+                    writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
+                    writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
                 }
-                let words = sq.words();
-                write!(out, "{}", sq.draw()).map_err(write_err)?;
-                writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
-                writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
-            }
-            shown += 1;
-            Ok(())
+                shown += 1;
+                out.flush().map_err(write_err)?;
+                let _ = found.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            })
         })?;
+        crate::stop::finish();
         Ok(Some(outcome))
     })?;
     let Some(outcome) = ran else { return Ok(0) };

@@ -1,6 +1,6 @@
 //! `solve`: solutions, the uniqueness verdict, the ambiguity report, proofs, models, stats.
 
-use super::{input, io_reason, read_source, write_err};
+use super::{input, input_paths, io_reason, read_source, refuse_overwrite, write_err, write_file};
 use crate::cli::SolveArgs;
 use crate::dimacs::{self, Model};
 use crate::emit;
@@ -13,15 +13,29 @@ use crate::verify;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
     if args.limit == Some(0) {
         return Err(Error::Usage("--limit must be at least 1".into()));
     }
+    let mut inputs = input_paths(&args.puzzle);
+    inputs.push(args.model.as_deref());
+    super::one_stdin(&inputs)?;
+    // Solutions printed so far (and the puzzle, once read), for the summary of a stop.
+    let found = Arc::new(AtomicUsize::new(0));
+    super::start(&args.stop, solve_epilogue(args.json, found.clone(), Value::Null, Value::Null))?;
+    for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
+        refuse_overwrite(output, &inputs)?;
+    }
     let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
     if let Some(model) = &args.model {
+        crate::stop::finish();
         return solve_model(&prep, model, args.json, out);
     }
+    let alphabet: String = prep.compiled.alphabet.chars().iter().collect();
+    crate::stop::arm(solve_epilogue(args.json, found.clone(), json!(prep.puzzle.name), json!(alphabet)));
     // Default: look for two solutions to decide uniqueness, show the first.
     let (search_limit, show) = match (args.all, args.limit) {
         (true, _) => (None, usize::MAX),
@@ -39,25 +53,31 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
             let _ = set.insert(ch);
         }
         first.get_or_insert_with(|| grid.clone());
-        if json {
-            writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
-        } else if shown < show {
-            if shown > 0 {
-                writeln!(out).map_err(write_err)?;
+        // One record: a stop prints the whole solution and counts it, or neither.
+        crate::stop::record(|| {
+            if json {
+                writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
+            } else if shown < show {
+                if shown > 0 {
+                    writeln!(out).map_err(write_err)?;
+                }
+                write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
             }
-            write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
-        }
-        shown += 1;
-        out.flush().map_err(write_err)
+            shown += 1;
+            out.flush().map_err(write_err)?;
+            let _ = found.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        })
     })?;
     let unique = unique(outcome);
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     let ambiguous_clues: Vec<&str> =
         prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
     let proof = match (&args.proof, &first) {
-        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args)?),
+        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args, out)?),
         _ => None,
     };
+    crate::stop::finish();
     if json {
         let mut summary = json!({
             "type": "summary",
@@ -118,24 +138,41 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
 
 /// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
 /// that formula in DIMACS); returns the proof's path.
-fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs) -> Result<String> {
+fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<String> {
     let name = path.display().to_string();
     pipeline::require_exact(prep, "a proof of uniqueness")?;
     let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
     let block = solve::blocking_clause(&prep.vars, &symbols);
     let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
-    if !solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format)? {
+    let proved = solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format).map_err(
+        |e| match e {
+            Error::Output(m) => Error::Output(format!("{name}: {m}")),
+            other => other,
+        },
+    )?;
+    if !proved {
         return Err(Error::Internal("the proof run found a second solution that the search did not".into()));
     }
     if let Some(cnf_path) = &args.proof_cnf {
-        let cnf_name = cnf_path.display().to_string();
         let mut with_block = prep.cnf.clone();
         with_block.add_clause(&block);
-        let f = std::fs::File::create(cnf_path).map_err(|e| Error::Output(format!("{cnf_name}: cannot create file: {}", io_reason(&e))))?;
-        dimacs::write(&mut std::io::BufWriter::new(f), &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars)
-            .map_err(|e| Error::Output(format!("{cnf_name}: {e}")))?;
+        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars))?;
     }
     Ok(name)
+}
+
+/// What a stopped `solve` prints: how many solutions it found, never a verdict.
+fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: Value) -> crate::stop::Epilogue {
+    Box::new(move |reason| {
+        let n = found.load(Ordering::SeqCst);
+        let base = json!({"type": "summary", "solutions": n, "unique": if n >= 2 { json!(false) } else { Value::Null }, "puzzle": puzzle, "alphabet": alphabet});
+        let text = match n {
+            0 => "no solution found before that; the search did not finish".to_string(),
+            1 => "1 solution found before that; the search did not finish (uniqueness not decided)".to_string(),
+            n => format!("{n} solutions found before that; the search did not finish"),
+        };
+        crate::stop::summary(json, reason, base, &text)
+    })
 }
 
 pub(super) fn unique(o: Outcome) -> Value {
@@ -159,8 +196,8 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
 
 fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
     let (name, bytes) = read_source(path)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let model = dimacs::read_model(&text).map_err(|m| Error::input(&name, m))?;
+    let text = crate::puzzle::utf8(&name, &bytes)?;
+    let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
             writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))

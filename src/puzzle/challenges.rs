@@ -45,18 +45,29 @@ pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
 }
 
 fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
-    let value: Value = serde_json::from_str(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
+    let value: Value = super::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
     let Value::Array(sets) = value else {
         return Err(Error::input(source, "expected a JSON array of challenge sets"));
     };
     let mut out = Vec::new();
+    let mut ids = std::collections::HashMap::new();
+    let mut set_ids = std::collections::HashSet::new();
     for (si, set) in sets.into_iter().enumerate() {
         let set_id = set.get("id").and_then(Value::as_str).map_or_else(|| format!("set{}", si + 1), str::to_string);
         let Some(Value::Array(ps)) = set.get("puzzles").cloned() else {
             return Err(Error::input(source, format!("challenge set {set_id} has no \"puzzles\" array")));
         };
         for (pi, p) in ps.into_iter().enumerate() {
-            out.push((format!("{set_id}/{}", pi + 1), p));
+            let key = format!("{set_id}/{}", pi + 1);
+            if let Some(id) = p.get("id").and_then(Value::as_str).filter(|id| !id.is_empty())
+                && let Some(first) = ids.insert(id.to_string(), key.clone())
+            {
+                return Err(Error::input(source, format!("puzzles {first} and {key} have the same id '{id}'")));
+            }
+            if pi == 0 && !set_ids.insert(set_id.clone()) {
+                return Err(Error::input(source, format!("two challenge sets have the same id '{set_id}'")));
+            }
+            out.push((key, p));
         }
     }
     Ok(out)
@@ -68,12 +79,30 @@ pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
     let Some(id) = id else {
         return Err(Error::Usage(format!("{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)", all.len())));
     };
-    let found = all
-        .iter()
-        .find(|(key, p)| key == id || p.get("id").and_then(Value::as_str) == Some(id) || p.get("name").and_then(Value::as_str) == Some(id));
-    let Some((key, p)) = found else {
+    let matches = |(key, p): &&(String, Value)| {
+        key == id || p.get("id").and_then(Value::as_str) == Some(id) || p.get("name").and_then(Value::as_str) == Some(id)
+    };
+    let mut found = all.iter().filter(matches);
+    let Some((key, p)) = found.next() else {
         return Err(Error::input(source, format!("no puzzle with id, set/number or name '{id}'")));
     };
+    if let Some((other, _)) = found.next() {
+        return Err(Error::input(source, format!("'{id}' names both {key} and {other}: pick one by its set/number")));
+    }
+    build(source, key, p)
+}
+
+/// Every puzzle of the collection, read once (for `bench`): its `set/number` and the
+/// puzzle, or why it cannot be read.
+pub fn read_all(source: &str, text: &str) -> Result<Vec<(String, Result<Puzzle>)>> {
+    Ok(puzzles(source, text)?
+        .into_iter()
+        .map(|(key, p)| (key.clone(), build(source, &key, &p).and_then(|q| super::check_limits(source, &q).map(|()| q))))
+        .collect())
+}
+
+/// Builds the puzzle `key` of a collection from its JSON object.
+fn build(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
     let name = p.get("name").and_then(Value::as_str).map(|n| format!("{key} {n}"));
     let lines = |k: &str| -> Result<Vec<Vec<String>>> {
         let Some(Value::Array(v)) = p.get(k) else {

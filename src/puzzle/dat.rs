@@ -18,9 +18,31 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
     let [rows, cols] = dims[..] else {
         return Err(Error::input(source, "first line must be `rows cols`"));
     };
+    if blocks[0].len() != 1 {
+        return Err(Error::input(source, "the `rows cols` line must be followed by a blank line, then the row regexes"));
+    }
     let (Some(row_block), Some(col_block)) = (blocks.get(1), blocks.get(2)) else {
-        return Err(Error::input(source, "expected a block of row regexes and a block of column regexes"));
+        return Err(Error::input(source, "expected a block of row regexes and a block of column regexes, separated by a blank line"));
     };
+    for (block, want, what) in [(row_block, rows, "row"), (col_block, cols, "column")] {
+        if block.len() != want {
+            return Err(Error::input(
+                source,
+                format!(
+                    "{} {what} regexes for {want} {what}s (is a blank line missing between the row and the column regexes?)",
+                    block.len()
+                ),
+            ));
+        }
+    }
+    if let Some(solution) = blocks.get(3)
+        && solution.len() != rows
+    {
+        return Err(Error::input(source, format!("the solution block has {} rows, the puzzle has {rows}", solution.len())));
+    }
+    if blocks.len() > 4 {
+        return Err(Error::input(source, format!("{} blank-line separated blocks; a .dat file has at most 4", blocks.len())));
+    }
     let one_each = |b: &Vec<&str>| Some(b.iter().map(|r| vec![r.to_string()]).collect());
     let sides = RectClues { left: one_each(row_block), top: one_each(col_block), ..RectClues::default() };
     Puzzle::rect(source, None, Some(rows), Some(cols), sides)

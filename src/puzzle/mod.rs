@@ -16,6 +16,7 @@
 pub mod challenges;
 pub mod dat;
 pub mod hex;
+pub mod json;
 pub mod louridas;
 pub mod native;
 pub mod trux;
@@ -225,6 +226,22 @@ impl Puzzle {
 /// Largest grid accepted, in cells.
 pub const MAX_CELLS: usize = 10_000;
 
+/// Most clues (or pool regexes) accepted in one puzzle.
+pub const MAX_CLUES: usize = 10_000;
+
+/// Checks the limits every puzzle must meet, whatever its format.
+pub(crate) fn check_limits(source: &str, p: &Puzzle) -> Result<()> {
+    let cells = p.shape.cells();
+    if cells > MAX_CELLS {
+        return Err(Error::input(source, format!("{cells} cells exceed the limit of {MAX_CELLS} cells")));
+    }
+    let clues = p.clues.len() + p.pool.as_ref().map_or(0, |pool| pool.regexes.len());
+    if clues > MAX_CLUES {
+        return Err(Error::input(source, format!("{clues} clues exceed the limit of {MAX_CLUES} clues")));
+    }
+    Ok(())
+}
+
 /// The input formats crossat reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -247,6 +264,8 @@ pub enum Format {
 /// Reads a puzzle from raw bytes; `format` forces a format, `id` picks from a collection,
 /// `pool` is the regex pool of a Louridas CSV (its source name and bytes).
 pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>, pool: Option<(&str, &[u8])>) -> Result<Puzzle> {
+    let bytes = strip_bom(bytes);
+    let pool = pool.map(|(n, b)| (n, strip_bom(b)));
     let format = match format {
         Some(f) => f,
         None => detect(source, bytes)?,
@@ -254,7 +273,7 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
     if id.is_some() && format != Format::Challenges {
         return Err(Error::Usage(format!("--id only applies to challenges.json collections; {source} is a single puzzle")));
     }
-    match format {
+    let puzzle = match format {
         Format::Crossat => native::read(source, utf8(source, bytes)?),
         Format::Challenges => challenges::read(source, utf8(source, bytes)?, id),
         Format::Trux => trux::read(source, &trux::decode(bytes)),
@@ -270,12 +289,14 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
             };
             louridas::read(source, utf8(source, bytes)?, pool_source, utf8(pool_source, pool)?)
         }
-    }
+    }?;
+    check_limits(source, &puzzle)?;
+    Ok(puzzle)
 }
 
 /// Guesses the format from the content.
 pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
-    let text = String::from_utf8_lossy(bytes);
+    let text = String::from_utf8_lossy(strip_bom(bytes));
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Err(Error::input(source, "empty input"));
@@ -312,8 +333,26 @@ pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
     ))
 }
 
-fn utf8<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str> {
-    std::str::from_utf8(bytes).map_err(|e| Error::input(source, format!("invalid UTF-8 at byte {}", e.valid_up_to())))
+/// The bytes without a leading UTF-8 byte-order mark (some editors write one).
+pub fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// The bytes as UTF-8 text (without a byte-order mark), or an error that says where
+/// they are not UTF-8 and what to do about it.
+pub fn utf8<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str> {
+    let bytes = strip_bom(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let byte = bytes.get(at).map_or(String::new(), |b| format!(" (0x{b:02X})"));
+        Error::input(
+            source,
+            format!(
+                "not UTF-8: invalid byte{byte} at byte offset {at} (line {line}); save the file as UTF-8 (a Windows-1252 or Latin-1 file must be converted, e.g. with `iconv -f cp1252 -t utf-8`)"
+            ),
+        )
+    })
 }
 
 /// Parses a grid written as text rows (`.` for an empty cell) into display rows.

@@ -24,7 +24,7 @@ const SIDE_ALIASES: [[&str; 3]; 4] = [
 
 /// Reads a crossat JSON puzzle (or one of the aliased shapes).
 pub fn read(source: &str, text: &str) -> Result<Puzzle> {
-    let value: Value = serde_json::from_str(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
+    let value: Value = super::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
     let Value::Object(obj) = value else {
         return Err(Error::input(source, "expected a JSON object describing one puzzle"));
     };

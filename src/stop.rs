@@ -1,0 +1,241 @@
+//! Orderly stops — `--timeout`, SIGINT, SIGTERM — and the one path to standard output.
+//!
+//! varisat cannot be interrupted inside a SAT call, so a stop does not wait for the
+//! search: a watchdog thread (the timer, or the signal thread) takes the output lock,
+//! prints the command's *epilogue* (the summary of what was found so far, with
+//! `"complete": false` and the reason), flushes standard output and exits the process.
+//!
+//! Every byte of standard output goes through [`Stdout`], which writes complete lines
+//! (or, inside [`record`], complete records) while holding the same lock, so a stop
+//! never cuts a solution in half and never prints a summary in the middle of one.
+//! A command [`arm`]s the stop with its epilogue while it searches and calls
+//! [`finish`] before printing its own final verdict; after that, a stop changes nothing
+//! (the command is about to end with a complete answer).
+
+use std::cell::{Cell, RefCell};
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+/// Why a command was stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// `--timeout` passed.
+    Timeout,
+    /// SIGINT (Ctrl-C).
+    Interrupt,
+    /// SIGTERM.
+    Terminate,
+}
+
+impl Reason {
+    /// The process exit code: 4 for a timeout, 128 + the signal number for a signal.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Reason::Timeout => 4,
+            Reason::Interrupt => 130,
+            Reason::Terminate => 143,
+        }
+    }
+
+    /// The `"reason"` of the JSON summary.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Timeout => "timeout",
+            Reason::Interrupt | Reason::Terminate => "interrupted",
+        }
+    }
+
+    /// For people: `the --timeout of 5 s was reached`, `interrupted by SIGINT`.
+    pub fn describe(self) -> String {
+        match self {
+            Reason::Timeout => match timeout() {
+                Some(t) => format!("stopped: the --timeout of {} s was reached", t.as_secs_f64()),
+                None => "stopped: the time limit was reached".to_string(),
+            },
+            Reason::Interrupt => "stopped: interrupted by SIGINT".to_string(),
+            Reason::Terminate => "stopped: terminated by SIGTERM".to_string(),
+        }
+    }
+}
+
+/// What a stop prints on standard output: the partial summary of the running command.
+pub type Epilogue = Box<dyn Fn(Reason) -> String + Send>;
+
+enum Phase {
+    /// No search under way: a stop ends the process at once, printing nothing more.
+    Idle,
+    /// Searching: a stop prints this epilogue and exits.
+    Armed(Epilogue),
+    /// The command has its answer and is printing it: stops are ignored.
+    Finishing,
+}
+
+struct State {
+    phase: Phase,
+}
+
+static STATE: Mutex<State> = Mutex::new(State { phase: Phase::Idle });
+
+/// The `--timeout` in nanoseconds, 0 for none.
+static TIMEOUT_NS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The lock while this thread is inside [`record`] (which may nest).
+    static HELD: RefCell<Option<MutexGuard<'static, State>>> = const { RefCell::new(None) };
+    static DEPTH: Cell<usize> = const { Cell::new(0) };
+}
+
+fn lock() -> MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs `f` holding the output lock (re-entrant on this thread): what `f` writes to
+/// [`Stdout`] and flushes is printed whole or, if a stop comes first, not at all.
+pub fn record<T>(f: impl FnOnce() -> T) -> T {
+    if DEPTH.get() == 0 {
+        let guard = lock();
+        HELD.with(|h| *h.borrow_mut() = Some(guard));
+    }
+    DEPTH.set(DEPTH.get() + 1);
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            DEPTH.set(DEPTH.get() - 1);
+            if DEPTH.get() == 0 {
+                HELD.with(|h| drop(h.borrow_mut().take()));
+            }
+        }
+    }
+    let _leave = Leave;
+    f()
+}
+
+fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
+    if DEPTH.get() > 0 { HELD.with(|h| f(h.borrow_mut().as_mut().expect("lock held inside record"))) } else { f(&mut lock()) }
+}
+
+/// Sets the timeout that [`arm`] starts the clock for (from now).
+pub fn set_timeout(secs: Option<f64>) -> crate::error::Result<()> {
+    let d = match secs {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
+        Some(s) => return Err(crate::error::Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
+    };
+    if let Some(d) = d {
+        TIMEOUT_NS.store(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX).max(1), Ordering::Relaxed);
+        let _ = std::thread::Builder::new().name("crossat-timeout".into()).spawn(move || {
+            std::thread::sleep(d);
+            stop(Reason::Timeout);
+        });
+    }
+    Ok(())
+}
+
+/// The `--timeout` in force, if any.
+pub fn timeout() -> Option<Duration> {
+    let ns = TIMEOUT_NS.load(Ordering::Relaxed);
+    (ns > 0).then(|| Duration::from_nanos(ns))
+}
+
+/// From now on a stop prints `epilogue` and exits (replacing any earlier epilogue).
+pub fn arm(epilogue: Epilogue) {
+    with_state(|st| st.phase = Phase::Armed(epilogue));
+}
+
+/// The command has its complete answer: later stops are ignored.
+pub fn finish() {
+    with_state(|st| st.phase = Phase::Finishing);
+}
+
+/// Stops the process for `reason`, unless the command is already finishing.
+pub fn stop(reason: Reason) {
+    let mut st = lock();
+    let text = match &st.phase {
+        Phase::Finishing => return,
+        Phase::Idle => String::new(),
+        Phase::Armed(epilogue) => epilogue(reason),
+    };
+    st.phase = Phase::Finishing;
+    let mut out = io::stdout().lock();
+    let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    let code = match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("error: standard output: cannot write: {e}");
+            2
+        }
+        _ => reason.exit_code(),
+    };
+    std::process::exit(i32::from(code));
+}
+
+/// Starts the thread that turns SIGINT and SIGTERM into orderly stops.
+pub fn watch_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+    let _ = std::thread::Builder::new().name("crossat-signals".into()).spawn(move || {
+        for sig in signals.forever() {
+            stop(if sig == SIGINT { Reason::Interrupt } else { Reason::Terminate });
+        }
+    });
+}
+
+/// The summary line of a stopped command: `base` (a JSON object) with `"complete":
+/// false` and `"reason"` for JSON output, else `text` followed by what stopped it.
+pub fn summary(json: bool, reason: Reason, mut base: serde_json::Value, text: &str) -> String {
+    if json {
+        base["complete"] = false.into();
+        base["reason"] = reason.name().into();
+        format!("{base}\n")
+    } else {
+        format!("{}; {text}\n", reason.describe())
+    }
+}
+
+/// Standard output for commands: complete lines are written while holding the output
+/// lock; inside [`record`], nothing is written before an explicit flush.
+#[derive(Default)]
+pub struct Stdout {
+    buf: Vec<u8>,
+}
+
+impl Stdout {
+    /// An empty buffer in front of the process's standard output.
+    pub fn new() -> Stdout {
+        Stdout::default()
+    }
+
+    fn commit(&mut self, upto: usize) -> io::Result<()> {
+        if upto == 0 {
+            return Ok(());
+        }
+        let r = record(|| {
+            let mut out = io::stdout().lock();
+            out.write_all(&self.buf[..upto]).and_then(|()| out.flush())
+        });
+        let _ = self.buf.drain(..upto);
+        r
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        // Outside a record, print every complete line (and never hold more than 1 MiB).
+        if DEPTH.get() == 0 {
+            if self.buf.len() > 1 << 20 {
+                self.commit(self.buf.len())?;
+            } else if data.contains(&b'\n')
+                && let Some(end) = self.buf.iter().rposition(|&b| b == b'\n')
+            {
+                self.commit(end + 1)?;
+            }
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.commit(self.buf.len())
+    }
+}

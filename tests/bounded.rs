@@ -1,0 +1,436 @@
+//! Bounded, interruptible, nothing lost (issue 13): output errors, closed pipes,
+//! timeouts, signals, streaming `--all`, limits.
+
+use crate::common::{Run, arg, crossat, write_file};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use tempfile::TempDir;
+
+const BEGINNER: &str = "puzzles/antoine-trux/beginner_1.input.txt";
+
+fn tmp() -> TempDir {
+    tempfile::tempdir().expect("tempdir")
+}
+
+/// One line of 22 cells over two letters: 2^22 solutions.
+fn many_solutions(dir: &Path) -> PathBuf {
+    let top: Vec<&str> = vec!["[AB]"; 22];
+    write_file(dir, "many.json", serde_json::json!({"left": ["[AB]{22}"], "top": top}).to_string())
+}
+
+#[track_caller]
+fn assert_one_error(r: &Run, code: i32, needles: &[&str]) {
+    assert_eq!(r.code, code, "exit code: {r:?}");
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "exactly one error line: {:?}", r.stderr);
+    assert!(lines[0].starts_with("error: "), "{}", lines[0]);
+    for n in needles {
+        assert!(lines[0].contains(n), "{n:?} in {:?}", lines[0]);
+    }
+}
+
+/// Runs crossat with stdout redirected to `/dev/full`.
+fn to_dev_full(args: &[&str]) -> Run {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_crossat"))
+        .args(args)
+        .current_dir(crate::common::root())
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run crossat");
+    Run { code: out.status.code().unwrap_or(-1), stdout: String::new(), stderr: String::from_utf8_lossy(&out.stderr).into_owned() }
+}
+
+#[test]
+fn a_full_disk_is_an_error_naming_the_file() {
+    let r = crossat(&["dimacs", BEGINNER, "-o", "/dev/full"], None);
+    assert_one_error(&r, 2, &["/dev/full", "No space left"]);
+    let r = crossat(&["solve", BEGINNER, "--unique", "--proof", "/dev/full"], None);
+    assert_one_error(&r, 2, &["/dev/full", "proof", "No space left"]);
+    let dir = tmp();
+    let proof = dir.path().join("p.drat");
+    let r = crossat(&["solve", BEGINNER, "--unique", "--proof", arg(&proof), "--proof-cnf", "/dev/full"], None);
+    assert_one_error(&r, 2, &["/dev/full", "No space left"]);
+    for args in [&["dimacs", BEGINNER][..], &["solve", BEGINNER], &["solve", BEGINNER, "--json"], &["list", BEGINNER]] {
+        let r = to_dev_full(args);
+        assert_one_error(&r, 2, &["standard output", "No space left"]);
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    for json in [false, true] {
+        let mut args = vec!["solve", arg(&many), "--all"];
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("read a line");
+        // The reader is dropped here: the pipe is closed, like `| head -1`.
+        let out = child.wait_with_output().expect("wait");
+        assert!(!first.is_empty());
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "quiet");
+    }
+}
+
+#[test]
+fn output_files_never_overwrite_an_input() {
+    let dir = tmp();
+    let puzzle = write_file(dir.path(), "p.txt", std::fs::read(crate::common::root().join(BEGINNER)).expect("read"));
+    let before = std::fs::read(&puzzle).expect("read");
+    // The same file, spelt differently.
+    let other = format!("{}/../{}/p.txt", arg(dir.path()), dir.path().file_name().and_then(|n| n.to_str()).expect("name"));
+    for args in [
+        vec!["dimacs", arg(&puzzle), "-o", &other],
+        vec!["solve", arg(&puzzle), "--unique", "--proof", &other],
+        vec!["solve", arg(&puzzle), "--unique", "--proof", "x.drat", "--proof-cnf", arg(&puzzle)],
+    ] {
+        let r = crossat(&args, None);
+        assert_one_error(&r, 2, &["refusing to overwrite the input file"]);
+        assert_eq!(std::fs::read(&puzzle).expect("read"), before, "input untouched");
+    }
+    // A link to the input is the input too.
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&puzzle, &link).expect("symlink");
+    let r = crossat(&["dimacs", arg(&puzzle), "-o", arg(&link)], None);
+    assert_one_error(&r, 2, &["refusing to overwrite"]);
+    // Another file is fine.
+    let out = dir.path().join("out.cnf");
+    let r = crossat(&["dimacs", arg(&puzzle), "-o", arg(&out)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(std::fs::read_to_string(&out).expect("written").contains("p cnf"));
+}
+
+/// Asserts a clean bad-input error (exit 2, one `error:` line, nothing on stdout).
+#[track_caller]
+fn assert_bad(r: &Run, needles: &[&str]) {
+    assert_one_error(r, 2, needles);
+    assert!(r.stdout.is_empty(), "nothing on stdout: {}", r.stdout);
+}
+
+#[test]
+fn a_dat_file_without_its_blank_lines_is_refused() {
+    let dir = tmp();
+    // The published file, then the same without one separator or another.
+    let good = "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n\nHE\nLP\n";
+    let ok = crossat(&["solve", arg(&write_file(dir.path(), "good.dat", good))], None);
+    assert_eq!(ok.code, 0, "{ok:?}");
+    for (name, text, needle) in [
+        ("a.dat", "2 2\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n\nHE\nLP\n", "followed by a blank line"),
+        ("b.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n[^SPEAK]+\nEP|IP|EF\n\nHE\nLP\n", "blank line missing"),
+        ("c.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\nHE\nLP\n", "4 column regexes for 2 columns"),
+    ] {
+        let f = write_file(dir.path(), name, text);
+        assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), needle]);
+    }
+}
+
+#[test]
+fn check_refuses_given_and_a_second_stdin() {
+    let dir = tmp();
+    let grid = write_file(dir.path(), "grid.txt", "HE\nLP\n");
+    let r = crossat(&["check", BEGINNER, arg(&grid), "--given", arg(&grid)], None);
+    assert_bad(&r, &["--given does not apply"]);
+    let puzzle = std::fs::read(crate::common::root().join(BEGINNER)).expect("read");
+    let r = crossat(&["check", "-", "-"], Some(&puzzle));
+    assert_bad(&r, &["standard input"]);
+    let r = crossat(&["solve", "-", "--given", "-"], Some(&puzzle));
+    assert_bad(&r, &["standard input"]);
+    let r = crossat(&["solve", "-", "--model", "-"], Some(&puzzle));
+    assert_bad(&r, &["standard input"]);
+}
+
+#[test]
+fn duplicate_json_keys_are_errors_naming_the_key() {
+    let dir = tmp();
+    let f = write_file(dir.path(), "dup.json", r#"{"left": ["A", "B"], "top": ["AB"], "left": ["B", "A"]}"#);
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "duplicate key \"left\""]);
+    let f = write_file(dir.path(), "dup2.json", r#"{"layout": "free", "entries": [{"cells": [[0, 0]], "clues": ["A"], "clues": ["B"]}]}"#);
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "duplicate key \"clues\""]);
+    let f = write_file(dir.path(), "blocks.json", r#"{"patterns": ["..."], "blocks": ["a"], "blocks": ["b"]}"#);
+    assert_bad(&crossat(&["blocks", arg(&f)], None), &[arg(&f), "duplicate key \"blocks\""]);
+}
+
+#[test]
+fn duplicate_ids_in_a_collection_are_errors() {
+    let dir = tmp();
+    let p = |id: &str, name: &str| serde_json::json!({"id": id, "name": name, "patternsX": [["A"]], "patternsY": [["A"]]});
+    let two_ids = serde_json::json!([{"id": "s", "puzzles": [p("x", "one"), p("x", "two")]}]);
+    let f = write_file(dir.path(), "ids.json", two_ids.to_string());
+    assert_bad(&crossat(&["solve", arg(&f), "--id", "s/1"], None), &[arg(&f), "same id 'x'"]);
+    assert_bad(&crossat(&["list", arg(&f)], None), &[arg(&f), "same id 'x'"]);
+    let two_names = serde_json::json!([{"id": "s", "puzzles": [p("x", "same"), p("y", "same")]}]);
+    let f = write_file(dir.path(), "names.json", two_names.to_string());
+    assert_bad(&crossat(&["solve", arg(&f), "--id", "same"], None), &[arg(&f), "names both s/1 and s/2"]);
+    assert_eq!(crossat(&["solve", arg(&f), "--id", "s/2"], None).code, 0);
+}
+
+#[test]
+fn a_model_with_two_status_lines_is_refused() {
+    let dir = tmp();
+    let m = write_file(dir.path(), "model.txt", "s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n");
+    assert_bad(&crossat(&["solve", BEGINNER, "--model", arg(&m)], None), &[arg(&m), "second status line"]);
+}
+
+#[test]
+fn bench_of_a_missing_path_is_an_error() {
+    assert_bad(&crossat(&["bench", "nosuchdir"], None), &["nosuchdir", "no such file or folder"]);
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_everywhere() {
+    let dir = tmp();
+    let bom = |text: &str| [&b"\xEF\xBB\xBF"[..], text.as_bytes()].concat();
+    let trux = std::fs::read_to_string(crate::common::root().join(BEGINNER)).expect("read");
+    let inputs = [
+        ("p.txt", trux),
+        ("p.json", r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#.to_string()),
+        ("p.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n".to_string()),
+    ];
+    for (name, text) in inputs {
+        let f = write_file(dir.path(), name, bom(&text));
+        let r = crossat(&["solve", arg(&f)], None);
+        assert_eq!(r.code, 0, "{name}: {r:?}");
+        assert!(r.stdout.contains("|H|E|"), "{}", r.stdout);
+    }
+    let given = write_file(dir.path(), "given.txt", bom("H.\n..\n"));
+    assert_eq!(crossat(&["solve", BEGINNER, "--given", arg(&given)], None).code, 0);
+    let grid = write_file(dir.path(), "grid.txt", bom("HE\nLP\n"));
+    assert_eq!(crossat(&["check", BEGINNER, arg(&grid)], None).code, 0);
+    let dict = write_file(dir.path(), "dict.txt", bom("ab\ncd\n"));
+    let blocks = write_file(dir.path(), "blocks.txt", bom("patterns: ..\nblocks: a b\n"));
+    let r = crossat(&["blocks", arg(&blocks), "--dict", arg(&dict)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_say_where() {
+    let dir = tmp();
+    let f = write_file(dir.path(), "p.json", b"{\"left\": [\"A\x96B\"], \"top\": [\"A\", \"B\"]}".as_slice());
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "not UTF-8", "0x96", "byte offset 12", "line 1"]);
+    let g = write_file(dir.path(), "g.txt", b"H.\n\xE9.\n".as_slice());
+    assert_bad(&crossat(&["solve", BEGINNER, "--given", arg(&g)], None), &[arg(&g), "not UTF-8", "byte offset 3", "line 2"]);
+    let d = write_file(dir.path(), "d.txt", b"ab\ncaf\xE9\n".as_slice());
+    let blocks = write_file(dir.path(), "b.txt", "patterns: ..\nblocks: a b\n");
+    assert_bad(&crossat(&["blocks", arg(&blocks), "--dict", arg(&d)], None), &[arg(&d), "not UTF-8", "line 2"]);
+}
+
+/// Every line of JSON output parses, the last is the summary of a stopped search.
+#[track_caller]
+fn stopped_json(stdout: &str, reason: &str) -> (usize, serde_json::Value) {
+    let (grids, summary) = crate::common::json_solutions(stdout);
+    assert_eq!(summary["complete"], false, "{summary}");
+    assert_eq!(summary["reason"], reason, "{summary}");
+    (grids.len(), summary)
+}
+
+/// A puzzle no search finishes soon: 15 pigeons (one `A` per row) in 14 holes (at most
+/// one `A` per column).
+fn pigeonhole(dir: &Path) -> PathBuf {
+    let p = serde_json::json!({"left": vec!["B*AB*"; 15], "top": vec!["B*A?B*"; 14]});
+    write_file(dir, "php.json", p.to_string())
+}
+
+#[test]
+fn timeout_prints_what_was_found_and_exits_4() {
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    let r = crossat(&["solve", arg(&many), "--all", "--json", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    let (n, summary) = stopped_json(&r.stdout, "timeout");
+    assert!(n > 0, "solutions found before the timeout are printed");
+    assert_eq!(summary["solutions"], n, "the summary counts exactly the printed solutions");
+    assert_eq!(summary["unique"], false);
+    // Text: whole grids, then a line that says the limit was hit (no verdict).
+    let r = crossat(&["solve", arg(&many), "--all", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    let last = r.stdout.lines().last().expect("output");
+    assert!(last.starts_with("stopped: the --timeout of 0.5 s was reached;"), "{last}");
+    assert!(!r.stdout.contains("search exhausted") && !r.stdout.contains("unique"), "no verdict");
+    let grid_lines = r.stdout.lines().filter(|l| l.starts_with('|')).count();
+    assert!(grid_lines > 0);
+    assert!(r.stdout.lines().filter(|l| l.starts_with('|') || l.starts_with('+')).all(|l| l.len() == 45), "no grid cut in half");
+    assert!(last.contains(&format!("{grid_lines} solutions found")), "{last}");
+
+    let php = pigeonhole(dir.path());
+    let r = crossat(&["solve", arg(&php), "--json", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{r:?}");
+    let (n, summary) = stopped_json(&r.stdout, "timeout");
+    assert_eq!((n, &summary["solutions"], &summary["unique"]), (0, &serde_json::json!(0), &serde_json::Value::Null));
+    for args in [
+        vec!["check", arg(&php), "-", "--timeout", "0.5", "--json"],
+        vec!["hint", arg(&php), "--timeout", "0.5", "--json"],
+        vec!["generate", "--size", "20x20", "--timeout", "0.5", "--json"],
+        vec!["squares", "-W", "7", "-H", "7", "--timeout", "0.5", "--json", "-q"],
+    ] {
+        let grid = vec![".".repeat(14); 15].join("\n");
+        let r = crossat(&args, Some(grid.as_bytes()));
+        assert_eq!(r.code, 4, "{args:?}: {r:?}");
+        let last = crate::common::json_lines(&r.stdout).pop().expect("a summary");
+        assert_eq!((&last["type"], &last["complete"], &last["reason"]), (&"summary".into(), &false.into(), &"timeout".into()), "{args:?}");
+    }
+    let r = crossat(&["hint", arg(&php), "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4);
+    assert!(r.stdout.starts_with("stopped: the --timeout of 0.5 s was reached"), "{}", r.stdout);
+    // A search that ends in time is unaffected.
+    let r = crossat(&["solve", BEGINNER, "--timeout", "60"], None);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains("unique: no other solution exists"));
+    let r = crossat(&["solve", BEGINNER, "--timeout", "0"], None);
+    assert_one_error(&r, 2, &["--timeout must be a positive number"]);
+}
+
+#[test]
+fn bench_timeout_skips_the_puzzle_and_goes_on() {
+    let dir = tmp();
+    let _ = pigeonhole(dir.path());
+    let _ = write_file(dir.path(), "b.dat", "2 2\n\nHE|LL|O+\n[PLEASE]+\n\n[^SPEAK]+\nEP|IP|EF\n");
+    let r = crossat(&["bench", arg(dir.path()), "--timeout", "0.5", "--repeat", "1", "--json"], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines = crate::common::json_lines(&r.stdout);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["type"] == "skipped" && l["puzzle"] == "php.json" && l["reason"].as_str().is_some_and(|s| s.contains("timeout"))),
+        "{}",
+        r.stdout
+    );
+    assert!(lines.iter().any(|l| l["type"] == "puzzle" && l["puzzle"] == "b.dat" && l["unique"] == true), "{}", r.stdout);
+}
+
+/// Sends `signal` once the first solution line is out; returns the run.
+fn signalled(args: &[&str], signal: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("a first line");
+    let status = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill");
+    assert!(status.success());
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read the rest");
+    let out = child.wait_with_output().expect("wait");
+    Run { code: out.status.code().unwrap_or(-1), stdout: first + &rest, stderr: String::from_utf8_lossy(&out.stderr).into_owned() }
+}
+
+#[test]
+fn sigint_and_sigterm_stop_in_order() {
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        let r = signalled(&["solve", arg(&many), "--all", "--json"], signal);
+        assert_eq!(r.code, code, "{signal}: {}", r.stderr);
+        let (n, summary) = stopped_json(&r.stdout, "interrupted");
+        assert!(n >= 1);
+        assert_eq!(summary["solutions"], n);
+    }
+    let r = signalled(&["solve", arg(&many), "--all"], "-INT");
+    assert_eq!(r.code, 130);
+    assert!(r.stdout.lines().last().is_some_and(|l| l.starts_with("stopped: interrupted by SIGINT;")), "{}", r.stdout);
+}
+
+#[test]
+fn all_counts_stay_exact_over_many_cubes() {
+    // 3^9 words without "AB": thousands of solutions, so the search splits into cubes.
+    let top: Vec<&str> = vec!["[ABC]"; 9];
+    let p = serde_json::json!({"left": [["[ABC]{9}", "(?!.*AB).*"]], "top": top});
+    let r = crossat(&["solve", "-", "--all", "--json"], Some(p.to_string().as_bytes()));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (grids, summary) = crate::common::json_solutions(&r.stdout);
+    let mut want = 0;
+    for n in 0..3usize.pow(9) {
+        let word: String = (0..9).map(|i| ['A', 'B', 'C'][n / 3usize.pow(i) % 3]).collect();
+        want += usize::from(!word.contains("AB"));
+    }
+    assert_eq!(grids.len(), want);
+    assert_eq!(summary["solutions"], want);
+    assert_eq!(summary["complete"], true);
+    let distinct: std::collections::BTreeSet<&Vec<String>> = grids.iter().collect();
+    assert_eq!(distinct.len(), want, "every solution once");
+    assert!(grids.iter().all(|g| !g[0].contains("AB")));
+    // A limit below the count stops exactly there, incomplete.
+    let r = crossat(&["solve", "-", "--limit", "1500", "--json"], Some(p.to_string().as_bytes()));
+    let (grids, summary) = crate::common::json_solutions(&r.stdout);
+    assert_eq!((grids.len(), &summary["complete"]), (1500, &false.into()));
+}
+
+#[test]
+fn input_size_is_capped() {
+    let r = crossat(&["solve", "/dev/zero"], None);
+    assert_bad(&r, &["/dev/zero", "larger than the input limit of 67108864 bytes", "--max-input-bytes"]);
+    let r = crossat(&["solve", BEGINNER, "--max-input-bytes", "100"], None);
+    assert_bad(&r, &[BEGINNER, "input limit of 100 bytes"]);
+    let r = crossat(&["solve", "-", "--max-input-bytes", "10"], Some(b"{\"left\": [\"A\"], \"top\": [\"A\"]}"));
+    assert_bad(&r, &["-: ", "input limit of 10 bytes"]);
+    assert_eq!(crossat(&["solve", BEGINNER, "--max-input-bytes", "100000"], None).code, 0);
+    let dir = tmp();
+    let blocks = write_file(dir.path(), "b.txt", "patterns: ..\nblocks: a b\n");
+    let dict = write_file(dir.path(), "d.txt", "ab\n".repeat(100));
+    let r = crossat(&["blocks", arg(&blocks), "--dict", arg(&dict), "--max-input-bytes", "200"], None);
+    assert_bad(&r, &[arg(&dict), "input limit of 200 bytes"]);
+}
+
+#[test]
+fn clue_cell_and_dictionary_counts_are_capped() {
+    let dir = tmp();
+    // 10,001 clues on one cell.
+    let entries: Vec<serde_json::Value> = (0..10_001).map(|_| serde_json::json!({"cells": [[0, 0]], "clues": ["A"]})).collect();
+    let f = write_file(dir.path(), "clues.json", serde_json::json!({"layout": "free", "entries": entries}).to_string());
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "10001 clues exceed the limit of 10000 clues"]);
+    let f = write_file(dir.path(), "cells.json", serde_json::json!({"rows": 101, "cols": 100, "left": vec!["A*"; 101]}).to_string());
+    assert_bad(&crossat(&["solve", arg(&f)], None), &[arg(&f), "exceeds the limit of 10000 cells"]);
+    // 1,000,001 distinct lowercase words.
+    let mut words = String::new();
+    for n in 0..1_000_001u32 {
+        let w: String = (0..5).map(|i| char::from(b'a' + (n / 26u32.pow(i) % 26) as u8)).collect();
+        words.push_str(&w);
+        words.push('\n');
+    }
+    let dict = write_file(dir.path(), "dict.txt", words);
+    let blocks = write_file(dir.path(), "b.txt", "patterns: ....\nblocks: aa bb\n");
+    assert_bad(&crossat(&["blocks", arg(&blocks), "--dict", arg(&dict)], None), &[arg(&dict), "more than 1000000 words"]);
+}
+
+#[test]
+fn far_apart_free_cells_are_not_drawn_by_their_bounding_box() {
+    let p = serde_json::json!({"layout": "free", "entries": [
+        {"label": "1", "cells": [[0, 0], [0, 1]], "clues": ["AB"]},
+        {"label": "2", "cells": [[1_000_000_000_000u64, 1_000_000_000_000u64], [0, 1]], "clues": ["CB"]}]});
+    let r = crossat(&["solve", "-"], Some(p.to_string().as_bytes()));
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("1 AB AB\n2 CB CB\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("too far apart to draw"), "{}", r.stdout);
+    assert!(r.stdout.len() < 1000);
+}
+
+#[test]
+fn bench_reads_a_large_collection_once() {
+    // Each puzzle used to re-read the whole collection (quadratic in its size).
+    let dir = tmp();
+    let puzzles: Vec<serde_json::Value> =
+        (0..3000).map(|i| serde_json::json!({"id": format!("p{i}"), "patternsX": [["A"], ["B"]], "patternsY": [["AB"]]})).collect();
+    let f = write_file(dir.path(), "challenges.json", serde_json::json!([{"id": "s", "puzzles": puzzles}]).to_string());
+    let r = crossat(&["bench", arg(&f), "--repeat", "1", "--json"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let summary = crate::common::json_lines(&r.stdout).pop().expect("summary");
+    assert_eq!((&summary["puzzles"], &summary["skipped"]), (&3000.into(), &0.into()));
+}
