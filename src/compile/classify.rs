@@ -130,17 +130,31 @@ fn by_strings(over: &Automaton, parsed: &Parsed, alphabet: &Alphabet, len: usize
     })
 }
 
-/// The forms the tagged encoding is trusted with: no back-reference inside a
-/// lookaround (nor a lookaround inside one), which it does not encode for every case.
+/// The forms the tagged encoding is trusted with: a back-reference inside a lookaround
+/// only in a positive lookahead, and only to a group captured inside that same
+/// lookahead (the tagged compiler refuses, and so sends elsewhere, the other forms it
+/// does not encode, such as nested lookarounds).
 fn taggable(node: &Node) -> bool {
-    fn inside_look(n: &Node, in_look: bool) -> bool {
+    fn groups(n: &Node, out: &mut Vec<u32>) {
+        let _ = n.any(&mut |x| {
+            if let Node::Group { index: Some(k), .. } = x {
+                out.push(*k);
+            }
+            false
+        });
+    }
+    fn ok(n: &Node) -> bool {
         match n {
-            Node::Backref(_) => in_look,
-            Node::Look { sub, .. } => in_look || inside_look(sub, true),
-            Node::Concat(v) | Node::Alt(v) => v.iter().any(|x| inside_look(x, in_look)),
-            Node::Repeat { sub, .. } | Node::Group { sub, .. } => inside_look(sub, in_look),
-            Node::Empty | Node::Set(_) | Node::Assert(_) => false,
+            Node::Look { ahead, negate, sub } => {
+                let mut inner = Vec::new();
+                groups(sub, &mut inner);
+                let refs_ok = !sub.any(&mut |x| matches!(x, Node::Backref(k) if !(*ahead && !*negate && inner.contains(k))));
+                refs_ok && ok(sub)
+            }
+            Node::Concat(v) | Node::Alt(v) => v.iter().all(ok),
+            Node::Repeat { sub, .. } | Node::Group { sub, .. } => ok(sub),
+            Node::Empty | Node::Set(_) | Node::Assert(_) | Node::Backref(_) => true,
         }
     }
-    !inside_look(node, false)
+    ok(node)
 }
