@@ -20,7 +20,7 @@ use crate::regex::syntax::Parsed;
 use crate::sre::Matcher;
 
 /// Candidate strings below which the bounded route is preferred.
-pub const PREFER_BOUNDED: u64 = 4_096;
+pub const PREFER_BOUNDED: u64 = 256;
 /// Most candidate strings the bounded route enumerates.
 pub const BOUNDED_LIMIT: usize = 50_000;
 
