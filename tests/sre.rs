@@ -12,11 +12,16 @@
 //! (`re.fullmatch(p, s) is not None`) must agree, and so must the groups
 //! (`m.span(g)`, `m.lastindex`), which is how sre's mark handling is checked.
 //!
+//! Each pattern is matched twice: with the generated tree (the matcher alone) and
+//! with the tree `crossat::regex::parser` builds from the text (parser and matcher
+//! together, which must also refuse exactly what Python refuses).
+//!
 //! `CROSSAT_SRE_CASES=N` sets the number of (pattern, string) pairs (default
 //! 200,000) and `CROSSAT_SRE_SEED` the seed. The test fails — it never skips — when
 //! `python3` is missing or is not 3.11.
 
 use crate::common;
+use crossat::regex::parser;
 use crossat::regex::syntax::{At, Category, Item, MAXREPEAT, Parsed, RepeatKind, SetItem, dump, flag};
 use crossat::sre::Matcher;
 use serde_json::Value;
@@ -659,18 +664,31 @@ fn sre_agrees_with_cpython() {
     for ((text, tree, ss), line) in work.iter().zip(reader.lines()) {
         let line = line.expect("oracle line");
         let answer: Value = serde_json::from_str(&line).expect("oracle JSON");
+        // The tree the project's parser builds from the text, next to the generated one.
+        let front =
+            parser::parse(text).map_err(|e| e.to_string()).and_then(|t| Matcher::new(&t).map(|m| (t, m)).map_err(|e| e.to_string()));
         if let Some(e) = answer.get("e") {
             refused += 1;
             let reason: String = e.as_str().unwrap_or("").split(" at position").next().unwrap_or("").to_string();
             *reasons.entry(reason).or_insert(0) += 1;
+            if let Ok((tree, _)) = front {
+                mismatches.push(format!("pattern {text:?}: Python refuses it ({e}), we accept it\n{}", dump(&tree)));
+            }
             continue;
         }
         compiled += 1;
         let results = answer["r"].as_array().expect("results");
-        let matcher = match Matcher::new(tree) {
+        let generated = match Matcher::new(tree) {
             Ok(m) => m,
             Err(e) => {
-                mismatches.push(format!("pattern {text:?}: Python compiles it, we refuse it: {e}\n{}", dump(tree)));
+                mismatches.push(format!("pattern {text:?}: Python compiles it, we refuse the generated tree: {e}\n{}", dump(tree)));
+                continue;
+            }
+        };
+        let (parsed_tree, parsed) = match front {
+            Ok(x) => x,
+            Err(e) => {
+                mismatches.push(format!("pattern {text:?}: Python compiles it, the parser or compiler refuses it: {e}"));
                 continue;
             }
         };
@@ -681,32 +699,34 @@ fn sre_agrees_with_cpython() {
                 continue;
             }
             let chars: Vec<char> = s.chars().collect();
-            let ours: Result<Outcome, String> = match matcher.fullmatch_groups(&chars) {
-                Ok(None) => Ok(None),
-                Ok(Some(c)) if c.spans.iter().flatten().any(|(a, b)| a > b) => Err("wrong span".into()),
-                Ok(Some(c)) => Ok(Some((c.lastindex, c.spans))),
-                Err(_) => {
-                    // Out of budget is an honest "don't know", never a verdict; it
-                    // counts against the test only where Python answered quickly.
-                    budget_hits += 1;
-                    over_budget.push(format!("{text:?} on {s:?}"));
-                    continue;
-                }
-            };
             let theirs = python_outcome(r);
             if matches!(theirs, Ok(Some(_))) {
                 positives += 1;
             }
-            let agree = match (&ours, &theirs) {
-                (Ok(a), Ok(b)) => a == b,
-                (Err(a), Err(b)) => a == "wrong span" && b.contains("span of capturing group"),
-                _ => false,
-            };
-            let verdict_ours = matcher.fullmatch(&chars).map_err(|e| e.to_string());
-            let verdict_agrees = matches!((&verdict_ours, &theirs), (Ok(v), Ok(t)) if *v == t.is_some())
-                || matches!((&verdict_ours, &theirs), (Ok(true), Err(_)));
-            if !agree || !verdict_agrees {
-                mismatches.push(format!("pattern {text:?} string {s:?}: python {theirs:?}, ours {ours:?}\n{}", dump(tree)));
+            for (which, matcher, t) in [("generated", &generated, tree), ("parsed", &parsed, &parsed_tree)] {
+                let ours: Result<Outcome, String> = match matcher.fullmatch_groups(&chars) {
+                    Ok(None) => Ok(None),
+                    Ok(Some(c)) if c.spans.iter().flatten().any(|(a, b)| a > b) => Err("wrong span".into()),
+                    Ok(Some(c)) => Ok(Some((c.lastindex, c.spans))),
+                    Err(_) => {
+                        // Out of budget is an honest "don't know", never a verdict; it
+                        // counts against the test only where Python answered quickly.
+                        budget_hits += 1;
+                        over_budget.push(format!("{text:?} on {s:?}"));
+                        continue;
+                    }
+                };
+                let agree = match (&ours, &theirs) {
+                    (Ok(a), Ok(b)) => a == b,
+                    (Err(a), Err(b)) => a == "wrong span" && b.contains("span of capturing group"),
+                    _ => false,
+                };
+                let verdict_ours = matcher.fullmatch(&chars).map_err(|e| e.to_string());
+                let verdict_agrees = matches!((&verdict_ours, &theirs), (Ok(v), Ok(t)) if *v == t.is_some())
+                    || matches!((&verdict_ours, &theirs), (Ok(true), Err(_)));
+                if !agree || !verdict_agrees {
+                    mismatches.push(format!("pattern {text:?} string {s:?} ({which} tree): python {theirs:?}, ours {ours:?}\n{}", dump(t)));
+                }
             }
         }
     }

@@ -59,7 +59,8 @@ impl Matcher {
     /// Compiles `p` (`re._compiler.compile` without its optimisation-only parts).
     ///
     /// Fails where `re.compile` fails after parsing: a lookbehind whose width is not
-    /// fixed (`look-behind requires fixed-width pattern`) or too large. The Unicode
+    /// fixed (`look-behind requires fixed-width pattern`) or too large, and a repeat
+    /// under `(?t)` (`internal: unsupported template operator …`). The Unicode
     /// tables are static, so this only builds the program; sets under IGNORECASE
     /// are case-folded here once, as `_optimize_charset` does.
     pub fn new(p: &Parsed) -> Result<Matcher, CompileError> {
