@@ -437,6 +437,45 @@ fn branch(mut alts: Vec<Vec<Item>>) -> Vec<Item> {
     out
 }
 
+/// Clues from issue 12 and the reference notes.
+const HAND_WRITTEN: &[&str] = &[
+    r"(A)(?=\1)A",
+    r"(a){4}|\1*",
+    r"(A){2}|\1*",
+    r"(?=A)*A",
+    r"(a*)+\1",
+    r"(?:(a)|b)*\1",
+    r"(a*)*\1",
+    r"(a|)*b",
+    r"(a)?\1",
+    r"(a)?(?(1)\1|x)",
+    r"x*+x",
+    r"(?>x*)x",
+    r"(.)(?<=\1)",
+    "A$\n",
+    r"A\Z\n",
+    r"(?m)^A$\n^$",
+    r"(?i)σ+",
+    r"(?i)[k-kſ]+",
+    r"(?i)[^σ]",
+    r"(?i)(.)\1",
+    r"(?a)\w+",
+    r"\w\b\W*",
+    r"\B",
+    r"\d+|\D+",
+    r"\s*",
+    r"\N{LATIN CAPITAL LETTER A}+",
+    "(?x) a b # a comment\n c?",
+    r"(?i:A)a(?-i:a)?",
+    r"(?P<x>a|b)(?P=x)",
+    r"(?:(?=(a))a)*\1",
+    r"(?:a(?!(b))|c)+(?(1)x|y)",
+    r"(?<=(a))a",
+    r"(?:(a)|(?(1)b|c))+",
+    r"(?:a{2,3}?){2}+a?",
+    r"((?>a|ab)c|a)b?",
+];
+
 /// A random pattern: its text and the tree Python's parser builds for it (up to
 /// rewrites that keep the meaning, such as `a|b` becoming `[ab]`).
 fn pattern(rng: &mut Rng) -> (String, Parsed) {
@@ -637,6 +676,17 @@ fn sre_agrees_with_cpython() {
     let mut rng = Rng(seed);
     let mut work: Vec<(String, Parsed, Vec<String>)> = Vec::new();
     let mut total = 0;
+    // The examples of issue 12 and of the Python reference notes, each with strings
+    // drawn the usual way; only the parser's tree is meaningful for these.
+    for text in HAND_WRITTEN {
+        let tree = parser::parse(text).unwrap_or_else(|_| Parsed { items: Vec::new(), flags: flag::UNICODE, groups: 0, names: Vec::new() });
+        let mut ss = strings(&mut rng, &tree, per_pattern);
+        ss.extend(["a", "aa", "aaa", "A", "AA", "A\n", "x", "xx", "ab", "ς", "Σσ", "K", "ſ"].map(String::from));
+        ss.sort();
+        ss.dedup();
+        total += ss.len();
+        work.push((text.to_string(), tree, ss));
+    }
     while total < cases + cases / 4 {
         let (text, tree) = pattern(&mut rng);
         let ss = strings(&mut rng, &tree, per_pattern);

@@ -34,8 +34,10 @@ use crate::regex::unicode as uni;
 use compile::{CharTest, Program};
 
 /// The default number of steps (opcodes dispatched, calls resumed, characters
-/// counted) one [`Matcher::fullmatch`] may take.
-pub const STEP_BUDGET: u64 = 10_000_000;
+/// counted) one [`Matcher::fullmatch`] may take: about half a second of work at the
+/// worst, a little more than CPython spends on the most expensive clues of the
+/// differential test before answering.
+pub const STEP_BUDGET: u64 = 50_000_000;
 
 /// A compiled clue, ready to answer `re.fullmatch(clue, line) is not None`.
 #[derive(Clone, Debug)]
