@@ -3,15 +3,15 @@
 //!
 //! sre itself never recurses in C: a "call" (`DO_JUMP`) allocates a new context on
 //! its data stack and jumps to `entrance`; a return pops it and jumps to the label
-//! the caller left in it. [`Vm`] does the same with a `Vec<Frame>`: a [`Frame`] is a
+//! the caller left in it. [`Vm`] does the same with a `Vec<Frame>`: a `Frame` is a
 //! `match_context` (`ptr`, `count`, `lastmark`, `lastindex`, the repeat, `toplevel`
-//! and the resume label), [`Vm::dispatch`] runs the opcodes from `entrance`, and
-//! [`Vm::resume`] holds the code after each `DO_JUMP`. Marks pushed by `MARK_PUSH`
+//! and the resume label), `Vm::dispatch` runs the opcodes from `entrance`, and
+//! `Vm::resume` holds the code after each `DO_JUMP`. Marks pushed by `MARK_PUSH`
 //! and the `last_ptr` values pushed by `MAX_UNTIL`/`MIN_UNTIL` live on their own
 //! stacks: everything on sre's data stack is pushed and popped in LIFO order around
 //! the calls, so separating the kinds changes nothing.
 //!
-//! `state->ptr` is [`Vm::sptr`]; `state->mark`, `lastmark`, `lastindex` and
+//! `state->ptr` is `Vm::sptr`; `state->mark`, `lastmark`, `lastindex` and
 //! `repeat` are fields of the same names. The search-only parts (`must_advance`,
 //! prefixes) are absent: fullmatch (`state->match_all`) only needs `SUCCESS` to fail
 //! at the top level anywhere but at the end.
