@@ -27,7 +27,7 @@ pub mod compile;
 pub mod vm;
 
 pub use compile::{CompileError, combine_flags};
-pub use vm::BudgetExceeded;
+pub use vm::{BudgetExceeded, MAX_STACK};
 
 use crate::regex::syntax::{Item, Parsed, flag};
 use crate::regex::unicode as uni;

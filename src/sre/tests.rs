@@ -202,7 +202,12 @@ fn sre_budget_is_an_error_not_a_verdict() {
     let p = pat(vec![star(vec![alt(vec![vec![group(1, lit("a"))], lit("a")])]), Item::Literal('b')], 1, U);
     let text = chars(&"a".repeat(30));
     let r = m(&p).with_budget(100_000).fullmatch(&text);
-    assert_eq!(r, Err(BudgetExceeded { steps: 100_000 }));
+    assert_eq!(r, Err(BudgetExceeded { steps: 100_000, stack: false }));
+    // A million nested calls (REPEAT with a minimum, no progress needed) hit the
+    // stack limit, not the memory of the machine.
+    let p = pat(vec![rep(RepeatKind::Greedy, 4_000_000, 4_000_000, vec![rep(RepeatKind::Greedy, 0, 1, vec![group(1, lit("a"))])])], 1, U);
+    let r = m(&p).fullmatch_str("");
+    assert!(matches!(r, Err(BudgetExceeded { stack: true, .. })), "{r:?}");
 }
 
 #[test]

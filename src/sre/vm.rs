@@ -23,18 +23,30 @@ use crate::regex::unicode as uni;
 /// Position meaning "no pointer" (`NULL`).
 const NONE: usize = usize::MAX;
 
-/// The step budget was used up before a verdict.
+/// The matcher gave up before a verdict: its step budget ran out, or its
+/// backtracking stacks (contexts and saved marks, which sre keeps on the heap)
+/// outgrew [`MAX_STACK`] entries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BudgetExceeded {
-    /// The budget that was hit.
+    /// The step budget in force.
     pub steps: u64,
+    /// `true` when the stacks, not the steps, hit their limit.
+    pub stack: bool,
 }
 
 impl std::fmt::Display for BudgetExceeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the matcher's budget of {} steps was exhausted", self.steps)
+        if self.stack {
+            write!(f, "the matcher's backtracking stack outgrew {MAX_STACK} entries")
+        } else {
+            write!(f, "the matcher's budget of {} steps was exhausted", self.steps)
+        }
     }
 }
+
+/// The most entries the backtracking stacks (contexts, saved marks) may hold: about
+/// 100 MB at the worst.
+pub const MAX_STACK: usize = 1 << 20;
 
 impl std::error::Error for BudgetExceeded {}
 
@@ -188,7 +200,13 @@ impl<'a> Vm<'a> {
 
     fn tick(&mut self, n: u64) -> Result<(), BudgetExceeded> {
         self.steps += n;
-        if self.steps > self.budget { Err(BudgetExceeded { steps: self.budget }) } else { Ok(()) }
+        if self.steps > self.budget {
+            return Err(BudgetExceeded { steps: self.budget, stack: false });
+        }
+        if self.frames.len() > MAX_STACK || self.mark_stack.len() > 8 * MAX_STACK {
+            return Err(BudgetExceeded { steps: self.budget, stack: true });
+        }
+        Ok(())
     }
 
     fn top(&mut self) -> &mut Frame {
