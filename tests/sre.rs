@@ -437,6 +437,96 @@ fn branch(mut alts: Vec<Vec<Item>>) -> Vec<Item> {
     out
 }
 
+/// A pattern made of random tokens of the whole syntax (most of which Python refuses).
+fn soup(rng: &mut Rng) -> String {
+    const TOKENS: &[&str] = &[
+        "a",
+        "b",
+        "k",
+        "σ",
+        "ſ",
+        "K",
+        "A",
+        "(",
+        ")",
+        "(?:",
+        "(?i:",
+        "(?-i:",
+        "(?a:",
+        "(?s:",
+        "(?m:",
+        "(?=",
+        "(?!",
+        "(?<=",
+        "(?<!",
+        "(?>",
+        "(?P<n>",
+        "(?P=n)",
+        "(?(1)",
+        "(?(n)",
+        "|",
+        "|",
+        "*",
+        "+",
+        "?",
+        "*?",
+        "+?",
+        "??",
+        "*+",
+        "++",
+        "?+",
+        "{2}",
+        "{1,2}",
+        "{,2}",
+        "{1,}",
+        "{",
+        "}",
+        ".",
+        "^",
+        "$",
+        "\\A",
+        "\\Z",
+        "\\b",
+        "\\B",
+        "\\d",
+        "\\D",
+        "\\s",
+        "\\S",
+        "\\w",
+        "\\W",
+        "[",
+        "]",
+        "[^",
+        "-",
+        "\\1",
+        "\\2",
+        "\\t",
+        "\\n",
+        "\\x41",
+        "\\101",
+        "\\0",
+        "\\N{GREEK SMALL LETTER SIGMA}",
+        "#",
+        " ",
+        "\\u212a",
+        "[a-c]",
+        "[^\\s]",
+        "[\\w-]",
+        "\n",
+        "\u{3000}",
+        "\u{2028}",
+        "\u{1c}",
+    ];
+    let mut text = String::new();
+    if rng.chance(40) {
+        text.push_str(rng.pick(&["(?i)", "(?x)", "(?a)", "(?s)", "(?m)", "(?ix)", "(?ai)", "(?u)"]));
+    }
+    for _ in 0..1 + rng.below(10) {
+        text.push_str(rng.pick(TOKENS));
+    }
+    text
+}
+
 /// Clues from issue 12 and the reference notes.
 const HAND_WRITTEN: &[&str] = &[
     r"(A)(?=\1)A",
@@ -692,6 +782,14 @@ fn sre_agrees_with_cpython() {
         let ss = strings(&mut rng, &tree, per_pattern);
         total += ss.len();
         work.push((text, tree, ss));
+        if rng.chance(25) {
+            // Token soup, on top: for the parser and matcher together.
+            let text = soup(&mut rng);
+            let tree =
+                parser::parse(&text).unwrap_or_else(|_| Parsed { items: Vec::new(), flags: flag::UNICODE, groups: 0, names: Vec::new() });
+            let ss = strings(&mut rng, &tree, per_pattern / 2);
+            work.push((text, tree, ss));
+        }
     }
 
     let script = common::root().join("scripts/sre_oracle.py");
