@@ -232,3 +232,26 @@ fn sre_deep_nesting_and_long_strings() {
     let p = pat(vec![star(lit("ab"))], 0, U);
     assert_eq!(m(&p).fullmatch_str(&"ab".repeat(50_000)), Ok(true));
 }
+
+#[test]
+fn sre_compiles_200_levels_on_a_small_stack() {
+    // The parser accepts 200 levels of nesting; compiling them recurses once per
+    // level, the matcher not at all.
+    let mut text = String::new();
+    for _ in 0..100 {
+        text.push_str("(?:(a)|(?<=a)");
+    }
+    text.push('b');
+    for _ in 0..100 {
+        text.push_str(")*");
+    }
+    let handle = std::thread::Builder::new()
+        .stack_size(512 << 10)
+        .spawn(move || {
+            let p = crate::regex::parser::parse(&text).expect("Python accepts it");
+            let m = Matcher::new(&p).expect("compiles");
+            (m.fullmatch_str("ab"), m.fullmatch_str("aab"), m.fullmatch_str("ba"))
+        })
+        .expect("thread");
+    assert_eq!(handle.join().expect("no overflow"), (Ok(true), Ok(true), Ok(false)));
+}
