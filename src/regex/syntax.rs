@@ -3,7 +3,7 @@
 //! Every node mirrors one `(op, av)` pair of `re._parser.SubPattern`; the names are
 //! sre's opcode names. Flags stay symbolic where sre keeps them (global flags in
 //! [`Parsed::flags`], scoped ones on [`Item::Subpattern`]); the matcher
-//! ([`crate::verify::sre`]) and the compile stage apply them, as `re._compiler` does.
+//! ([`crate::sre`]) and the compile stage apply them, as `re._compiler` does.
 //! [`dump`] writes the canonical text form that `scripts/sre_tree.py` writes for
 //! Python's own tree, so the two parsers can be compared line by line.
 

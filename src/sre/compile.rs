@@ -474,6 +474,14 @@ impl Compiler<'_> {
                 self.emit(Op::Char(t));
             }
             Item::Repeat { kind, min, max, items } => {
+                if flags & flag::TEMPLATE != 0 {
+                    let op = match kind {
+                        RepeatKind::Greedy => "MAX_REPEAT",
+                        RepeatKind::Lazy => "MIN_REPEAT",
+                        RepeatKind::Possessive => "POSSESSIVE_REPEAT",
+                    };
+                    return Err(CompileError(format!("internal: unsupported template operator {op}")));
+                }
                 if let Some((one, f)) = simple(items, flags) {
                     let item = char_test(one, f).expect("a character item");
                     let kind = match kind {

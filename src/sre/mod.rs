@@ -27,15 +27,17 @@ pub mod compile;
 pub mod vm;
 
 pub use compile::{CompileError, combine_flags};
-pub use vm::BudgetExceeded;
+pub use vm::{BudgetExceeded, MAX_STACK};
 
 use crate::regex::syntax::{Item, Parsed, flag};
 use crate::regex::unicode as uni;
 use compile::{CharTest, Program};
 
 /// The default number of steps (opcodes dispatched, calls resumed, characters
-/// counted) one [`Matcher::fullmatch`] may take.
-pub const STEP_BUDGET: u64 = 10_000_000;
+/// counted) one [`Matcher::fullmatch`] may take: about half a second of work at the
+/// worst, a little more than CPython spends on the most expensive clues of the
+/// differential test before answering.
+pub const STEP_BUDGET: u64 = 50_000_000;
 
 /// A compiled clue, ready to answer `re.fullmatch(clue, line) is not None`.
 #[derive(Clone, Debug)]
@@ -59,7 +61,8 @@ impl Matcher {
     /// Compiles `p` (`re._compiler.compile` without its optimisation-only parts).
     ///
     /// Fails where `re.compile` fails after parsing: a lookbehind whose width is not
-    /// fixed (`look-behind requires fixed-width pattern`) or too large. The Unicode
+    /// fixed (`look-behind requires fixed-width pattern`) or too large, and a repeat
+    /// under `(?t)` (`internal: unsupported template operator …`). The Unicode
     /// tables are static, so this only builds the program; sets under IGNORECASE
     /// are case-folded here once, as `_optimize_charset` does.
     pub fn new(p: &Parsed) -> Result<Matcher, CompileError> {

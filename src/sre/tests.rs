@@ -202,7 +202,12 @@ fn sre_budget_is_an_error_not_a_verdict() {
     let p = pat(vec![star(vec![alt(vec![vec![group(1, lit("a"))], lit("a")])]), Item::Literal('b')], 1, U);
     let text = chars(&"a".repeat(30));
     let r = m(&p).with_budget(100_000).fullmatch(&text);
-    assert_eq!(r, Err(BudgetExceeded { steps: 100_000 }));
+    assert_eq!(r, Err(BudgetExceeded { steps: 100_000, stack: false }));
+    // A million nested calls (REPEAT with a minimum, no progress needed) hit the
+    // stack limit, not the memory of the machine.
+    let p = pat(vec![rep(RepeatKind::Greedy, 4_000_000, 4_000_000, vec![rep(RepeatKind::Greedy, 0, 1, vec![group(1, lit("a"))])])], 1, U);
+    let r = m(&p).fullmatch_str("");
+    assert!(matches!(r, Err(BudgetExceeded { stack: true, .. })), "{r:?}");
 }
 
 #[test]
@@ -226,4 +231,27 @@ fn sre_deep_nesting_and_long_strings() {
     // A long string through a REPEAT (not REPEAT_ONE): one frame per iteration.
     let p = pat(vec![star(lit("ab"))], 0, U);
     assert_eq!(m(&p).fullmatch_str(&"ab".repeat(50_000)), Ok(true));
+}
+
+#[test]
+fn sre_compiles_200_levels_on_a_small_stack() {
+    // The parser accepts 200 levels of nesting; compiling them recurses once per
+    // level, the matcher not at all.
+    let mut text = String::new();
+    for _ in 0..100 {
+        text.push_str("(?:(a)|(?<=a)");
+    }
+    text.push('b');
+    for _ in 0..100 {
+        text.push_str(")*");
+    }
+    let handle = std::thread::Builder::new()
+        .stack_size(512 << 10)
+        .spawn(move || {
+            let p = crate::regex::parser::parse(&text).expect("Python accepts it");
+            let m = Matcher::new(&p).expect("compiles");
+            (m.fullmatch_str("ab"), m.fullmatch_str("aab"), m.fullmatch_str("ba"))
+        })
+        .expect("thread");
+    assert_eq!(handle.join().expect("no overflow"), (Ok(true), Ok(true), Ok(false)));
 }

@@ -3,15 +3,15 @@
 //!
 //! sre itself never recurses in C: a "call" (`DO_JUMP`) allocates a new context on
 //! its data stack and jumps to `entrance`; a return pops it and jumps to the label
-//! the caller left in it. [`Vm`] does the same with a `Vec<Frame>`: a [`Frame`] is a
+//! the caller left in it. [`Vm`] does the same with a `Vec<Frame>`: a `Frame` is a
 //! `match_context` (`ptr`, `count`, `lastmark`, `lastindex`, the repeat, `toplevel`
-//! and the resume label), [`Vm::dispatch`] runs the opcodes from `entrance`, and
-//! [`Vm::resume`] holds the code after each `DO_JUMP`. Marks pushed by `MARK_PUSH`
+//! and the resume label), `Vm::dispatch` runs the opcodes from `entrance`, and
+//! `Vm::resume` holds the code after each `DO_JUMP`. Marks pushed by `MARK_PUSH`
 //! and the `last_ptr` values pushed by `MAX_UNTIL`/`MIN_UNTIL` live on their own
 //! stacks: everything on sre's data stack is pushed and popped in LIFO order around
 //! the calls, so separating the kinds changes nothing.
 //!
-//! `state->ptr` is [`Vm::sptr`]; `state->mark`, `lastmark`, `lastindex` and
+//! `state->ptr` is `Vm::sptr`; `state->mark`, `lastmark`, `lastindex` and
 //! `repeat` are fields of the same names. The search-only parts (`must_advance`,
 //! prefixes) are absent: fullmatch (`state->match_all`) only needs `SUCCESS` to fail
 //! at the top level anywhere but at the end.
@@ -23,18 +23,30 @@ use crate::regex::unicode as uni;
 /// Position meaning "no pointer" (`NULL`).
 const NONE: usize = usize::MAX;
 
-/// The step budget was used up before a verdict.
+/// The matcher gave up before a verdict: its step budget ran out, or its
+/// backtracking stacks (contexts and saved marks, which sre keeps on the heap)
+/// outgrew [`MAX_STACK`] entries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BudgetExceeded {
-    /// The budget that was hit.
+    /// The step budget in force.
     pub steps: u64,
+    /// `true` when the stacks, not the steps, hit their limit.
+    pub stack: bool,
 }
 
 impl std::fmt::Display for BudgetExceeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the matcher's budget of {} steps was exhausted", self.steps)
+        if self.stack {
+            write!(f, "the matcher's backtracking stack outgrew {MAX_STACK} entries")
+        } else {
+            write!(f, "the matcher's budget of {} steps was exhausted", self.steps)
+        }
     }
 }
+
+/// The most entries the backtracking stacks (contexts, saved marks) may hold: about
+/// 100 MB at the worst.
+pub const MAX_STACK: usize = 1 << 20;
 
 impl std::error::Error for BudgetExceeded {}
 
@@ -188,7 +200,13 @@ impl<'a> Vm<'a> {
 
     fn tick(&mut self, n: u64) -> Result<(), BudgetExceeded> {
         self.steps += n;
-        if self.steps > self.budget { Err(BudgetExceeded { steps: self.budget }) } else { Ok(()) }
+        if self.steps > self.budget {
+            return Err(BudgetExceeded { steps: self.budget, stack: false });
+        }
+        if self.frames.len() > MAX_STACK || self.mark_stack.len() > 8 * MAX_STACK {
+            return Err(BudgetExceeded { steps: self.budget, stack: true });
+        }
+        Ok(())
     }
 
     fn top(&mut self) -> &mut Frame {
