@@ -8,6 +8,7 @@ mod cli;
 mod corpus;
 mod dimacs;
 mod docs;
+mod draw;
 mod encoding;
 mod generate;
 mod layouts;
