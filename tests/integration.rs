@@ -12,5 +12,6 @@ mod draw;
 mod encoding;
 mod generate;
 mod layouts;
+mod play;
 mod squares;
 mod words;
