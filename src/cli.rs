@@ -99,11 +99,27 @@ pub struct GenerateArgs {
     pub stop: StopArgs,
 }
 
+/// How grids are drawn (`solve`, `check`, `hint`).
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct DrawArgs {
+    /// Draw with ASCII characters (default: Unicode box drawing, unless the locale is not UTF-8).
+    #[arg(long)]
+    pub ascii: bool,
+    /// The bare grid, without the clues beside it.
+    #[arg(long)]
+    pub no_clues: bool,
+    /// Colour: auto (on a terminal, unless NO_COLOR; or with CLICOLOR_FORCE), always, never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    pub color: crate::style::ColorWhen,
+}
+
 /// `crossat check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub draw: DrawArgs,
     /// The grid to check: a file (or `-`) with one row per line, `.` for an empty cell.
     pub grid: PathBuf,
     /// JSON Lines output.
@@ -118,6 +134,12 @@ pub struct CheckArgs {
 pub struct HintArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub draw: DrawArgs,
+    /// The player's partial grid (as `check` takes it; `-` for standard input): the hint
+    /// is the next cell it forces, drawn on it.
+    #[arg(long, value_name = "GRID", conflicts_with = "given")]
+    pub grid: Option<PathBuf>,
     /// Every forced cell (the backbone), not just the next one.
     #[arg(long)]
     pub all: bool,
@@ -158,6 +180,11 @@ pub struct PuzzleArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub draw: DrawArgs,
+    /// No progress display on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Print up to N solutions.
     #[arg(long, value_name = "N", conflicts_with = "all")]
     pub limit: Option<usize>,

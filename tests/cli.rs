@@ -61,7 +61,10 @@ fn tiny_file(dir: &Path) -> PathBuf {
 fn status(stdout: &str) -> &str {
     stdout
         .lines()
-        .find(|l| !l.is_empty() && !l.starts_with('+') && !l.starts_with('|'))
+        .find(|l| {
+            ["unique:", "not unique:", "no solution", "verified:"].iter().any(|p| l.starts_with(p))
+                || l.split(' ').nth(1).is_some_and(|w| w.starts_with("solution"))
+        })
         .unwrap_or_else(|| panic!("no status line: {stdout}"))
 }
 
@@ -77,9 +80,11 @@ fn solve_prints_a_bordered_grid_and_a_uniqueness_line() {
     let expected: Vec<String> = read_text(&puzzle("seed000/problem3.expected")).lines().map(str::to_string).collect();
     assert_eq!(parse_text_grids(&r.stdout), vec![expected]);
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines[0], "+-+-+-+", "{}", r.stdout);
-    assert_eq!(lines[..7].iter().filter(|l| l.starts_with('+')).count(), 4, "borders above, between and below rows");
-    assert_eq!(lines[7], status(&r.stdout), "the status line follows the grid");
+    let borders: Vec<usize> = (0..lines.len()).filter(|&k| lines[k].trim_start().starts_with(['┌', '├', '└'])).collect();
+    assert_eq!(borders.len(), 4, "borders above, between and below rows: {}", r.stdout);
+    assert!(lines[borders[0]].ends_with("┌───┬───┬───┐"), "{}", r.stdout);
+    let at = lines.iter().position(|l| *l == status(&r.stdout)).expect("status line");
+    assert!(at > borders[3], "the status line follows the grid and its clues");
     assert!(status(&r.stdout).contains("unique"), "{}", r.stdout);
 }
 
@@ -96,7 +101,10 @@ fn text_grid_cells_are_fixed_width_even_for_bars_and_spaces() {
     let file = write_file(dir.path(), "bars.json", r#"{"left": ["\\| "], "top": ["\\|", " "]}"#);
     let r = crossat(&["solve", arg(&file)], None);
     assert_eq!(r.code, 0, "{r:?}");
-    assert!(r.stdout.lines().any(|l| l == "||| |"), "{}", r.stdout);
+    assert!(r.stdout.lines().any(|l| l == "\\|  │ | │ ␣ │"), "{}", r.stdout);
+    let ascii = crossat(&["solve", "--ascii", arg(&file)], None);
+    assert!(ascii.stdout.lines().any(|l| l == "\\|  | | |   |"), "{}", ascii.stdout);
+    assert!(ascii.stdout.contains("legend: a blank cell holds a space; '|' inside a cell is the cell's letter"), "{}", ascii.stdout);
     assert_eq!(parse_text_grids(&r.stdout), vec![rows(&["| "])]);
 }
 

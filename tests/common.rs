@@ -36,8 +36,13 @@ pub fn crossat_env(args: &[&str], envs: &[(&str, &str)]) -> Run {
 }
 
 fn run_with(args: &[&str], stdin: Option<&[u8]>, envs: &[(&str, &str)]) -> Run {
+    // The same drawing wherever the tests run: a UTF-8 locale, colour decided by the
+    // flags alone (standard output is a pipe).
     let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
         .args(args)
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR")
         .envs(envs.iter().copied())
         .current_dir(root())
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
@@ -168,20 +173,44 @@ fn parse_hex_row(line: &str) -> String {
         .collect()
 }
 
-/// The grids of crossat's text output (`+-+` borders, `|H|E|` rows, 2 characters per cell).
+/// The grids of crossat's text output, Unicode or ASCII (`┌───┬` or `+---+` borders,
+/// `│ H │` rows, clues beside them): the characters of each row, `␣` read as a space,
+/// a cell with no cell (`░░░`, `###`) as `#`, an empty cell as `.`.
 pub fn parse_text_grids(stdout: &str) -> Vec<Vec<String>> {
+    const CORNERS: &str = "+┌┬┐├┼┤└┴┘";
     let mut grids = Vec::new();
     let mut current: Vec<String> = Vec::new();
+    let mut corners: Option<Vec<usize>> = None;
     for line in stdout.lines() {
-        if line.starts_with('+') {
+        let chars: Vec<char> = line.chars().collect();
+        let trimmed = line.trim_start();
+        if trimmed.starts_with(|c| CORNERS.contains(c)) && trimmed.chars().all(|c| CORNERS.contains(c) || c == '-' || c == '─') {
+            corners = Some(chars.iter().enumerate().filter(|(_, c)| CORNERS.contains(**c)).map(|(k, _)| k).collect());
             continue;
         }
-        if line.starts_with('|') {
-            let chars: Vec<char> = line.chars().collect();
-            assert!((chars.len() - 1).is_multiple_of(2), "bad grid row {line:?}");
-            current.push(chars[1..].chunks(2).map(|c| c[0]).collect());
-        } else if !current.is_empty() {
-            grids.push(std::mem::take(&mut current));
+        match &corners {
+            Some(at) if chars.get(at[0]).is_some_and(|&c| c == '|' || c == '│') => {
+                let row: String = at
+                    .windows(2)
+                    .map(|w| {
+                        let cell: String = chars[w[0] + 1..w[1]].iter().collect();
+                        let t = cell.trim_matches(' ');
+                        let t = if t.chars().count() == 3 && (t.starts_with('[') || t.starts_with('!')) { &t[1..t.len() - 1] } else { t };
+                        match t {
+                            "" | "␣" => ' ',
+                            t if t.chars().all(|c| c == '░') || (t.len() > 1 && t.chars().all(|c| c == '#')) => '#',
+                            t => t.trim().chars().next().unwrap_or(' '),
+                        }
+                    })
+                    .collect();
+                current.push(row);
+            }
+            _ => {
+                corners = None;
+                if !current.is_empty() {
+                    grids.push(std::mem::take(&mut current));
+                }
+            }
         }
     }
     if !current.is_empty() {

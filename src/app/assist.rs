@@ -3,6 +3,7 @@
 use super::{input, read_source, write_err};
 use crate::assist::{Assistant, Conflict, Hint, Reason};
 use crate::cli::{CheckArgs, HintArgs};
+use crate::draw::{Mark, View};
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Prepared};
 use crate::puzzle;
@@ -43,6 +44,11 @@ fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
     json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>()})
 }
 
+/// The grid drawn for `check` and `hint`.
+fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
+    crate::draw::draw(&prep.puzzle, view, look)
+}
+
 pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
     if args.puzzle.given.is_some() {
         return Err(Error::Usage(
@@ -57,64 +63,118 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;
     let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).collect();
-    let emit = |out: &mut dyn Write, v: Value, text: String| -> Result<()> {
+    // Text is gathered, and printed under the grid drawn with its failing cells and clues.
+    let mut view = View::partial(&grid);
+    let mut text = String::new();
+    let mut emit = |out: &mut dyn Write, v: Value, t: String| -> Result<()> {
         if v["type"] == "summary" {
             // The answer is complete: a stop from now on changes nothing.
             crate::stop::finish();
         }
-        if args.json { writeln!(out, "{v}") } else { write!(out, "{text}") }.map_err(write_err)
+        if args.json {
+            writeln!(out, "{v}").map_err(write_err)
+        } else {
+            text.push_str(&t);
+            Ok(())
+        }
     };
-    if grid.iter().all(Option::is_some) {
-        let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
-        let mut failures = 0;
-        for (i, clue) in prep.puzzle.clues.iter().enumerate() {
-            let word: String = clue.cells.iter().map(|&c| full[c]).collect();
-            if prep.verifier.clue_matches(i, &word)? {
-                continue;
+    let code = 'done: {
+        if grid.iter().all(Option::is_some) {
+            let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
+            let mut failures = 0;
+            for (i, clue) in prep.puzzle.clues.iter().enumerate() {
+                let word: String = clue.cells.iter().map(|&c| full[c]).collect();
+                if prep.verifier.clue_matches(i, &word)? {
+                    continue;
+                }
+                failures += 1;
+                view.bad_clues.push(i);
+                let at = assistant.first_bad_cell(i, &full)?;
+                let cell = at.map(|p| clue.cells[p]);
+                if let Some(c) = cell {
+                    view.marks[c] = Mark::Bad;
+                }
+                let place = cell.map_or_else(
+                    || "at the end of the line".to_string(),
+                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), full[c]),
+                );
+                emit(
+                    out,
+                    json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| cell_json(&prep, c))}),
+                    format!("{} '{}' does not match \"{word}\": it can no longer match {place}\n", clue.label, clue.regex),
+                )?;
             }
-            failures += 1;
-            let at = assistant.first_bad_cell(i, &full)?;
-            let cell = at.map(|p| clue.cells[p]);
-            let place = cell
-                .map_or_else(|| "at the end of the line".to_string(), |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), full[c]));
-            emit(
-                out,
-                json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| cell_json(&prep, c))}),
-                format!("{} '{}' does not match \"{word}\": it can no longer match {place}\n", clue.label, clue.regex),
-            )?;
+            let n = prep.puzzle.clues.len();
+            let summary =
+                if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
+            emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
+            break 'done u8::from(failures > 0);
         }
-        let n = prep.puzzle.clues.len();
-        let summary =
-            if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
-        emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
-        return Ok(u8::from(failures > 0));
+        if !unknown.is_empty() {
+            for &c in &unknown {
+                let ch = grid[c].unwrap_or(' ');
+                view.marks[c] = Mark::Bad;
+                emit(
+                    out,
+                    json!({"type": "unknown_char", "cell": cell_json(&prep, c), "char": ch.to_string()}),
+                    format!("{} holds '{ch}', which no clue allows (not in the alphabet)\n", prep.puzzle.shape.cell_name(c)),
+                )?;
+            }
+            emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
+            break 'done 1;
+        }
+        match assistant.complete(&grid)? {
+            Some(one) => {
+                let several = assistant.several(&grid, &one)?;
+                let t = format!("can be completed{}\n", if several { " (in more than one way)" } else { " (in exactly one way)" });
+                emit(out, json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}), t)?;
+                0
+            }
+            None => {
+                let k = assistant.conflict(&grid)?;
+                view.bad_clues.extend(&k.clues);
+                for &c in &k.givens {
+                    view.marks[c] = Mark::Bad;
+                }
+                let t = format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k, "  "));
+                emit(out, json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k)}), t)?;
+                1
+            }
+        }
+    };
+    if !args.json {
+        write!(out, "{}{text}", drawing(&prep, &view, args.draw.options())).map_err(write_err)?;
     }
-    if !unknown.is_empty() {
-        for &c in &unknown {
-            let ch = grid[c].unwrap_or(' ');
-            emit(
-                out,
-                json!({"type": "unknown_char", "cell": cell_json(&prep, c), "char": ch.to_string()}),
-                format!("{} holds '{ch}', which no clue allows (not in the alphabet)\n", prep.puzzle.shape.cell_name(c)),
-            )?;
-        }
-        emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
-        return Ok(1);
+    Ok(code)
+}
+
+/// The player's entries that cannot be right, each with the clues it breaks: against the
+/// solution when the puzzle is unique (each wrong entry alone conflicts with a minimal set
+/// of clues), else the entries of a minimal conflict. Empty when the entries can be completed.
+fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> Result<Vec<(usize, Vec<usize>)>> {
+    let unknown: Vec<(usize, Vec<usize>)> =
+        (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).map(|c| (c, vec![])).collect();
+    let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.compiled.alphabet.index(ch).is_some())).collect();
+    if assistant.complete(&known)?.is_some() {
+        return Ok(unknown);
     }
-    match assistant.complete(&grid)? {
-        Some(one) => {
-            let several = assistant.several(&grid, &one)?;
-            let text = format!("can be completed{}\n", if several { " (in more than one way)" } else { " (in exactly one way)" });
-            emit(out, json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}), text)?;
-            Ok(0)
+    let base = &prep.puzzle.givens;
+    let mut wrong = unknown;
+    match assistant.complete(base)? {
+        Some(sol) if !assistant.several(base, &sol)? => {
+            for c in (0..grid.len()).filter(|&c| known[c].is_some_and(|ch| ch != sol[c])) {
+                let mut alone = base.clone();
+                alone[c] = known[c];
+                wrong.push((c, assistant.conflict(&alone)?.clues));
+            }
         }
-        None => {
-            let k = assistant.conflict(&grid)?;
-            let text = format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k, "  "));
-            emit(out, json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k)}), text)?;
-            Ok(1)
+        _ => {
+            let k = assistant.conflict(&known)?;
+            wrong.extend(k.givens.iter().filter(|&&c| base[c].is_none()).map(|&c| (c, k.clues.clone())));
         }
     }
+    wrong.sort_unstable();
+    Ok(wrong)
 }
 
 pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
@@ -130,19 +190,65 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
         }),
     )?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
-    let givens = prep.puzzle.givens.clone();
+    let look = args.draw.options();
+    let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;
+    let givens = player.clone().unwrap_or_else(|| prep.puzzle.givens.clone());
     let mut assistant = Assistant::new(&prep)?;
     let write = |out: &mut dyn Write, s: String| out.write_all(s.as_bytes()).map_err(write_err);
+    if player.is_some() {
+        let wrong = wrong_entries(&prep, &mut assistant, &givens)?;
+        if !wrong.is_empty() {
+            let mut view = View::partial(&givens);
+            let mut text = String::new();
+            for (c, clues) in &wrong {
+                let ch = givens[*c].unwrap_or(' ');
+                view.marks[*c] = Mark::Bad;
+                view.bad_clues.extend(clues);
+                if args.json {
+                    let labels: Vec<&str> = clues.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
+                    write(
+                        out,
+                        format!("{}\n", json!({"type": "wrong", "cell": cell_json(&prep, *c), "char": ch.to_string(), "clues": labels})),
+                    )?;
+                } else if clues.is_empty() {
+                    text.push_str(&format!(
+                        "{} '{ch}' is wrong: no clue allows it (not in the alphabet)\n",
+                        prep.puzzle.shape.cell_name(*c)
+                    ));
+                } else {
+                    text.push_str(&format!("{} '{ch}' is wrong: with it these clues cannot all hold:\n", prep.puzzle.shape.cell_name(*c)));
+                    for &i in clues {
+                        let clue = &prep.puzzle.clues[i];
+                        text.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
+                    }
+                }
+            }
+            if args.json {
+                write(out, format!("{}\n", json!({"type": "summary", "completable": false, "wrong": wrong.len()})))?;
+            } else {
+                view.bad_clues.sort_unstable();
+                view.bad_clues.dedup();
+                write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
+            }
+            return Ok(1);
+        }
+    }
     if assistant.complete(&givens)?.is_none() {
         let k = assistant.conflict(&givens)?;
         crate::stop::finish();
         if args.json {
             write(out, format!("{}\n", json!({"type": "summary", "completable": false, "conflict": conflict_json(&prep, &k)})))?;
         } else {
+            let mut view = View::partial(&givens);
+            view.bad_clues.clone_from(&k.clues);
+            for &c in &k.givens {
+                view.marks[c] = Mark::Bad;
+            }
             write(
                 out,
                 format!(
-                    "no hint: the filled cells cannot be completed; these clues and filled cells conflict:\n{}",
+                    "{}no hint: the filled cells cannot be completed; these clues and filled cells conflict:\n{}",
+                    drawing(&prep, &view, look),
                     conflict_text(&prep, &givens, &k, "  ")
                 ),
             )?;
@@ -150,13 +256,27 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
         return Ok(1);
     }
     let hints: Vec<Hint> = if args.all { assistant.backbone(&givens)? } else { assistant.hint(&givens)?.into_iter().collect() };
+    // A player's next hint always names the clues behind it.
+    let explain = args.explain || (player.is_some() && !args.all);
+    let mut view = View::partial(&givens);
+    let mut text = String::new();
     for h in &hints {
         let why = match h.reason {
             Reason::SingleLine(i) => format!("{} alone", prep.puzzle.clues[i].label),
             Reason::Lines => "combining the lines".to_string(),
             Reason::Search => "only by search over the whole grid".to_string(),
         };
-        let because = if args.explain { Some(assistant.explain(&givens, h.cell, h.ch)?) } else { None };
+        let because = match (&h.reason, args.explain) {
+            // The clue that forces it alone, with the filled cells of its line.
+            (Reason::SingleLine(i), false) if explain => {
+                let line = &prep.puzzle.clues[*i].cells;
+                Some(Conflict { clues: vec![*i], givens: line.iter().copied().filter(|&c| givens[c].is_some()).collect() })
+            }
+            _ if explain => Some(assistant.explain(&givens, h.cell, h.ch)?),
+            _ => None,
+        };
+        view.cells[h.cell] = Some(h.ch);
+        view.marks[h.cell] = Mark::Hint;
         // One record: a stop prints the whole hint and counts it, or neither.
         crate::stop::record(|| -> Result<()> {
             if args.json {
@@ -173,13 +293,20 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                     v["because"] = conflict_json(&prep, k);
                 }
                 write(out, format!("{v}\n"))?;
+                out.flush().map_err(write_err)?;
             } else {
-                write(out, format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch))?;
+                if hints.len() == 1 {
+                    match (&because, &h.reason) {
+                        (Some(k), _) => view.hint_clues.clone_from(&k.clues),
+                        (None, Reason::SingleLine(i)) => view.hint_clues.push(*i),
+                        _ => {}
+                    }
+                }
+                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch));
                 if let Some(k) = &because {
-                    write(out, format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")))?;
+                    text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")));
                 }
             }
-            out.flush().map_err(write_err)?;
             let _ = shown.fetch_add(1, Ordering::SeqCst);
             Ok(())
         })?;
@@ -188,15 +315,15 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
     let empty = givens.iter().filter(|g| g.is_none()).count();
     if args.json {
         write(out, format!("{}\n", json!({"type": "summary", "completable": true, "hints": hints.len(), "empty_cells": empty})))?;
-    } else if hints.is_empty() {
-        write(
-            out,
-            if empty == 0 {
-                "the grid is already complete\n".to_string()
+    } else {
+        if hints.is_empty() {
+            text.push_str(if empty == 0 {
+                "the grid is already complete\n"
             } else {
-                "no cell is forced: the empty cells can be completed in more than one way\n".to_string()
-            },
-        )?;
+                "no cell is forced: the empty cells can be completed in more than one way\n"
+            });
+        }
+        write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
     }
     Ok(0)
 }

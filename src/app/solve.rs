@@ -32,7 +32,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
     if let Some(model) = &args.model {
         crate::stop::finish();
-        return solve_model(&prep, model, args.json, out);
+        return solve_model(&prep, model, args, out);
     }
     let alphabet: String = prep.compiled.alphabet.chars().iter().collect();
     crate::stop::arm(solve_epilogue(args.json, found.clone(), json!(prep.puzzle.name), json!(alphabet)));
@@ -44,6 +44,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     };
     let mut shown = 0;
     let json = args.json;
+    let look = args.draw.options();
     // For the ambiguity report: the values each cell takes across the solutions, and
     // the first solution (for --proof).
     let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
@@ -61,7 +62,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 if shown > 0 {
                     writeln!(out).map_err(write_err)?;
                 }
-                write!(out, "{}", emit::text(puzzle, grid)).map_err(write_err)?;
+                write!(out, "{}", crate::draw::draw(puzzle, &crate::draw::View::solution(puzzle, grid), look)).map_err(write_err)?;
             }
             shown += 1;
             out.flush().map_err(write_err)?;
@@ -194,7 +195,8 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
     }
 }
 
-fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
+fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<u8> {
+    let json = args.json;
     let (name, bytes) = read_source(path)?;
     let text = crate::puzzle::utf8(&name, &bytes)?;
     let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
@@ -227,7 +229,8 @@ fn solve_model(prep: &Prepared, path: &Path, json: bool, out: &mut dyn Write) ->
         writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
             .map_err(write_err)?;
     } else {
-        write!(out, "{}", emit::text(&prep.puzzle, &grid)).map_err(write_err)?;
+        let view = crate::draw::View::solution(&prep.puzzle, &grid);
+        write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options())).map_err(write_err)?;
         writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
     }
     Ok(0)

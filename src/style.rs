@@ -1,0 +1,79 @@
+//! How text output looks: box-drawing characters (Unicode or ASCII) and colour.
+//!
+//! - **Characters.** Unicode box drawing unless `--ascii`, or the locale names another
+//!   encoding: the first of `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty
+//!   decides, Unicode when it mentions UTF-8 (`C.UTF-8`, `en_US.utf8`), ASCII otherwise
+//!   (`C`, `POSIX`, `en_US.ISO-8859-1`); with none set, Unicode. This does not depend on
+//!   whether standard output is a terminal, so piped output is the same as on screen.
+//! - **Colour** (`--color auto|always|never`): `auto` colours only when standard output
+//!   is a terminal, `NO_COLOR` is unset or empty, and `TERM` is not `dumb`;
+//!   `CLICOLOR_FORCE` (not `0`) turns it on even when piped, but `NO_COLOR` wins. The
+//!   decision is `anstream`'s, as for clap's own help.
+
+use anstyle::{AnsiColor, Effects, Style};
+
+/// When to colour (`--color`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless `NO_COLOR`; also when piped with `CLICOLOR_FORCE`.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Whether to colour standard output.
+pub fn color_enabled(when: ColorWhen) -> bool {
+    match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never,
+    }
+}
+
+/// Whether the locale allows Unicode box drawing (see the module documentation).
+pub fn unicode_locale() -> bool {
+    for var in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        if let Ok(v) = std::env::var(var)
+            && !v.is_empty()
+        {
+            let v = v.to_ascii_lowercase();
+            return v.contains("utf-8") || v.contains("utf8");
+        }
+    }
+    true
+}
+
+/// The styles of the drawing.
+pub struct Palette {
+    /// Whether styles are emitted at all.
+    pub on: bool,
+}
+
+impl Palette {
+    /// Cells given by the puzzle or the player.
+    pub const GIVEN: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Blue))).effects(Effects::BOLD);
+    /// The hinted cell.
+    pub const HINT: Style = Style::new()
+        .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Black)))
+        .bg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)))
+        .effects(Effects::BOLD);
+    /// A cell where a clue fails, or a wrong entry.
+    pub const BAD: Style = Style::new()
+        .fg_color(Some(anstyle::Color::Ansi(AnsiColor::White)))
+        .bg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)))
+        .effects(Effects::BOLD);
+    /// A clue that fails.
+    pub const BAD_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red))).effects(Effects::BOLD);
+    /// A clue that forces the hinted cell.
+    pub const HINT_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow))).effects(Effects::BOLD);
+    /// Clue text and headers.
+    pub const DIM: Style = Style::new().effects(Effects::DIMMED);
+
+    /// `text` in `style` (unchanged when colour is off).
+    pub fn paint(&self, style: Style, text: &str) -> String {
+        if self.on && !text.is_empty() { format!("{}{text}{}", style.render(), style.render_reset()) } else { text.to_string() }
+    }
+}
