@@ -447,9 +447,18 @@ impl Drawer<'_> {
     }
 
     fn free(&self, coords: Option<&[(usize, usize)]>) -> String {
+        /// Largest drawing of a free layout, in cells (holes included).
+        const MAX_CANVAS: usize = 40_000;
         let mut lines = Vec::new();
         if let Some(xy) = coords {
-            let (rows, cols) = xy.iter().fold((0, 0), |(r, c), &(y, x)| (r.max(y + 1), c.max(x + 1)));
+            let (rows, cols) = xy.iter().fold((0usize, 0usize), |(r, c), &(y, x)| (r.max(y.saturating_add(1)), c.max(x.saturating_add(1))));
+            // Cells far apart: the drawing's size is not bounded by the puzzle's, and it
+            // would be mostly holes; the entries below say it all.
+            if rows.saturating_mul(cols) > MAX_CANVAS.max(4 * xy.len()) {
+                lines.push(format!("(the cells span {rows} rows and {cols} columns: too far apart to draw)"));
+                lines.extend(self.entries(true));
+                return finish(lines);
+            }
             let mut at = vec![vec![None; cols]; rows];
             for (c, &(y, x)) in xy.iter().enumerate() {
                 at[y][x] = Some(c);
