@@ -31,6 +31,7 @@ pub mod generate;
 pub mod pipeline;
 pub mod puzzle;
 pub mod regex;
+pub mod rng;
 pub mod solve;
 pub mod squares;
 pub mod stats;
