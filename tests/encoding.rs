@@ -58,7 +58,7 @@ fn solutions(puzzle: &Puzzle, alphabet: &[char], propagate: bool) -> Result<BTre
         let grid = verify::decode(&compiled.alphabet, &symbols);
         verifier.check(puzzle, &grid)?;
         assert!(found.insert(grid.cells.iter().collect()), "a grid was enumerated twice");
-        Ok(())
+        Ok(solve::Verdict::Accept)
     })?;
     assert!(o.complete);
     Ok(found)

@@ -175,7 +175,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         };
         if !sat {
             progress.started.store(true, Relaxed);
-            let tuning = squares::search::Tuning::default();
+            let tuning = squares::search::Tuning::from_env();
             return squares::search::search(&lex, size, &dict, &given, args.seed, count, tuning, &progress, &mut print).map(Some);
         }
         let mut model = squares::encode(&lex, size)?;

@@ -38,13 +38,37 @@ use std::sync::atomic::Ordering::Relaxed;
 pub struct Tuning {
     /// Dead ends per Luby unit before a restart.
     pub restart_base: u64,
+    /// After each choice, check that every row below can still be some word within
+    /// what its columns allow there.
+    pub lookahead_below: bool,
     /// Exponent of the weights in the sampled value order (0: uniform, large: greedy).
     pub greed: f64,
 }
 
 impl Default for Tuning {
     fn default() -> Tuning {
-        Tuning { restart_base: 100, greed: 1.0 }
+        Tuning { restart_base: 100, greed: 1.0, lookahead_below: true }
+    }
+}
+
+impl Tuning {
+    /// The default, with fields overridden by `CROSSAT_SQUARES_TUNING`
+    /// (`restart_base,greed,lookahead_below`, empty fields kept; for measurements).
+    pub fn from_env() -> Tuning {
+        let mut t = Tuning::default();
+        if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
+            let f: Vec<&str> = v.split(',').collect();
+            if let Some(x) = f.first().and_then(|x| x.parse().ok()) {
+                t.restart_base = x;
+            }
+            if let Some(x) = f.get(1).and_then(|x| x.parse().ok()) {
+                t.greed = x;
+            }
+            if let Some(x) = f.get(2).and_then(|x| x.parse().ok()) {
+                t.lookahead_below = x;
+            }
+        }
+        t
     }
 }
 
@@ -64,35 +88,39 @@ impl Values {
     }
 }
 
-/// A line's progress: its automaton state and how many pairs it has read.
+/// A line's progress: its automaton state and how many pairs it has read; for a row,
+/// also its node in the row's unrolling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Line {
     q: StateId,
     j: usize,
+    node: u32,
 }
 
 /// One decision: the cell, its candidate values in order, the next to try, and the
 /// row and column states before it (restored on every try and when backing up).
 struct Frame {
     cell: usize,
-    cands: Vec<Cell>,
+    /// (value, the row's node after it).
+    cands: Vec<(Cell, u32)>,
     next: usize,
     row: Line,
     col: Line,
 }
 
-/// Scratch space of the row lookahead, kept between calls.
+/// A row unrolled over its cells from its first cell: nodes are (cell, automaton
+/// state) pairs that can still end a word in time, each cell within its column's
+/// options; with, per node, how many completions reach the row's end.
 #[derive(Default)]
 struct Unroll {
-    /// Per layer (cells read), its nodes' states.
-    nodes: Vec<Vec<StateId>>,
-    /// Per layer, transitions into the next layer: (from, to, value).
-    trans: Vec<Vec<(u32, u32, Cell)>>,
-    /// Per layer, completions from each node.
+    /// Per layer k (cells read), its nodes' states and pair counts.
+    nodes: Vec<Vec<(StateId, usize)>>,
+    /// Per layer k, the transitions out of its nodes, grouped by node: (to, value).
+    trans: Vec<Vec<(u32, Cell)>>,
+    /// Per layer k, where each node's transitions start (one more entry closes).
+    start: Vec<Vec<u32>>,
+    /// Per layer k, completions from each node.
     count: Vec<Vec<f64>>,
-    /// Per state, the layer stamp and index where it was last put.
-    stamp: Vec<(u32, u32)>,
-    epoch: u32,
 }
 
 struct Search<'a> {
@@ -103,13 +131,28 @@ struct Search<'a> {
     grid: Vec<Cell>,
     rows: Vec<Line>,
     cols: Vec<Line>,
-    /// `options[r][c]`: the values column `c` allows at row `r`, given its state then.
-    options: Vec<Vec<Values>>,
-    unroll: Unroll,
+    /// `reach[(d·W + c)·H + r]`: with column `c` at depth `d` (its state then), the
+    /// values it allows at row `r ≥ d`; row `d` is its next cell, its *options*.
+    reach: Vec<Values>,
+    /// Scratch of the column unrolling: per column-automaton state, a stamp.
+    col_stamp: Vec<u32>,
+    col_epoch: u32,
+    /// Scratch of the row check: per (cell, row-automaton state), the stamp of the
+    /// check that found it a dead end.
+    dead: Vec<u32>,
+    dead_epoch: u32,
+    /// Whether to check the rows below after each choice.
+    below: bool,
+    /// Per row, its unrolling, built when the search enters the row.
+    unrolls: Vec<Unroll>,
+    /// Scratch of the unrolling: per row-automaton state, (stamp, node index).
+    stamp: Vec<(u32, u32)>,
+    epoch: u32,
     rng: Rng,
     tuning: Tuning,
-    /// Candidates of the first cell, which depend only on the given cells.
-    first: Option<Vec<(Cell, f64)>>,
+    /// Whether the first row's unrolling is built (it depends only on the given
+    /// cells, so it serves every restart).
+    first_built: bool,
     repeats: usize,
 }
 
@@ -140,17 +183,24 @@ pub fn search(
         col_fa,
         given,
         grid: vec![BLANK; w * h],
-        rows: vec![Line { q: row_root, j: 0 }; h],
-        cols: vec![Line { q: col_root, j: 0 }; w],
-        options: vec![vec![Values::EMPTY; w]; h],
-        unroll: Unroll { stamp: vec![(0, 0); row_fa.states()], ..Unroll::default() },
+        rows: vec![Line { q: row_root, j: 0, node: 0 }; h],
+        cols: vec![Line { q: col_root, j: 0, node: 0 }; w],
+        reach: vec![Values::EMPTY; h * w * h],
+        col_stamp: vec![0; col_fa.states()],
+        col_epoch: 0,
+        dead: vec![0; row_fa.states() * w],
+        dead_epoch: 0,
+        below: tuning.lookahead_below,
+        unrolls: (0..h).map(|_| Unroll::default()).collect(),
+        stamp: vec![(0, 0); row_fa.states()],
+        epoch: 0,
         rng: Rng::new(seed),
         tuning,
-        first: None,
+        first_built: false,
         repeats: 0,
     };
     for c in 0..w {
-        s.options[0][c] = s.column_options(0, c);
+        s.column_reach(0, c);
     }
     let mut found: HashSet<Vec<Cell>> = HashSet::new();
     let mut frames: Vec<Frame> = Vec::new();
@@ -161,10 +211,10 @@ pub fn search(
         outcome.restarts = run;
         progress.restarts.store(run, Relaxed);
         for r in 0..h {
-            s.rows[r] = Line { q: row_root, j: 0 };
+            s.rows[r] = Line { q: row_root, j: 0, node: 0 };
         }
         for c in 0..w {
-            s.cols[c] = Line { q: col_root, j: 0 };
+            s.cols[c] = Line { q: col_root, j: 0, node: 0 };
         }
         frames.clear();
         match s.frame(0) {
@@ -179,7 +229,7 @@ pub fn search(
             let (r, c) = (cell / w, cell % w);
             s.rows[r] = row;
             s.cols[c] = col;
-            let Some(&v) = top.cands.get(top.next) else {
+            let Some(&(v, node)) = top.cands.get(top.next) else {
                 frames.pop();
                 continue;
             };
@@ -188,7 +238,7 @@ pub fn search(
             if nodes.is_multiple_of(1024) {
                 progress.nodes.store(nodes, Relaxed);
             }
-            if !s.place(r, c, v) {
+            if !s.place(r, c, v, node) || (cell + 1 < w * h && !s.rows_below_possible(r, c)) {
                 dead_ends += 1;
             } else if cell + 1 == w * h {
                 if found.insert(s.grid.clone()) {
@@ -239,36 +289,100 @@ fn luby(i: u64) -> u64 {
 }
 
 impl Search<'_> {
-    /// The values column `c` allows at row `r`, from its current state.
-    fn column_options(&self, r: usize, c: usize) -> Values {
-        let Line { q, j } = self.cols[c];
-        let left = self.size.height - r - 1;
-        let mut v = Values::EMPTY;
-        if self.col_fa.can_end(q, j, left) {
-            v.add(BLANK);
+    /// Unrolls column `c` from its current state (depth `d`) over its remaining cells:
+    /// the values it allows at each row below, word endings and given cells respected.
+    fn column_reach(&mut self, d: usize, c: usize) {
+        let (w, h) = (self.size.width, self.size.height);
+        let fa = self.col_fa;
+        let Line { q, j, .. } = self.cols[c];
+        let mut frontier = vec![(q, j)];
+        let mut next = Vec::new();
+        for r in d..h {
+            let left = h - r - 1;
+            let given = self.given.cells[r * w + c];
+            let ok = |v: Cell| given.is_none_or(|g| g == v);
+            let mut vals = Values::EMPTY;
+            self.col_epoch += 1;
+            let epoch = self.col_epoch;
+            next.clear();
+            for &(q, j) in &frontier {
+                let mut push = |t: StateId, jt: usize, v: Cell, next: &mut Vec<(StateId, usize)>| {
+                    vals.add(v);
+                    let slot = &mut self.col_stamp[t as usize];
+                    if *slot != epoch {
+                        *slot = epoch;
+                        next.push((t, jt));
+                    }
+                };
+                if ok(BLANK) && fa.can_end(q, j, left) {
+                    push(q, j, BLANK, &mut next);
+                }
+                let (pairs, to) = fa.edges(q);
+                for (&p, &t) in pairs.iter().zip(to) {
+                    if ok(p) && fa.can_end(t, j + 1, left) {
+                        push(t, j + 1, p, &mut next);
+                    }
+                }
+            }
+            self.reach[(d * w + c) * h + r] = vals;
+            std::mem::swap(&mut frontier, &mut next);
         }
-        let (pairs, to) = self.col_fa.edges(q);
+    }
+
+    /// After cell (r, c) is set: whether every row below can still be some word whose
+    /// cells are within what their columns allow.
+    fn rows_below_possible(&mut self, r: usize, c: usize) -> bool {
+        if !self.below {
+            return true;
+        }
+        let (w, h) = (self.size.width, self.size.height);
+        let Some(root) = self.row_fa.root() else { return false };
+        let mut opts = vec![Values::EMPTY; w];
+        for rr in r + 1..h {
+            for (k, o) in opts.iter_mut().enumerate() {
+                let d = if k <= c { r + 1 } else { r };
+                *o = self.reach[(d * w + k) * h + rr];
+            }
+            self.dead_epoch += 1;
+            if !self.row_exists(&opts, 0, root, 0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the row automaton has a path from `q` (after `j` pairs, at cell `k`) to
+    /// a word end at the last cell, through values in `opts`.
+    fn row_exists(&mut self, opts: &[Values], k: usize, q: StateId, j: usize) -> bool {
+        let w = opts.len();
+        if k == w {
+            return true;
+        }
+        let slot = q as usize * w + k;
+        if self.dead[slot] == self.dead_epoch {
+            return false;
+        }
+        let fa = self.row_fa;
+        let left = w - k - 1;
+        if opts[k].has(BLANK) && fa.can_end(q, j, left) && self.row_exists(opts, k + 1, q, j) {
+            return true;
+        }
+        let (pairs, to) = fa.edges(q);
         for (&p, &t) in pairs.iter().zip(to) {
-            if self.col_fa.can_end(t, j + 1, left) {
-                v.add(p);
+            if opts[k].has(p) && fa.can_end(t, j + 1, left) && self.row_exists(opts, k + 1, t, j + 1) {
+                return true;
             }
         }
-        match self.given.cells[r * self.size.width + c] {
-            Some(g) if v.has(g) => {
-                let mut one = Values::EMPTY;
-                one.add(g);
-                one
-            }
-            Some(_) => Values::EMPTY,
-            None => v,
-        }
+        self.dead[slot] = self.dead_epoch;
+        false
     }
 
     /// Puts `v` in cell (r, c) and advances its row and column; false when that
     /// completes a line with a word already used.
-    fn place(&mut self, r: usize, c: usize, v: Cell) -> bool {
+    fn place(&mut self, r: usize, c: usize, v: Cell, node: u32) -> bool {
         let (w, h) = (self.size.width, self.size.height);
         self.grid[r * w + c] = v;
+        self.rows[r].node = node;
         if v != BLANK {
             let (row, col) = (&mut self.rows[r], &mut self.cols[c]);
             row.q = self.row_fa.step(row.q, v).expect("a candidate is on the row's edges");
@@ -277,17 +391,25 @@ impl Search<'_> {
             col.j += 1;
         }
         if r + 1 < h {
-            self.options[r + 1][c] = self.column_options(r + 1, c);
+            self.column_reach(r + 1, c);
         }
         let row_done = c + 1 == w;
         let col_done = r + 1 == h;
-        if row_done && (0..r).any(|o| self.line_word(o, true) == self.line_word(r, true)) {
-            self.repeats += 1;
-            return false;
+        // Compare a completed line with the lines completed before it: rows above; in the
+        // last row, also the columns (all complete once the row is).
+        if row_done {
+            let word = self.line_word(r, true);
+            if (0..r).any(|o| self.line_word(o, true) == word) || (col_done && (0..c).any(|o| self.line_word(o, false) == word)) {
+                self.repeats += 1;
+                return false;
+            }
         }
         if col_done {
             let word = self.line_word(c, false);
-            if (0..h).any(|o| self.line_word(o, true) == word) || (0..c).any(|o| self.line_word(o, false) == word) {
+            if (0..r).any(|o| self.line_word(o, true) == word)
+                || (0..c).any(|o| self.line_word(o, false) == word)
+                || (row_done && self.line_word(r, true) == word)
+            {
                 self.repeats += 1;
                 return false;
             }
@@ -309,107 +431,92 @@ impl Search<'_> {
     /// The decision for `cell`, with its candidates in the order to try; `None` when no
     /// value leaves the row and every column completable (a dead end).
     fn frame(&mut self, cell: usize) -> Option<Frame> {
-        let w = self.size.width;
+        let (w, h) = (self.size.width, self.size.height);
         let (r, c) = (cell / w, cell % w);
-        let weighed = if cell == 0 {
-            if self.first.is_none() {
-                self.first = Some(self.weigh(r, c));
+        if c == 0 && !(r == 0 && self.first_built) {
+            self.unroll(r);
+            self.first_built |= r == 0;
+        }
+        let u = &self.unrolls[r];
+        let a = self.rows[r].node as usize;
+        let (col, left) = (self.cols[c], h - r - 1);
+        let greed = self.tuning.greed;
+        let mut scored: Vec<(f64, Cell, u32)> = Vec::new();
+        for &(b, v) in &u.trans[c][u.start[c][a] as usize..u.start[c][a + 1] as usize] {
+            let row_count = u.count[c + 1][b as usize];
+            if row_count == 0.0 {
+                continue;
             }
-            self.first.clone().unwrap_or_default()
-        } else {
-            self.weigh(r, c)
-        };
-        if weighed.is_empty() {
+            let after = if v == BLANK { col } else { Line { q: self.col_fa.step(col.q, v).unwrap_or(col.q), j: col.j + 1, node: 0 } };
+            let weight = row_count * self.col_fa.completions(after.q, after.j, left).max(1.0);
+            let x = (self.rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+            let gumbel = -(-(x.max(1e-300)).ln()).ln();
+            scored.push((greed * weight.ln() + gumbel, v, b));
+        }
+        if scored.is_empty() {
             return None;
         }
-        let greed = self.tuning.greed;
-        let mut scored: Vec<(f64, Cell)> = weighed
-            .into_iter()
-            .map(|(v, wt)| {
-                let u = (self.rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-                let gumbel = -(-(u.max(1e-300)).ln()).ln();
-                (greed * wt.ln() + gumbel, v)
-            })
-            .collect();
-        scored.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        Some(Frame { cell, cands: scored.into_iter().map(|(_, v)| v).collect(), next: 0, row: self.rows[r], col: self.cols[c] })
+        scored.sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        Some(Frame { cell, cands: scored.into_iter().map(|(_, v, b)| (v, b)).collect(), next: 0, row: self.rows[r], col: self.cols[c] })
     }
 
-    /// The values of cell (r, c) through which its row can still be completed (every
-    /// later cell within its column's options), each with its weight: the row's
-    /// completions through it times the column's word count after it.
-    fn weigh(&mut self, r: usize, c: usize) -> Vec<(Cell, f64)> {
+    /// Unrolls row `r` from its first cell, each cell within its column's options (the
+    /// columns at depth `r`): a forward pass over (cell, state) nodes that can still
+    /// end a word in time, then a backward pass counting completions.
+    fn unroll(&mut self, r: usize) {
         let (w, h) = (self.size.width, self.size.height);
         let fa = self.row_fa;
-        let u = &mut self.unroll;
-        let layers = w - c;
-        u.nodes.resize_with(layers + 1, Vec::new);
-        u.trans.resize_with(layers, Vec::new);
-        u.count.resize_with(layers + 1, Vec::new);
+        let u = &mut self.unrolls[r];
+        u.nodes.resize_with(w + 1, Vec::new);
+        u.trans.resize_with(w, Vec::new);
+        u.start.resize_with(w, Vec::new);
+        u.count.resize_with(w + 1, Vec::new);
         u.nodes[0].clear();
-        u.nodes[0].push(self.rows[r].q);
-        // Forward: the nodes reachable cell by cell; j follows from the layer of q, so
-        // a node is its state alone.
-        let mut j_of = vec![self.rows[r].j];
-        for k in 0..layers {
-            let col = c + k;
-            let opts = self.options[r][col];
-            let left = w - col - 1;
-            u.epoch += 1;
-            let epoch = u.epoch;
+        u.nodes[0].push((self.rows[r].q, self.rows[r].j));
+        for k in 0..w {
+            let opts = self.reach[(r * w + k) * h + r];
+            let left = w - k - 1;
+            self.epoch += 1;
+            let epoch = self.epoch;
             let (cur, rest) = u.nodes.split_at_mut(k + 1);
             let (cur, next) = (&cur[k], &mut rest[0]);
             next.clear();
-            let trans = &mut u.trans[k];
+            let (trans, start) = (&mut u.trans[k], &mut u.start[k]);
             trans.clear();
-            let mut next_j = Vec::new();
-            for (a, &q) in cur.iter().enumerate() {
-                let j = j_of[a];
-                let mut add = |t: StateId, jt: usize, v: Cell, next: &mut Vec<StateId>| {
-                    let slot = &mut u.stamp[t as usize];
+            start.clear();
+            for &(q, j) in cur {
+                start.push(trans.len() as u32);
+                let mut add = |t: StateId, jt: usize, v: Cell| {
+                    let slot = &mut self.stamp[t as usize];
                     if slot.0 != epoch {
                         *slot = (epoch, next.len() as u32);
-                        next.push(t);
-                        next_j.push(jt);
+                        next.push((t, jt));
                     }
-                    trans.push((a as u32, slot.1, v));
+                    trans.push((slot.1, v));
                 };
                 if opts.has(BLANK) && fa.can_end(q, j, left) {
-                    add(q, j, BLANK, next);
+                    add(q, j, BLANK);
                 }
                 let (pairs, to) = fa.edges(q);
                 for (&p, &t) in pairs.iter().zip(to) {
                     if opts.has(p) && fa.can_end(t, j + 1, left) {
-                        add(t, j + 1, p, next);
+                        add(t, j + 1, p);
                     }
                 }
             }
-            if next.is_empty() {
-                return Vec::new();
-            }
-            j_of = next_j;
+            start.push(trans.len() as u32);
         }
-        // Backward: completions from every node (the last layer's nodes all accept).
-        u.count[layers].clear();
-        u.count[layers].resize(u.nodes[layers].len(), 1.0);
-        for k in (0..layers).rev() {
+        // Backward: the last layer's nodes all end a word.
+        u.count[w].clear();
+        u.count[w].resize(u.nodes[w].len(), 1.0);
+        for k in (0..w).rev() {
             let (head, tail) = u.count.split_at_mut(k + 1);
             let (cnt, after) = (&mut head[k], &tail[0]);
             cnt.clear();
             cnt.resize(u.nodes[k].len(), 0.0);
-            for &(a, b, _) in &u.trans[k] {
-                cnt[a as usize] += after[b as usize];
+            for (a, c) in cnt.iter_mut().enumerate() {
+                *c = u.trans[k][u.start[k][a] as usize..u.start[k][a + 1] as usize].iter().map(|&(b, _)| after[b as usize]).sum();
             }
         }
-        let col = self.cols[c];
-        let left = h - r - 1;
-        u.trans[0]
-            .iter()
-            .filter(|&&(_, b, _)| u.count[1][b as usize] > 0.0)
-            .map(|&(_, b, v)| {
-                let after = if v == BLANK { col } else { Line { q: self.col_fa.step(col.q, v).unwrap_or(col.q), j: col.j + 1 } };
-                (v, u.count[1][b as usize] * self.col_fa.completions(after.q, after.j, left).max(1.0))
-            })
-            .collect()
     }
 }
