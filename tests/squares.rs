@@ -143,10 +143,15 @@ fn generated_squares_are_exactly_the_brute_force_squares() {
         assert!(outcome.complete);
         assert_eq!(got, expected, "{w}x{h} words={words:?}");
         // The search finds the same squares and knows it has exhausted the space, by
-        // default, and without the rows-below lookahead, with uniform value order and a
+        // default, with the propagation below complete rows, and without any lookahead
+        // below, with uniform value order and a
         // restart after every dead end (so exhaustion is only reached once a Luby cutoff
         // outgrows the tree).
-        for tuning in [Tuning::default(), Tuning { restart_base: 1, greed: 0.0, lookahead_below: false }] {
+        for tuning in [
+            Tuning::default(),
+            Tuning { rounds: 2, ..Tuning::default() },
+            Tuning { restart_base: 1, greed: 0.0, lookahead_below: false, rounds: 0 },
+        ] {
             let (searched, outcome) = all_searched(&d, size, &Given::none(size), round as u64, tuning);
             assert!(outcome.complete, "{tuning:?}");
             assert_eq!(searched, expected, "search {tuning:?} {w}x{h} words={words:?}");

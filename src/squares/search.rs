@@ -19,6 +19,14 @@
 //!   Values are tried in the order of `α·ln(weight)` plus Gumbel noise drawn from the
 //!   seeded generator, which samples values in proportion to `weight^α`; so a seed
 //!   fixes the run, and other seeds explore elsewhere.
+//! * **Rows below.** After each choice, every row below must still be some word whose
+//!   cells lie within what each column, unrolled from its state, allows at that row
+//!   (a depth-first check with failed (cell, state) pairs remembered). Optionally
+//!   ([`Tuning::rounds`]), each time a row is complete, rounds of propagation follow:
+//!   the rows below keep only the values some word puts in each cell, then the columns
+//!   keep only the values some completion of theirs puts there; a line left without
+//!   completion is a dead end. It prunes far more but costs more than it saves on
+//!   web2 (docs/performance.md), so it is off by default.
 //! * **Repeats** are checked as soon as a line is complete.
 //! * **Restarts** follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, …) times a base number
 //!   of dead ends, which cuts the heavy tail of single runs. Cutoffs grow without
@@ -43,11 +51,14 @@ pub struct Tuning {
     pub lookahead_below: bool,
     /// Exponent of the weights in the sampled value order (0: uniform, large: greedy).
     pub greed: f64,
+    /// Rounds of propagation between the rows below and the columns each time a row
+    /// is complete (0: each row below is only checked against its columns' reach).
+    pub rounds: usize,
 }
 
 impl Default for Tuning {
     fn default() -> Tuning {
-        Tuning { restart_base: 100, greed: 1.0, lookahead_below: true }
+        Tuning { restart_base: 100, greed: 1.0, lookahead_below: true, rounds: 0 }
     }
 }
 
@@ -66,6 +77,9 @@ impl Tuning {
             }
             if let Some(x) = f.get(2).and_then(|x| x.parse().ok()) {
                 t.lookahead_below = x;
+            }
+            if let Some(x) = f.get(3).and_then(|x| x.parse().ok()) {
+                t.rounds = x;
             }
         }
         t
@@ -143,6 +157,9 @@ struct Search<'a> {
     dead_epoch: u32,
     /// Whether to check the rows below after each choice.
     below: bool,
+    /// Scratch of [`support`]: per state of either automaton, (stamp, node index).
+    sup_stamp: Vec<(u32, u32)>,
+    sup_epoch: u32,
     /// Per row, its unrolling, built when the search enters the row.
     unrolls: Vec<Unroll>,
     /// Scratch of the unrolling: per row-automaton state, (stamp, node index).
@@ -191,6 +208,8 @@ pub fn search(
         dead: vec![0; row_fa.states() * w],
         dead_epoch: 0,
         below: tuning.lookahead_below,
+        sup_stamp: vec![(0, 0); row_fa.states().max(col_fa.states())],
+        sup_epoch: 0,
         unrolls: (0..h).map(|_| Unroll::default()).collect(),
         stamp: vec![(0, 0); row_fa.states()],
         epoch: 0,
@@ -346,6 +365,70 @@ impl Search<'_> {
             self.dead_epoch += 1;
             if !self.row_exists(&opts, 0, root, 0) {
                 return false;
+            }
+        }
+        // The propagation costs a forward-backward pass per row below, so it runs only
+        // once a row is complete.
+        self.tuning.rounds == 0 || r + 2 >= h || c + 1 < w || self.propagate_below(r, c)
+    }
+
+    /// Arc consistency between the rows below row `r` and the columns, for a few
+    /// rounds: each row below keeps the values some word puts there within its cells'
+    /// domains, then each column keeps the values some completion of it puts there.
+    /// False when a line has no completion left.
+    fn propagate_below(&mut self, r: usize, c: usize) -> bool {
+        let (w, h) = (self.size.width, self.size.height);
+        let Some(root) = self.row_fa.root() else { return false };
+        let below = h - r - 1;
+        // dom[(rr - r - 1) * w + k]: the domain of cell (rr, k), rr > r.
+        let mut dom = vec![Values::EMPTY; below * w];
+        for k in 0..w {
+            let d = if k <= c { r + 1 } else { r };
+            for rr in r + 1..h {
+                dom[(rr - r - 1) * w + k] = self.reach[(d * w + k) * h + rr];
+            }
+        }
+        let mut col_dom = Vec::with_capacity(h);
+        for _ in 0..self.tuning.rounds {
+            let mut changed = false;
+            for i in 0..below {
+                let row = &mut dom[i * w..(i + 1) * w];
+                match support(self.row_fa, root, 0, row, &mut self.sup_stamp, &mut self.sup_epoch) {
+                    None => return false,
+                    Some(sup) => {
+                        if sup != row {
+                            row.copy_from_slice(&sup);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+            changed = false;
+            for k in 0..w {
+                let d = if k <= c { r + 1 } else { r };
+                let Line { q, j, .. } = self.cols[k];
+                col_dom.clear();
+                if d == r {
+                    col_dom.push(self.reach[(d * w + k) * h + r]);
+                }
+                col_dom.extend((0..below).map(|i| dom[i * w + k]));
+                match support(self.col_fa, q, j, &col_dom, &mut self.sup_stamp, &mut self.sup_epoch) {
+                    None => return false,
+                    Some(sup) => {
+                        for (i, v) in sup[sup.len() - below..].iter().enumerate() {
+                            if dom[i * w + k] != *v {
+                                dom[i * w + k] = *v;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
             }
         }
         true
@@ -519,4 +602,58 @@ impl Search<'_> {
             }
         }
     }
+}
+
+/// The values of each remaining cell of a line through which it can still be completed:
+/// from state `q` (after `j` pairs), over `doms.len()` more cells, each within its
+/// domain, ending a word at the last. `None` when it cannot be completed.
+fn support(fa: &Flat, q: StateId, j: usize, doms: &[Values], stamp: &mut [(u32, u32)], epoch: &mut u32) -> Option<Vec<Values>> {
+    let n = doms.len();
+    let mut layers: Vec<Vec<(StateId, usize)>> = vec![vec![(q, j)]];
+    let mut trans: Vec<Vec<(u32, u32, Cell)>> = Vec::with_capacity(n);
+    for (k, dom) in doms.iter().enumerate() {
+        let left = n - k - 1;
+        *epoch += 1;
+        let e = *epoch;
+        let mut next = Vec::new();
+        let mut tr = Vec::new();
+        for (a, &(q, j)) in layers[k].iter().enumerate() {
+            let mut add = |t: StateId, jt: usize, v: Cell| {
+                let slot = &mut stamp[t as usize];
+                if slot.0 != e {
+                    *slot = (e, next.len() as u32);
+                    next.push((t, jt));
+                }
+                tr.push((a as u32, slot.1, v));
+            };
+            if dom.has(BLANK) && fa.can_end(q, j, left) {
+                add(q, j, BLANK);
+            }
+            let (pairs, to) = fa.edges(q);
+            for (&p, &t) in pairs.iter().zip(to) {
+                if dom.has(p) && fa.can_end(t, j + 1, left) {
+                    add(t, j + 1, p);
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        layers.push(next);
+        trans.push(tr);
+    }
+    // Backward: which nodes reach the end (all of the last layer do).
+    let mut alive = vec![true; layers[n].len()];
+    let mut sup = vec![Values::EMPTY; n];
+    for k in (0..n).rev() {
+        let mut prev = vec![false; layers[k].len()];
+        for &(a, b, v) in &trans[k] {
+            if alive[b as usize] {
+                prev[a as usize] = true;
+                sup[k].add(v);
+            }
+        }
+        alive = prev;
+    }
+    alive[0].then_some(sup)
 }
