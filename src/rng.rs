@@ -11,6 +11,7 @@ impl Rng {
         Rng(seed ^ 0x5DEE_CE66_D1CE_4E5B)
     }
     /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait, reason = "a generator, not an iterator: it never ends")]
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
