@@ -311,4 +311,22 @@ pub struct SquaresArgs {
     pub dimacs: Option<PathBuf>,
     #[command(flatten)]
     pub stop: StopArgs,
+    /// How to look for squares: the dedicated search (fast) or the SAT solver.
+    #[arg(long, value_enum, default_value_t = SquaresMethod::Search)]
+    pub method: SquaresMethod,
+    /// Decide with the SAT solver whether any square exists: print one if so, else prove that none does.
+    #[arg(long, conflicts_with_all = ["method", "count"])]
+    pub prove_none: bool,
+    /// A partial grid fixing some cells: a line per row of W cells, each two letters, `-` (blank) or `?` (free).
+    #[arg(long, value_name = "FILE")]
+    pub given: Option<PathBuf>,
+}
+
+/// How `crossat squares` looks for squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SquaresMethod {
+    /// Cell-by-cell search over the word automata, with lookahead and restarts.
+    Search,
+    /// The SAT encoding, solved by varisat (exhaustive: proves when none exists).
+    Sat,
 }

@@ -33,6 +33,7 @@ pub mod limits;
 pub mod pipeline;
 pub mod puzzle;
 pub mod regex;
+pub mod rng;
 pub mod solve;
 pub mod squares;
 pub mod sre;

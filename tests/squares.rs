@@ -1,8 +1,9 @@
-//! Word squares: the pair-token DAWG, the whole encoding against brute force, and the
-//! `squares` command as a user runs it.
+//! Word squares: the pair-token DAWG, the SAT encoding and the dedicated search against
+//! brute force, and the `squares` command as a user runs it.
 
 use crate::common::{crossat, root};
-use crossat::squares::{self, Lexicon, Progress, Size, Square};
+use crossat::squares::search::{self, Tuning};
+use crossat::squares::{self, Given, Lexicon, Progress, Size, Square};
 use crossat::words::Dictionary;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -97,6 +98,19 @@ fn brute_force(d: &Dictionary, size: Size) -> BTreeSet<Vec<String>> {
     }
 }
 
+/// Every square the dedicated search finds with no limit, and how it ended.
+fn all_searched(d: &Dictionary, size: Size, given: &Given, seed: u64, tuning: Tuning) -> (BTreeSet<Vec<String>>, squares::Outcome) {
+    let mut got = BTreeSet::new();
+    let outcome = search::search(&Lexicon::new(d, size), size, d, given, seed, usize::MAX, tuning, &Progress::default(), |sq| {
+        squares::verify(sq, d).expect("every square passes the rule check");
+        assert!(given.admits(sq), "a given cell was ignored:\n{}", sq.draw());
+        assert!(got.insert(sq.rows()), "square printed twice");
+        Ok(())
+    })
+    .expect("search");
+    (got, outcome)
+}
+
 fn all_squares(d: &Dictionary, size: Size, seed: u64) -> (BTreeSet<Vec<String>>, squares::Outcome) {
     let model = squares::encode(&Lexicon::new(d, size), size).expect("encode");
     let mut got = BTreeSet::new();
@@ -128,6 +142,20 @@ fn generated_squares_are_exactly_the_brute_force_squares() {
         let (got, outcome) = all_squares(&d, size, round as u64);
         assert!(outcome.complete);
         assert_eq!(got, expected, "{w}x{h} words={words:?}");
+        // The search finds the same squares and knows it has exhausted the space, by
+        // default, with the propagation below complete rows, and without any lookahead
+        // below, with uniform value order and a
+        // restart after every dead end (so exhaustion is only reached once a Luby cutoff
+        // outgrows the tree).
+        for tuning in [
+            Tuning::default(),
+            Tuning { rounds: 2, ..Tuning::default() },
+            Tuning { restart_base: 1, greed: 0.0, lookahead_below: false, rounds: 0 },
+        ] {
+            let (searched, outcome) = all_searched(&d, size, &Given::none(size), round as u64, tuning);
+            assert!(outcome.complete, "{tuning:?}");
+            assert_eq!(searched, expected, "search {tuning:?} {w}x{h} words={words:?}");
+        }
         nonempty += usize::from(!expected.is_empty());
         total += expected.len();
     }
@@ -328,5 +356,180 @@ fn squares_dimacs_round_trip_through_cadical() {
     match squares::verify(&sq, &d) {
         Ok(()) => {}
         Err(e) => assert!(e.contains(" is both "), "{e}\n{}", sq.draw()),
+    }
+}
+
+/// The search with given cells finds exactly the brute-force squares that agree with
+/// them: random dictionaries, random cells of a random brute-force square fixed.
+#[test]
+fn searched_squares_respect_given_cells() {
+    let mut rng = Lcg(5);
+    let strings = all_strings(b"ab", 6);
+    let mut checked = 0;
+    for round in 0..30 {
+        let (w, h) = [(3, 3), (3, 3), (3, 4)][round % 3];
+        let size = Size::new(w, h).expect("size");
+        let fits = |s: &String| s.len().is_multiple_of(2) && [w, h].iter().any(|&n| squares::filled_range(n).contains(&(s.len() / 2)));
+        let pool: Vec<&str> = strings.iter().filter(|s| fits(s)).map(String::as_str).collect();
+        let many = if w * h == 12 { 12 } else { 10 };
+        let words: Vec<&str> = (0..many + rng.below(8)).map(|_| pool[rng.below(pool.len())]).collect();
+        let d = dict(&words);
+        let all: Vec<Vec<String>> = brute_force(&d, size).into_iter().collect();
+        let Some(pick) = all.get(rng.below(all.len().max(1))) else { continue };
+        let sq = square_of(size, pick);
+        let mut given = Given::none(size);
+        for (i, c) in sq.cells.iter().enumerate() {
+            if rng.below(3) == 0 {
+                given.cells[i] = Some(squares::cell_of(*c));
+            }
+        }
+        let expected: BTreeSet<Vec<String>> = all.iter().filter(|rows| given.admits(&square_of(size, rows))).cloned().collect();
+        assert!(expected.contains(pick));
+        let (got, outcome) = all_searched(&d, size, &given, round as u64, Tuning::default());
+        assert!(outcome.complete);
+        assert_eq!(got, expected, "{w}x{h} words={words:?} given={given:?}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "too few dictionaries with squares: {checked}");
+}
+
+/// A square from its JSON rows (2·W characters, a blank as two spaces).
+fn square_of(size: Size, rows: &[String]) -> Square {
+    let cells = rows.iter().flat_map(|r| r.as_bytes().chunks(2).map(|p| (p != b"  ").then(|| [p[0], p[1]])).collect::<Vec<_>>()).collect();
+    Square { size, cells }
+}
+
+/// The squares a run printed, each checked against the rules and the dictionary.
+fn printed_squares(stdout: &str, size: Size, d: &Dictionary) -> Vec<Vec<String>> {
+    json_lines(stdout)
+        .iter()
+        .filter(|l| l["type"] == "solution")
+        .map(|l| {
+            let rows: Vec<String> = l["grid"].as_array().expect("grid").iter().map(|r| r.as_str().expect("row").to_string()).collect();
+            let sq = square_of(size, &rows);
+            squares::verify(&sq, d).unwrap_or_else(|e| panic!("a printed square breaks the rules: {e}\n{}", sq.draw()));
+            rows
+        })
+        .collect()
+}
+
+const DOCTEST: &str = "past\nnear\nedge\nneed\npage\nstar\n";
+
+/// Without `star` the doctest words have no 3×3 square (both of its squares use all
+/// six words): the search says it exhausted the space, and SAT proves it.
+#[test]
+fn a_dictionary_without_squares_is_proven_empty() {
+    let path = write_dict("nosquare.txt", b"past\nnear\nedge\nneed\npage\n");
+    let d = dict(&["past", "near", "edge", "need", "page"]);
+    assert!(brute_force(&d, Size::new(3, 3).expect("size")).is_empty());
+    let run = crossat(&["squares", "-W", "3", "-H", "3", "--dict", &path, "--prove-none"], None);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("no 3x3 square exists") && run.stdout.contains("proven by the SAT solver"), "{}", run.stdout);
+    let run = crossat(&["squares", "-W", "3", "-H", "3", "--dict", &path], None);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("no 3x3 square exists") && run.stdout.contains("exhausted"), "{}", run.stdout);
+}
+
+/// The doctest words make exactly two 3×3 squares (one and its transpose): both
+/// methods print both and say the search is exhausted; `--prove-none` prints one.
+#[test]
+fn exactly_two_squares_by_both_methods() {
+    let path = write_dict("two.txt", DOCTEST.as_bytes());
+    let d = dict(&DOCTEST.lines().collect::<Vec<_>>());
+    let size = Size::new(3, 3).expect("size");
+    let expected = brute_force(&d, size);
+    assert_eq!(expected.len(), 2);
+    for method in ["search", "sat"] {
+        let run = crossat(&["squares", "-W", "3", "-H", "3", "--dict", &path, "--count", "5", "--json", "--method", method], None);
+        assert_eq!(run.code, 0, "{method}: {}", run.stderr);
+        let got: BTreeSet<Vec<String>> = printed_squares(&run.stdout, size, &d).into_iter().collect();
+        assert_eq!(got, expected, "{method}");
+        let summary = json_lines(&run.stdout).pop().expect("summary");
+        assert_eq!((summary["solutions"].as_u64(), summary["complete"].as_bool()), (Some(2), Some(true)), "{method}");
+        assert_eq!(summary["method"], method);
+    }
+    let run = crossat(&["squares", "-W", "3", "-H", "3", "--dict", &path, "--prove-none", "--json"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(expected.contains(&printed_squares(&run.stdout, size, &d)[0]));
+}
+
+/// Larger squares from the built-in list: every printed square passes the rule check,
+/// a seed always gives the same square, and seeds differ.
+#[test]
+fn searched_squares_are_valid_and_repeatable_per_seed() {
+    let size = Size::new(5, 4).expect("size");
+    let d = Dictionary::builtin();
+    let grid = |seed: &str| {
+        let run = crossat(&["squares", "-W", "5", "-H", "4", "--seed", seed, "--json", "--count", "2"], None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let squares = printed_squares(&run.stdout, size, &d);
+        assert_eq!(squares.len(), 2);
+        assert_ne!(squares[0], squares[1]);
+        squares
+    };
+    let seeds: Vec<Vec<Vec<String>>> = ["1", "2", "3"].iter().map(|s| grid(s)).collect();
+    assert_eq!(grid("1"), seeds[0]);
+    assert_eq!(grid("3"), seeds[2]);
+    let firsts: BTreeSet<&Vec<String>> = seeds.iter().map(|s| &s[0]).collect();
+    assert!(firsts.len() >= 2, "three seeds gave one square: {seeds:?}");
+}
+
+/// `--given` fixes cells: the printed square keeps them, under both methods; cells
+/// that no square completes give exit 1 (proven by SAT with `--prove-none`).
+#[test]
+fn given_cells_are_respected() {
+    let path = write_dict("given.txt", DOCTEST.as_bytes());
+    let d = dict(&DOCTEST.lines().collect::<Vec<_>>());
+    let size = Size::new(3, 3).expect("size");
+    // Fixing `st` in the bottom-left cell leaves only the transpose of the doctest square.
+    let given = write_dict("given-grid.txt", b"# a setter's partial grid\n?  ?  ?\n?  -  ?\nst ?  ?\n");
+    for method in ["search", "sat"] {
+        let run = crossat(
+            &["squares", "-W", "3", "-H", "3", "--dict", &path, "--given", &given, "--count", "3", "--json", "--method", method],
+            None,
+        );
+        assert_eq!(run.code, 0, "{method}: {}", run.stderr);
+        let got = printed_squares(&run.stdout, size, &d);
+        assert_eq!(got, vec![vec!["  need".to_string(), "pa  ge".into(), "star  ".into()]], "{method}");
+        let summary = json_lines(&run.stdout).pop().expect("summary");
+        assert_eq!((summary["complete"].as_bool(), summary["given_cells"].as_u64()), (Some(true), Some(2)));
+    }
+    let blocked = write_dict("given-blocked.txt", b"pa ? ?\n? ? ?\n? ? ?\n");
+    for extra in [&[][..], &["--prove-none"][..]] {
+        let mut args = vec!["squares", "-W", "3", "-H", "3", "--dict", &path, "--given", &blocked];
+        args.extend(extra);
+        let run = crossat(&args, None);
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+        assert!(run.stdout.contains("no completion of the given cells"), "{}", run.stdout);
+    }
+}
+
+/// A progress line goes to stderr only when it is a terminal: piped, a run is silent
+/// (beyond the dictionary line); the test hook forces it, `--quiet` silences it.
+#[test]
+fn squares_progress_only_on_a_terminal() {
+    let run = crossat(&["squares", "-W", "4", "-H", "4"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("squares:"), "{}", run.stderr);
+    let forced = crate::common::crossat_env(&["squares", "-W", "4", "-H", "4"], &[("CROSSAT_PROGRESS_MS", "1")]);
+    assert!(forced.stderr.contains("crossat: 4x4 squares: "), "{}", forced.stderr);
+}
+
+/// Bad partial grids: one clear error, exit 2.
+#[test]
+fn squares_bad_given_exits_2() {
+    let cases: [(&[u8], &str); 5] = [
+        (b"ab ? ?\n? ? ?\n", "2 rows"),
+        (b"ab ? ?\n? ? ?\n? ? ?\n? ? ?\n", "more than 3 rows"),
+        (b"ab ? \n? ? ?\n? ? ?\n", "line 1: 2 cells"),
+        (b"AB ? ?\n? ? ?\n? ? ?\n", "`AB` is not a cell"),
+        (b"ab ? ?\n? \xff ?\n? ? ?\n", "invalid UTF-8"),
+    ];
+    for (i, (text, needle)) in cases.iter().enumerate() {
+        let path = write_dict(&format!("bad-given-{i}.txt"), text);
+        let run = crossat(&["squares", "-W", "3", "-H", "3", "--given", &path], None);
+        assert_eq!(run.code, 2, "{needle}: {}", run.stderr);
+        assert!(run.stderr.contains(needle), "{needle}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().filter(|l| l.contains("error")).count(), 1, "{}", run.stderr);
     }
 }

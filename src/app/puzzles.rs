@@ -164,37 +164,40 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
 }
 
 pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
-    use crate::squares::{self, Lexicon, Progress, Size};
+    use crate::cli::SquaresMethod;
+    use crate::squares::{self, Given, Lexicon, Progress, Size};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let size = Size::new(args.width, args.height)?;
+    let given = match &args.given {
+        None => Given::none(size),
+        Some(p) => {
+            let (name, bytes) = read_source(p)?;
+            let text = String::from_utf8(bytes).map_err(|_| Error::input(&name, "invalid UTF-8"))?;
+            Given::parse(&name, &text, size)?
+        }
+    };
     let dict = dictionary(&args.dict, err, args.json || args.quiet)?;
     let usable = squares::usable_words(&dict, size).len();
+    let sat = args.prove_none || args.method == SquaresMethod::Sat || args.dimacs.is_some();
+    let count = if args.prove_none { 1 } else { args.count as usize };
     let progress = Progress::default();
     let mut shown = 0;
     let found = Arc::new(AtomicUsize::new(0));
-    let count = found.clone();
+    let count_found = found.clone();
     let json = args.json;
     super::start(
         &args.stop,
         Box::new(move |reason| {
-            let n = count.load(Ordering::SeqCst);
+            let n = count_found.load(Ordering::SeqCst);
             let text = format!("{n} square{} printed before that", if n == 1 { "" } else { "s" });
             crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
         }),
     )?;
-    let ran = with_progress(!args.quiet, &progress, size, || {
-        let model = squares::encode(&Lexicon::new(&dict, size), size)?;
-        progress.clauses.store(model.cnf.num_clauses(), Relaxed);
-        if let Some(path) = &args.dimacs {
-            let name = path.display().to_string();
-            refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
-            write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
-            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())
-                .map_err(write_err)?;
-            return Ok(None);
-        }
-        let outcome = squares::generate(&model, &dict, args.seed, args.count as usize, &progress, |sq| {
+    let ran = with_progress(show_progress(args.quiet), &progress, size, || {
+        let lex = Lexicon::new(&dict, size);
+        let mut print = |sq: &squares::Square| -> Result<()> {
+            // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
                     writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
@@ -212,30 +215,58 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
                 let _ = found.fetch_add(1, Ordering::SeqCst);
                 Ok(())
             })
-        })?;
+        };
+        if !sat {
+            progress.started.store(true, Relaxed);
+            let tuning = squares::search::Tuning::from_env();
+            let outcome = squares::search::search(&lex, size, &dict, &given, args.seed, count, tuning, &progress, &mut print)?;
+            crate::stop::finish();
+            return Ok(Some(outcome));
+        }
+        let mut model = squares::encode(&lex, size)?;
+        squares::sat::pin(&mut model, &given);
+        progress.clauses.store(model.cnf.num_clauses(), Relaxed);
+        progress.started.store(true, Relaxed);
+        if let Some(path) = &args.dimacs {
+            let name = path.display().to_string();
+            refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
+            write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
+            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())
+                .map_err(write_err)?;
+            return Ok(None);
+        }
+        let outcome = squares::generate(&model, &dict, args.seed, count, &progress, &mut print)?;
         crate::stop::finish();
         Ok(Some(outcome))
     })?;
     let Some(outcome) = ran else { return Ok(0) };
     let secs = started.elapsed().as_secs_f64();
+    let method = if sat { "sat" } else { "search" };
     if args.json {
+        let clauses = if sat { json!(progress.clauses.load(Relaxed)) } else { json!(null) };
         let v = json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "width": size.width, "height": size.height,
             "seed": args.seed, "dictionary": dict.source, "dictionary_words": dict.words.len(), "usable_words": usable,
-            "repeats_blocked": outcome.repeats_blocked, "clauses": progress.clauses.load(Relaxed), "time_ms": secs * 1e3});
+            "repeats_blocked": outcome.repeats_blocked, "clauses": clauses, "method": method, "nodes": outcome.nodes,
+            "restarts": outcome.restarts, "given_cells": given.cells.iter().filter(|c| c.is_some()).count(), "time_ms": secs * 1e3});
         writeln!(out, "{v}").map_err(write_err)?;
     } else if outcome.found == 0 {
-        writeln!(
-            out,
-            "no {}x{} square exists with this dictionary ({usable} usable words); the search was exhausted",
-            size.width, size.height
-        )
-        .map_err(write_err)?;
+        let what = if given.is_empty() { "no" } else { "no completion of the given cells to a" };
+        let how = if sat { "proven by the SAT solver" } else { "the search was exhausted" };
+        writeln!(out, "{what} {}x{} square exists with this dictionary ({usable} usable words); {how}", size.width, size.height)
+            .map_err(write_err)?;
     } else if outcome.complete {
         let n = outcome.found;
         writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })
             .map_err(write_err)?;
     }
     Ok(u8::from(outcome.found == 0))
+}
+
+/// Whether to print progress: never with `--quiet`, else when standard error is a
+/// terminal (or `CROSSAT_PROGRESS_MS` is set, which tests use to see it through a pipe).
+fn show_progress(quiet: bool) -> bool {
+    use std::io::IsTerminal;
+    !quiet && (std::io::stderr().is_terminal() || std::env::var_os("CROSSAT_PROGRESS_MS").is_some())
 }
 
 /// Runs `work`, printing a progress line on stderr once it has run for a second
@@ -259,14 +290,19 @@ fn with_progress<T>(show: bool, progress: &crate::squares::Progress, size: crate
                 ticks += 1;
                 delay = Duration::from_secs(if ticks < 10 { 1 } else { 10 });
                 let clauses = progress.clauses.load(Relaxed);
-                let stage = if clauses == 0 { "compiling the dictionary".to_string() } else { format!("searching ({clauses} clauses)") };
+                let stage = if !progress.started.load(Relaxed) {
+                    "compiling the dictionary".to_string()
+                } else if clauses > 0 {
+                    format!("SAT solver ({clauses} clauses), {} repeated words blocked", progress.repeats.load(Relaxed))
+                } else {
+                    format!("searching, {} nodes, {} restarts", progress.nodes.load(Relaxed), progress.restarts.load(Relaxed))
+                };
                 eprintln!(
-                    "crossat: {}x{} squares: {stage}, {:.0} s, {} found, {} repeated words blocked",
+                    "crossat: {}x{} squares: {stage}, {:.0} s elapsed, {} found",
                     size.width,
                     size.height,
                     started.elapsed().as_secs_f64(),
                     progress.found.load(Relaxed),
-                    progress.repeats.load(Relaxed)
                 );
             }
         });

@@ -1,17 +1,6 @@
-//! Word squares: W×H grids whose cells hold two letters or are blank, every row and
-//! column (read with its blanks skipped) a dictionary word, at least half of every line
-//! filled, at least one blank per line, no word twice.
-//!
-//! The stages mirror the puzzle pipeline:
-//!
-//! | stage | here | in → out |
-//! |---|---|---|
-//! | parse | [`crate::words::Dictionary`] | word file → words |
-//! | compile | [`Lexicon::new`] | words → one layered DAWG per line length |
-//! | encode | [`encode`] | DAWGs → CNF (cells, counters, word tokens, runs) |
-//! | solve | [`generate`] | CNF → squares; repeated words blocked lazily |
-//! | verify | [`verify`] | square → checked against the word *set*, not the DAWG |
-//! | emit | [`Square::rows`], [`Square::draw`] | square → JSON rows, boxed text |
+//! The SAT route: the square rules as CNF over the layered DAWGs, solved by varisat.
+//! Kept for what SAT does well: proving that no square exists (or that a partly given
+//! square cannot be completed), exact enumeration on small instances, and `--dimacs`.
 //!
 //! A cell is one-hot over *blank* and the two-letter pairs (tokens) some word uses. The
 //! encoding does not unroll a DAWG over the cells of a line, which would repeat every
@@ -24,182 +13,14 @@
 //! and where the run must accept. The run has state and edge variables (as for regex
 //! clues), so unit propagation keeps only the pairs some whole word supports.
 
+use super::dawg::{Lexicon, LineWords};
+use super::{BLANK, Given, LETTERS, MAX_CLAUSES, Outcome, PAIRS, Progress, Size, Square, filled_range, verify};
 use crate::encode::{ClauseSink, Cnf, exactly_one};
 use crate::error::{Error, Result};
-use crate::generate::Rng;
+use crate::rng::Rng;
 use crate::solve::Oracle;
 use crate::words::Dictionary;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
-
-/// Largest width or height accepted.
-pub const MAX_SIDE: usize = 10;
-/// Most clauses the formula may have.
-pub const MAX_CLAUSES: usize = 30_000_000;
-const LETTERS: usize = 26;
-
-/// A grid size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Size {
-    /// Cells per row.
-    pub width: usize,
-    /// Cells per column.
-    pub height: usize,
-}
-
-impl Size {
-    /// Checks the limits: each side from 2 to [`MAX_SIDE`].
-    pub fn new(width: usize, height: usize) -> Result<Size> {
-        for (name, v) in [("width", width), ("height", height)] {
-            if !(2..=MAX_SIDE).contains(&v) {
-                return Err(Error::Usage(format!(
-                    "--{name} {v}: a word square needs from 2 to {MAX_SIDE} cells per side (every line needs a blank and at least half filled)"
-                )));
-            }
-        }
-        Ok(Size { width, height })
-    }
-
-    /// The lines: rows top to bottom, then columns left to right, each as cell indices.
-    pub fn lines(&self) -> Vec<Vec<usize>> {
-        let (w, h) = (self.width, self.height);
-        (0..h).map(|r| (0..w).map(|c| r * w + c).collect()).chain((0..w).map(|c| (0..h).map(|r| r * w + c).collect())).collect()
-    }
-
-    /// Line `l`'s name, e.g. `row 1` or `column 3` (1-based).
-    pub fn line_name(&self, l: usize) -> String {
-        if l < self.height { format!("row {}", l + 1) } else { format!("column {}", l - self.height + 1) }
-    }
-}
-
-/// The fill rules for a line of `n` cells: the allowed numbers of filled cells.
-pub fn filled_range(n: usize) -> std::ops::RangeInclusive<usize> {
-    n.div_ceil(2)..=n - 1
-}
-
-/// Whether `word` can fill a line of `n` cells (an even length of allowed pairs).
-fn fits(word: &str, n: usize) -> bool {
-    word.len().is_multiple_of(2) && filled_range(n).contains(&(word.len() / 2))
-}
-
-/// Two-letter cell contents: `26·a + b` for letters `a`, `b`.
-pub const PAIRS: usize = LETTERS * LETTERS;
-
-/// A DAWG state: whether it accepts, and its edges (pair, index in the next layer).
-type State = (bool, Vec<(u16, u32)>);
-
-/// The words of one line length as a DAWG over pair tokens, split into depth layers.
-#[derive(Debug)]
-pub struct LineWords {
-    /// Cells in the line.
-    pub cells: usize,
-    /// Words that fit (lengths `2k` for `k` in [`filled_range`]).
-    pub words: usize,
-    /// `layers[j]`: the states after `j` pairs: (accepts here, edges (pair, index in
-    /// layer `j + 1`)).
-    layers: Vec<Vec<State>>,
-}
-
-impl LineWords {
-    /// States over all layers.
-    pub fn states(&self) -> usize {
-        self.layers.iter().map(Vec::len).sum()
-    }
-
-    /// Edges over all layers.
-    pub fn edges(&self) -> usize {
-        self.layers.iter().flatten().map(|s| s.1.len()).sum()
-    }
-
-    /// Whether the DAWG accepts `word` (for tests).
-    pub fn accepts(&self, word: &str) -> bool {
-        let mut q = 0u32;
-        for (j, p) in word.as_bytes().chunks(2).enumerate() {
-            let (Some(layer), [a, b]) = (self.layers.get(j), p) else { return false };
-            let tok = u16::from(a - b'a') * LETTERS as u16 + u16::from(b - b'a');
-            match layer.get(q as usize).and_then(|s| s.1.iter().find(|e| e.0 == tok)) {
-                Some(&(_, t)) => q = t,
-                None => return false,
-            }
-        }
-        word.len().is_multiple_of(2) && self.layers.get(word.len() / 2).and_then(|l| l.get(q as usize)).is_some_and(|s| s.0)
-    }
-}
-
-/// The compiled dictionary for one grid size.
-#[derive(Debug)]
-pub struct Lexicon {
-    /// Per distinct line length (width, then height if different).
-    pub lines: Vec<LineWords>,
-}
-
-impl Lexicon {
-    /// Compiles the words that can fill a line of the grid.
-    pub fn new(dict: &Dictionary, size: Size) -> Lexicon {
-        let mut ns = vec![size.width];
-        if size.height != size.width {
-            ns.push(size.height);
-        }
-        Lexicon { lines: ns.into_iter().map(|n| line_words(dict, n)).collect() }
-    }
-
-    fn get(&self, n: usize) -> &LineWords {
-        self.lines.iter().find(|l| l.cells == n).unwrap_or(&self.lines[0])
-    }
-}
-
-fn line_words(dict: &Dictionary, n: usize) -> LineWords {
-    let range = filled_range(n);
-    let words: Vec<Vec<u16>> = dict
-        .words
-        .iter()
-        .filter(|w| fits(w, n))
-        .map(|w| w.as_bytes().chunks(2).map(|p| u16::from(p[0] - b'a') * LETTERS as u16 + u16::from(p[1] - b'a')).collect())
-        .collect();
-    let mut layers = layered_dawg(&words);
-    layers.resize(range.end() + 1, vec![]);
-    LineWords { cells: n, words: words.len(), layers }
-}
-
-/// The minimal layered automaton of `words` (sorted): a trie, then states merged
-/// bottom-up when they have the same depth, finality and edges.
-fn layered_dawg(words: &[Vec<u16>]) -> Vec<Vec<State>> {
-    let mut edges: Vec<Vec<(u16, u32)>> = vec![vec![]];
-    let mut fin = vec![false];
-    let mut depth = vec![0usize];
-    for w in words {
-        let mut s = 0usize;
-        for &t in w {
-            s = match edges[s].iter().find(|e| e.0 == t) {
-                Some(&(_, n)) => n as usize,
-                None => {
-                    edges.push(vec![]);
-                    fin.push(false);
-                    depth.push(depth[s] + 1);
-                    let n = edges.len() - 1;
-                    edges[s].push((t, n as u32));
-                    n
-                }
-            };
-        }
-        fin[s] = true;
-    }
-    // Children have larger indices than parents, so a reverse sweep sees children first.
-    let max_depth = depth.iter().copied().max().unwrap_or(0);
-    let mut layers: Vec<Vec<State>> = vec![vec![]; max_depth + 1];
-    let mut sigs: Vec<HashMap<State, u32>> = vec![HashMap::new(); max_depth + 1];
-    let mut class = vec![0u32; edges.len()];
-    for n in (0..edges.len()).rev() {
-        let mut sig: Vec<(u16, u32)> = edges[n].iter().map(|&(t, c)| (t, class[c as usize])).collect();
-        sig.sort_unstable();
-        let d = depth[n];
-        let k = sigs[d].len() as u32;
-        class[n] = *sigs[d].entry((fin[n], sig.clone())).or_insert_with(|| {
-            layers[d].push((fin[n], sig));
-            k
-        });
-    }
-    layers
-}
+use std::collections::BTreeMap;
 
 /// The variables of one cell: blank, or one per pair (0 where no word has that pair).
 #[derive(Clone, Debug)]
@@ -422,94 +243,6 @@ pub fn write_dimacs(out: &mut impl std::io::Write, model: &Model) -> std::io::Re
     Ok(())
 }
 
-/// A square: per cell, its two letters or `None` for a blank.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Square {
-    /// The size.
-    pub size: Size,
-    /// Row-major cells.
-    pub cells: Vec<Option<[u8; 2]>>,
-}
-
-impl Square {
-    /// The word of each line (rows, then columns), blanks skipped.
-    pub fn words(&self) -> Vec<String> {
-        self.size.lines().iter().map(|l| l.iter().filter_map(|&c| self.cells[c]).flat_map(|p| p.map(char::from)).collect()).collect()
-    }
-
-    /// Rows of `2·W` characters, a blank as two spaces (the JSON form).
-    pub fn rows(&self) -> Vec<String> {
-        self.cells
-            .chunks(self.size.width)
-            .map(|r| r.iter().map(|c| c.map_or_else(|| "  ".to_string(), |p| p.iter().map(|&b| char::from(b)).collect())).collect())
-            .collect()
-    }
-
-    /// The grid with its cell boundaries drawn.
-    pub fn draw(&self) -> String {
-        let rule = format!("+{}\n", "--+".repeat(self.size.width));
-        let mut s = rule.clone();
-        for row in self.cells.chunks(self.size.width) {
-            s.push('|');
-            for c in row {
-                match c {
-                    Some(p) => s.extend(p.iter().map(|&b| char::from(b))),
-                    None => s.push_str("  "),
-                }
-                s.push('|');
-            }
-            s.push('\n');
-            s.push_str(&rule);
-        }
-        s
-    }
-}
-
-/// Checks a square against the rules and the dictionary's word set — not against the
-/// automata or the formula it came from.
-pub fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), String> {
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    for (l, (line, word)) in sq.size.lines().iter().zip(sq.words()).enumerate() {
-        let name = sq.size.line_name(l);
-        let filled = line.iter().filter(|&&c| sq.cells[c].is_some()).count();
-        if filled == line.len() {
-            return Err(format!("{name} has no blank"));
-        }
-        if 2 * filled < line.len() {
-            return Err(format!("{name} is less than half filled"));
-        }
-        if !dict.words.contains(&word) {
-            return Err(format!("{name} spells `{word}`, which is not in the dictionary"));
-        }
-        if let Some(other) = seen.insert(word.clone(), l) {
-            return Err(format!("`{word}` is both {} and {name}", sq.size.line_name(other)));
-        }
-    }
-    Ok(())
-}
-
-/// How a generation run went.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Outcome {
-    /// Squares found.
-    pub found: usize,
-    /// Whether the search was exhausted (no further square exists).
-    pub complete: bool,
-    /// Solutions rejected for repeating a word, each blocked by one clause.
-    pub repeats_blocked: usize,
-}
-
-/// Live counters a progress reporter can read while the solver runs.
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Squares found so far.
-    pub found: std::sync::atomic::AtomicUsize,
-    /// Repeats blocked so far.
-    pub repeats: std::sync::atomic::AtomicUsize,
-    /// Clauses of the formula, once it is built (0 before).
-    pub clauses: std::sync::atomic::AtomicUsize,
-}
-
 /// Finds up to `count` distinct squares, each verified before it is passed on. The
 /// seed sets the polarity of every variable, so different seeds explore the space in
 /// different orders; a seed always gives the same squares.
@@ -631,7 +364,17 @@ impl Polarity {
     }
 }
 
-/// Words of the dictionary that fit some line of `size`.
-pub fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
-    dict.words.iter().map(String::as_str).filter(|w| fits(w, size.width) || fits(w, size.height)).collect()
+/// Fixes the given cells by unit clauses; a given pair no word uses there makes the
+/// formula unsatisfiable (an empty clause).
+pub fn pin(model: &mut Model, given: &Given) {
+    for (cell, g) in model.cells.iter().zip(&given.cells) {
+        match *g {
+            None => {}
+            Some(BLANK) => model.cnf.add_clause(&[cell.blank]),
+            Some(p) => match cell.pairs[usize::from(p)] {
+                0 => model.cnf.add_clause(&[]),
+                v => model.cnf.add_clause(&[v]),
+            },
+        }
+    }
 }

@@ -1,0 +1,271 @@
+//! Word squares: W×H grids whose cells hold two letters or are blank, every row and
+//! column (read with its blanks skipped) a dictionary word, at least half of every line
+//! filled, at least one blank per line, no word twice.
+//!
+//! The stages mirror the puzzle pipeline:
+//!
+//! | stage | here | in → out |
+//! |---|---|---|
+//! | parse | [`crate::words::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
+//! | compile | [`Lexicon::new`] ([`dawg`]) | words → one layered DAWG per line length |
+//! | search | [`search::search`] (default) | DAWGs → squares, cell by cell with lookahead and restarts |
+//! | or SAT | [`encode`], [`generate`] ([`sat`]) | DAWGs → CNF → squares, or a proof that none exists |
+//! | verify | [`verify`] | square → checked against the word *set*, not the automata |
+//! | emit | [`Square::rows`], [`Square::draw`] | square → JSON rows, boxed text |
+//!
+//! Both routes read the same automata, and every square either prints has passed
+//! [`verify`] first.
+
+pub mod dawg;
+pub mod sat;
+pub mod search;
+
+pub use dawg::{Lexicon, LineWords};
+pub use sat::{Model, encode, generate, write_dimacs};
+
+use crate::error::{Error, Result};
+use crate::words::Dictionary;
+use std::collections::{BTreeSet, HashMap};
+
+/// Largest width or height accepted.
+pub const MAX_SIDE: usize = 10;
+/// Most clauses the formula may have.
+pub const MAX_CLAUSES: usize = 30_000_000;
+const LETTERS: usize = 26;
+/// The cell value of a blank, after the pairs `0..PAIRS`.
+pub const BLANK: u16 = PAIRS as u16;
+/// A cell's content: a pair `26·a + b`, or [`BLANK`].
+pub type Cell = u16;
+
+/// A grid size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Cells per row.
+    pub width: usize,
+    /// Cells per column.
+    pub height: usize,
+}
+
+impl Size {
+    /// Checks the limits: each side from 2 to [`MAX_SIDE`].
+    pub fn new(width: usize, height: usize) -> Result<Size> {
+        for (name, v) in [("width", width), ("height", height)] {
+            if !(2..=MAX_SIDE).contains(&v) {
+                return Err(Error::Usage(format!(
+                    "--{name} {v}: a word square needs from 2 to {MAX_SIDE} cells per side (every line needs a blank and at least half filled)"
+                )));
+            }
+        }
+        Ok(Size { width, height })
+    }
+
+    /// The lines: rows top to bottom, then columns left to right, each as cell indices.
+    pub fn lines(&self) -> Vec<Vec<usize>> {
+        let (w, h) = (self.width, self.height);
+        (0..h).map(|r| (0..w).map(|c| r * w + c).collect()).chain((0..w).map(|c| (0..h).map(|r| r * w + c).collect())).collect()
+    }
+
+    /// Line `l`'s name, e.g. `row 1` or `column 3` (1-based).
+    pub fn line_name(&self, l: usize) -> String {
+        if l < self.height { format!("row {}", l + 1) } else { format!("column {}", l - self.height + 1) }
+    }
+}
+
+/// The fill rules for a line of `n` cells: the allowed numbers of filled cells.
+pub fn filled_range(n: usize) -> std::ops::RangeInclusive<usize> {
+    n.div_ceil(2)..=n - 1
+}
+
+/// Whether `word` can fill a line of `n` cells (an even length of allowed pairs).
+pub(crate) fn fits(word: &str, n: usize) -> bool {
+    word.len().is_multiple_of(2) && filled_range(n).contains(&(word.len() / 2))
+}
+
+/// Two-letter cell contents: `26·a + b` for letters `a`, `b`.
+pub const PAIRS: usize = LETTERS * LETTERS;
+
+/// A square: per cell, its two letters or `None` for a blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Square {
+    /// The size.
+    pub size: Size,
+    /// Row-major cells.
+    pub cells: Vec<Option<[u8; 2]>>,
+}
+
+impl Square {
+    /// The word of each line (rows, then columns), blanks skipped.
+    pub fn words(&self) -> Vec<String> {
+        self.size.lines().iter().map(|l| l.iter().filter_map(|&c| self.cells[c]).flat_map(|p| p.map(char::from)).collect()).collect()
+    }
+
+    /// Rows of `2·W` characters, a blank as two spaces (the JSON form).
+    pub fn rows(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.size.width)
+            .map(|r| r.iter().map(|c| c.map_or_else(|| "  ".to_string(), |p| p.iter().map(|&b| char::from(b)).collect())).collect())
+            .collect()
+    }
+
+    /// The grid with its cell boundaries drawn.
+    pub fn draw(&self) -> String {
+        let rule = format!("+{}\n", "--+".repeat(self.size.width));
+        let mut s = rule.clone();
+        for row in self.cells.chunks(self.size.width) {
+            s.push('|');
+            for c in row {
+                match c {
+                    Some(p) => s.extend(p.iter().map(|&b| char::from(b))),
+                    None => s.push_str("  "),
+                }
+                s.push('|');
+            }
+            s.push('\n');
+            s.push_str(&rule);
+        }
+        s
+    }
+}
+
+/// Checks a square against the rules and the dictionary's word set — not against the
+/// automata or the formula it came from.
+pub fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), String> {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (l, (line, word)) in sq.size.lines().iter().zip(sq.words()).enumerate() {
+        let name = sq.size.line_name(l);
+        let filled = line.iter().filter(|&&c| sq.cells[c].is_some()).count();
+        if filled == line.len() {
+            return Err(format!("{name} has no blank"));
+        }
+        if 2 * filled < line.len() {
+            return Err(format!("{name} is less than half filled"));
+        }
+        if !dict.words.contains(&word) {
+            return Err(format!("{name} spells `{word}`, which is not in the dictionary"));
+        }
+        if let Some(other) = seen.insert(word.clone(), l) {
+            return Err(format!("`{word}` is both {} and {name}", sq.size.line_name(other)));
+        }
+    }
+    Ok(())
+}
+
+/// How a generation run went.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Outcome {
+    /// Squares found.
+    pub found: usize,
+    /// Whether the search was exhausted (no further square exists).
+    pub complete: bool,
+    /// Candidates rejected for repeating a word (SAT: each blocked by one clause;
+    /// search: each a completed line whose word was already used).
+    pub repeats_blocked: usize,
+    /// Search nodes (cells assigned); 0 for SAT.
+    pub nodes: u64,
+    /// Restarts of the search; 0 for SAT.
+    pub restarts: u64,
+}
+
+/// Live counters a progress reporter can read while the solver runs.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Squares found so far.
+    pub found: std::sync::atomic::AtomicUsize,
+    /// Repeats blocked so far.
+    pub repeats: std::sync::atomic::AtomicUsize,
+    /// Clauses of the formula, once it is built (0 before, and for the search).
+    pub clauses: std::sync::atomic::AtomicUsize,
+    /// Search nodes so far.
+    pub nodes: std::sync::atomic::AtomicU64,
+    /// Search restarts so far.
+    pub restarts: std::sync::atomic::AtomicU64,
+    /// Set once the automata are built and the search or solver runs.
+    pub started: std::sync::atomic::AtomicBool,
+}
+
+/// Words of the dictionary that fit some line of `size`.
+pub fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
+    dict.words.iter().map(String::as_str).filter(|w| fits(w, size.width) || fits(w, size.height)).collect()
+}
+
+/// Cells a setter fixed in advance: per cell (row-major), `None` when free, else a pair
+/// or [`BLANK`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// Row-major cells.
+    pub cells: Vec<Option<Cell>>,
+}
+
+impl Given {
+    /// No cell fixed.
+    pub fn none(size: Size) -> Given {
+        Given { cells: vec![None; size.width * size.height] }
+    }
+
+    /// Reads a partial grid: one line per row, its `W` cells separated by spaces; a cell
+    /// is two lowercase letters, `-` for a blank, or `?` for a free cell. Empty lines and
+    /// lines starting with `#` are skipped.
+    pub fn parse(source: &str, text: &str, size: Size) -> Result<Given> {
+        let bad = |msg: String| Error::input(source, msg);
+        let mut cells = Vec::new();
+        let mut rows = 0;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            rows += 1;
+            if rows > size.height {
+                return Err(bad(format!("line {}: more than {} rows (the --height)", n + 1, size.height)));
+            }
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            if tokens.len() != size.width {
+                return Err(bad(format!(
+                    "line {}: {} cells, but a row has {} (the --width); write a cell as two letters, `-` for a blank or `?` for a free cell",
+                    n + 1,
+                    tokens.len(),
+                    size.width
+                )));
+            }
+            for t in tokens {
+                cells.push(match t.as_bytes() {
+                    b"?" => None,
+                    b"-" => Some(BLANK),
+                    &[a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() => {
+                        Some(u16::from(a - b'a') * LETTERS as u16 + u16::from(b - b'a'))
+                    }
+                    _ => {
+                        return Err(bad(format!(
+                            "line {}: `{t}` is not a cell: write two lowercase letters, `-` for a blank or `?` for a free cell",
+                            n + 1
+                        )));
+                    }
+                });
+            }
+        }
+        if rows != size.height {
+            return Err(bad(format!("{rows} rows, but the square has {} (the --height)", size.height)));
+        }
+        Ok(Given { cells })
+    }
+
+    /// Whether no cell is fixed.
+    pub fn is_empty(&self) -> bool {
+        self.cells.iter().all(Option::is_none)
+    }
+
+    /// Whether `sq` agrees with every fixed cell.
+    pub fn admits(&self, sq: &Square) -> bool {
+        self.cells.iter().zip(&sq.cells).all(|(g, c)| g.is_none_or(|g| g == cell_of(*c)))
+    }
+}
+
+/// The cell value of a square's cell.
+pub fn cell_of(c: Option<[u8; 2]>) -> Cell {
+    c.map_or(BLANK, |[a, b]| u16::from(a - b'a') * LETTERS as u16 + u16::from(b - b'a'))
+}
+
+/// The square's cell of a cell value.
+pub fn letters_of(v: Cell) -> Option<[u8; 2]> {
+    (v != BLANK).then(|| [b'a' + (v / LETTERS as u16) as u8, b'a' + (v % LETTERS as u16) as u8])
+}
