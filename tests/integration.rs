@@ -10,6 +10,7 @@ mod corpus;
 mod dimacs;
 mod docs;
 mod encoding;
+mod fuzz_corpus;
 mod generate;
 mod layouts;
 mod squares;
