@@ -46,7 +46,7 @@ impl Dictionary {
     pub fn from_bytes(name: &str, bytes: &[u8], fold_case: bool) -> Result<Dictionary> {
         let name = name.to_string();
         let mut words = BTreeSet::new();
-        let bytes = crate::puzzle::strip_bom(&bytes);
+        let bytes = crate::puzzle::strip_bom(bytes);
         let mut offset = 0;
         for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
             let start = offset;
