@@ -39,8 +39,14 @@ impl Dictionary {
             Error::Input { source, msg } => Error::Input { source, msg: msg.replace("cannot read file", "cannot read dictionary") },
             other => other,
         })?;
+        Dictionary::from_bytes(&name, &bytes, fold_case)
+    }
+
+    /// Reads a one-word-per-line list already in memory; `name` is for messages.
+    pub fn from_bytes(name: &str, bytes: &[u8], fold_case: bool) -> Result<Dictionary> {
+        let name = name.to_string();
         let mut words = BTreeSet::new();
-        let bytes = crate::puzzle::strip_bom(&bytes);
+        let bytes = crate::puzzle::strip_bom(bytes);
         let mut offset = 0;
         for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
             let start = offset;

@@ -12,6 +12,7 @@ mod dimacs;
 mod docs;
 mod draw;
 mod encoding;
+mod fuzz_corpus;
 mod generate;
 mod layouts;
 mod parser;

@@ -201,6 +201,12 @@ pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
                 let (x, y): (i64, i64) = (x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?);
                 let (len, regex) = rest.trim_start().split_once(' ').ok_or_else(bad)?;
                 let len: usize = len.parse().map_err(|_| bad())?;
+                if len > super::MAX_CELLS {
+                    return Err(Error::input(
+                        source,
+                        format!("line {}: length {len} exceeds the limit of {} cells", i + 1, super::MAX_CELLS),
+                    ));
+                }
                 entries.push((sec, (x, y), len, regex.to_string()));
             }
         }

@@ -1,0 +1,65 @@
+//! The readers under fuzzing, by target name. Shared with the stable replay test
+//! (`tests/fuzz_corpus.rs` includes this file), so that every committed corpus file
+//! and crash reproducer is read again by `cargo test`.
+
+use crossat::puzzle::{self, Format};
+
+/// Every fuzz target: its name (a folder of `fuzz/corpus/`) and its reader.
+pub const TARGETS: [(&str, fn(&[u8])); 10] = [
+    ("crossat_json", |d| read(d, Format::Crossat)),
+    ("challenges", challenges),
+    ("trux", |d| read(d, Format::Trux)),
+    ("dat", |d| read(d, Format::Dat)),
+    ("board", |d| read(d, Format::Board)),
+    ("hesselink", |d| read(d, Format::Hesselink)),
+    ("louridas", louridas),
+    ("model", model),
+    ("dictionary", dictionary),
+    ("detect", detect),
+];
+
+/// Runs the target called `name` on `data`: it must return (an error is fine), never panic.
+pub fn run(name: &str, data: &[u8]) {
+    if let Some((_, f)) = TARGETS.iter().find(|(n, _)| *n == name) {
+        f(data);
+    }
+}
+
+fn read(data: &[u8], format: Format) {
+    let _ = puzzle::read("fuzz", data, Some(format), None, None);
+}
+
+/// The collection is listed, then its first puzzle read.
+fn challenges(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = puzzle::challenges::list("fuzz", text);
+        let _ = puzzle::challenges::read_all("fuzz", text);
+    }
+    let _ = puzzle::read("fuzz", data, Some(Format::Challenges), Some("1/1"), None);
+}
+
+/// The CSV, a NUL byte, then the pool.
+fn louridas(data: &[u8]) {
+    let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let (csv, pool) = (&data[..cut], data.get(cut + 1..).unwrap_or(&[]));
+    let _ = puzzle::read("fuzz", csv, Some(Format::Louridas), None, Some(("pool", pool)));
+}
+
+fn model(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = crossat::dimacs::read_model(text);
+    }
+}
+
+fn dictionary(data: &[u8]) {
+    let _ = crossat::words::Dictionary::from_bytes("fuzz", data, false);
+    let _ = crossat::words::Dictionary::from_bytes("fuzz", data, true);
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = crossat::words::read_blocks("fuzz", text);
+    }
+}
+
+/// Format detection, then whatever reader it picks.
+fn detect(data: &[u8]) {
+    let _ = puzzle::read("fuzz", data, None, None, None);
+}
