@@ -14,7 +14,6 @@
 use super::{Automaton, DEAD, MAX_STATES, minimize, trim};
 use crate::regex::ast::{CharSet, Node};
 use regex_automata::hybrid::dfa::DFA;
-use regex_automata::nfa::thompson;
 use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::Hir;
@@ -28,16 +27,7 @@ const CACHE_BYTES: usize = 256 << 20;
 /// outgoing transitions, since a line never reads past its last cell.
 pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, usize), String> {
     let too_large = |what: String| format!("automaton too large for a line of {len} cells: {what}");
-    let nfa = thompson::Compiler::new()
-        .configure(
-            thompson::Config::new()
-                .utf8(false)
-                .shrink(false)
-                .which_captures(thompson::WhichCaptures::None)
-                .nfa_size_limit(Some(super::BUILD_SIZE_LIMIT)),
-        )
-        .build_from_hir(hir)
-        .map_err(|e| too_large(e.to_string()))?;
+    let nfa = super::thompson_nfa(hir).map_err(|e| too_large(e.to_string()))?;
     let dfa = DFA::builder()
         .configure(
             DFA::config()

@@ -204,16 +204,7 @@ pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::resu
 /// `look_behind` is the byte before the text (`None`: the text starts the line), which
 /// decides `^`, `\b` and `\B` at the start.
 pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> std::result::Result<(Automaton, usize), String> {
-    let nfa = thompson::Compiler::new()
-        .configure(
-            thompson::Config::new()
-                .utf8(false)
-                .shrink(false)
-                .which_captures(thompson::WhichCaptures::None)
-                .nfa_size_limit(Some(BUILD_SIZE_LIMIT)),
-        )
-        .build_from_hir(hir)
-        .map_err(|e| too_large_or(format!("{e}")))?;
+    let nfa = thompson_nfa(hir).map_err(|e| too_large_or(format!("{e}")))?;
     let dfa = dense::Builder::new()
         .configure(
             dense::Config::new()
@@ -263,6 +254,19 @@ pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>)
     let raw = order.len();
     let table = Automaton { symbols, start: 0, accept, next };
     Ok((minimize(&trim(&table)), raw))
+}
+
+/// The Thompson NFA of `hir` over bytes, without captures, within [`BUILD_SIZE_LIMIT`].
+pub(crate) fn thompson_nfa(hir: &Hir) -> std::result::Result<thompson::NFA, thompson::BuildError> {
+    thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .utf8(false)
+                .shrink(false)
+                .which_captures(thompson::WhichCaptures::None)
+                .nfa_size_limit(Some(BUILD_SIZE_LIMIT)),
+        )
+        .build_from_hir(hir)
 }
 
 fn too_large_or(msg: String) -> String {
