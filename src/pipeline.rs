@@ -191,13 +191,13 @@ fn read_puzzle(input: &Input) -> Result<Puzzle> {
     if let Some(rows) = &input.given {
         let source = input.given_source.as_deref().unwrap_or("--given");
         puzzle.set_given_rows(source, rows)?;
-        if let Some(alphabet) = &input.alphabet {
-            if let Some((c, g)) = puzzle.givens.iter().enumerate().find_map(|(c, g)| g.filter(|g| !alphabet.contains(g)).map(|g| (c, g))) {
-                return Err(Error::input(
-                    source,
-                    format!("given '{g}' in cell {} is not in the alphabet given by --alphabet", puzzle.shape.cell_name(c)),
-                ));
-            }
+        if let Some(alphabet) = &input.alphabet
+            && let Some((c, g)) = puzzle.givens.iter().enumerate().find_map(|(c, g)| g.filter(|g| !alphabet.contains(g)).map(|g| (c, g)))
+        {
+            return Err(Error::input(
+                source,
+                format!("given '{g}' in cell {} is not in the alphabet given by --alphabet", puzzle.shape.cell_name(c)),
+            ));
         }
     }
     Ok(puzzle)

@@ -247,12 +247,13 @@ pub fn encode_blocks(puzzle: &Blocks, dict: &Dictionary) -> Result<BlocksModel> 
     }
     // Each block at most as often as it is listed: at most one of its variables over
     // the open slots (a block listed twice may fill two).
-    for b in 0..block_count {
+    for (b, token) in tokens.iter().enumerate().take(block_count) {
         let vars: Vec<i32> = free.iter().flat_map(|&c| cells[c].iter().filter(|&&(t, _)| t == b).map(|&(_, v)| v)).collect();
-        if puzzle.blocks.iter().filter(|x| **x == tokens[b]).count() == 1 {
+        let listed = puzzle.blocks.iter().filter(|x| *x == token).count();
+        if listed == 1 {
             encode::at_most_one(&mut cnf, &vars);
         } else {
-            at_most_k(&mut cnf, &vars, puzzle.blocks.iter().filter(|x| **x == tokens[b]).count());
+            at_most_k(&mut cnf, &vars, listed);
         }
     }
     // One DAWG per word length, over the tokens.
@@ -301,8 +302,8 @@ fn at_most_k<S: ClauseSink>(sink: &mut S, vars: &[i32], k: usize) {
     for i in 0..n {
         sink.add_clause(&[-vars[i], r[i][0]]);
         if i > 0 {
-            for j in 0..k {
-                sink.add_clause(&[-r[i - 1][j], r[i][j]]);
+            for (prev, cur) in r[i - 1].iter().zip(&r[i]) {
+                sink.add_clause(&[-prev, *cur]);
             }
             for j in 1..k {
                 sink.add_clause(&[-vars[i], -r[i - 1][j - 1], r[i][j]]);

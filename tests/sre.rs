@@ -400,8 +400,7 @@ impl Gen<'_> {
 /// branch, and alternatives of single literals and sets become one set.
 fn branch(mut alts: Vec<Vec<Item>>) -> Vec<Item> {
     let mut out = Vec::new();
-    loop {
-        let Some(first) = alts[0].first().cloned() else { break };
+    while let Some(first) = alts[0].first().cloned() {
         if alts.iter().all(|a| a.first() == Some(&first)) {
             for a in &mut alts {
                 a.remove(0);
@@ -654,12 +653,11 @@ fn strings(rng: &mut Rng, p: &Parsed, per_pattern: usize) -> Vec<String> {
     let d = dump(p);
     for line in d.lines() {
         let line = line.trim();
-        if let Some(code) = line.strip_prefix("LITERAL ").or_else(|| line.strip_prefix("NOT_LITERAL ")) {
-            if let Some(c) = code.parse().ok().and_then(char::from_u32)
-                && rng.chance(70)
-            {
-                alphabet.push(c);
-            }
+        if let Some(code) = line.strip_prefix("LITERAL ").or_else(|| line.strip_prefix("NOT_LITERAL "))
+            && let Some(c) = code.parse().ok().and_then(char::from_u32)
+            && rng.chance(70)
+        {
+            alphabet.push(c);
         }
     }
     for _ in 0..2 + rng.below(4) {

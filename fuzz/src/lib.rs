@@ -4,8 +4,11 @@
 
 use crossat::puzzle::{self, Format};
 
-/// Every fuzz target: its name (a folder of `fuzz/corpus/`) and its reader.
-pub const TARGETS: [(&str, fn(&[u8])); 10] = [
+/// A fuzz target: its name (a folder of `fuzz/corpus/`) and its reader.
+pub type Target = (&'static str, fn(&[u8]));
+
+/// Every fuzz target.
+pub const TARGETS: [Target; 10] = [
     ("crossat_json", |d| read(d, Format::Crossat)),
     ("challenges", challenges),
     ("trux", |d| read(d, Format::Trux)),

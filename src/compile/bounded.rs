@@ -27,7 +27,7 @@ const CACHE_BYTES: usize = 256 << 20;
 /// outgoing transitions, since a line never reads past its last cell.
 pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, usize), String> {
     let too_large = |what: String| format!("automaton too large for a line of {len} cells: {what}");
-    let nfa = super::thompson_nfa(hir).map_err(|e| too_large(e.to_string()))?;
+    let nfa = super::thompson_nfa(hir).map_err(too_large)?;
     let dfa = DFA::builder()
         .configure(
             DFA::config()

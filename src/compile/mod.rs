@@ -204,7 +204,7 @@ pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::resu
 /// `look_behind` is the byte before the text (`None`: the text starts the line), which
 /// decides `^`, `\b` and `\B` at the start.
 pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> std::result::Result<(Automaton, usize), String> {
-    let nfa = thompson_nfa(hir).map_err(|e| too_large_or(format!("{e}")))?;
+    let nfa = thompson_nfa(hir).map_err(too_large_or)?;
     let dfa = dense::Builder::new()
         .configure(
             dense::Config::new()
@@ -257,7 +257,7 @@ pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>)
 }
 
 /// The Thompson NFA of `hir` over bytes, without captures, within [`BUILD_SIZE_LIMIT`].
-pub(crate) fn thompson_nfa(hir: &Hir) -> std::result::Result<thompson::NFA, thompson::BuildError> {
+pub(crate) fn thompson_nfa(hir: &Hir) -> std::result::Result<thompson::NFA, String> {
     thompson::Compiler::new()
         .configure(
             thompson::Config::new()
@@ -267,6 +267,7 @@ pub(crate) fn thompson_nfa(hir: &Hir) -> std::result::Result<thompson::NFA, thom
                 .nfa_size_limit(Some(BUILD_SIZE_LIMIT)),
         )
         .build_from_hir(hir)
+        .map_err(|e| e.to_string())
 }
 
 fn too_large_or(msg: String) -> String {

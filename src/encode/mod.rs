@@ -24,6 +24,9 @@ use crate::compile::{Automaton, Compiled, CompiledClue, DEAD};
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 
+/// A layer's edge: source state, target state, and the (letter, variable) pairs it reads.
+type Edge = (u32, u32, Vec<(usize, i32)>);
+
 /// Largest cell domain encoded with pairwise at-most-one clauses.
 pub const PAIRWISE_MAX: usize = 6;
 /// Most clauses one puzzle may produce.
@@ -429,7 +432,7 @@ pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Ve
     }
     for p in 0..n {
         // Edges of this layer: (s, t) → letters.
-        let mut edges: Vec<(u32, u32, Vec<(usize, i32)>)> = Vec::new();
+        let mut edges: Vec<Edge> = Vec::new();
         for &(s, qs) in &q[p] {
             let first = edges.len();
             for &(x, xv) in cells[p] {

@@ -218,6 +218,10 @@ pub struct Ctx<'a> {
 /// Encodes a tagged automaton over `line[from..]` (cell ids of the whole line); with a
 /// `gate`, only when the gate is true (a lookahead with back-references inside).
 /// Returns the number of layers.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the line, its automaton and its place in the formula are all needed; a struct would only rename them"
+)]
 pub fn encode<S: ClauseSink>(
     sink: &mut S,
     shared: &mut Shared,

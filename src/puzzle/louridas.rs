@@ -10,10 +10,13 @@
 use super::{Pool, Puzzle, Shape};
 use crate::error::{Error, Result};
 
+/// One CSV entry: its label, its pattern, and its crossings.
+type CsvEntry = (usize, Vec<char>, Vec<(usize, usize)>);
+
 /// Reads the CSV and the pool.
 pub fn read(source: &str, csv: &str, pool_source: &str, pool: &str) -> Result<Puzzle> {
     // Entries in file order: (label, pattern, crossings).
-    let mut entries: Vec<(usize, Vec<char>, Vec<(usize, usize)>)> = Vec::new();
+    let mut entries: Vec<CsvEntry> = Vec::new();
     for (i, raw) in csv.lines().enumerate() {
         let fields: Vec<&str> = raw.split(',').map(str::trim).collect();
         if fields.iter().all(|f| f.is_empty()) {

@@ -177,7 +177,8 @@ impl Puzzle {
             return Err(Error::input(source, format!("grid of {rows}×{cols} cells exceeds the limit of {MAX_CELLS} cells")));
         }
         let mut clues = Vec::new();
-        let sides_spec: [(&str, &Option<Vec<Vec<String>>>, bool); 4] =
+        type Side<'a> = (&'a str, &'a Option<Vec<Vec<String>>>, bool);
+        let sides_spec: [Side; 4] =
             [("left", &sides.left, true), ("right", &sides.right, true), ("top", &sides.top, false), ("bottom", &sides.bottom, false)];
         for (side, lists, is_row) in sides_spec {
             let Some(lists) = lists else { continue };
