@@ -27,7 +27,11 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         )
         .map_err(write_err)?;
     }
-    for (label, input) in inputs(&args.paths)? {
+    let all = inputs(&args.paths)?;
+    let bar = crate::progress::Progress::bar(!args.quiet, "bench", all.len() as u64);
+    for (label, input) in all {
+        bar.message(&label);
+        bar.inc(1);
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {

@@ -30,6 +30,7 @@ pub mod encode;
 pub mod error;
 pub mod generate;
 pub mod pipeline;
+pub mod progress;
 pub mod puzzle;
 pub mod regex;
 pub mod solve;
