@@ -174,6 +174,7 @@ pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
             }
         }
         let mut progress = false;
+        #[allow(clippy::needless_range_loop, reason = "doms is read while p.givens[c] changes")]
         'cells: for c in 0..cells {
             if doms[c].len() <= 1 {
                 continue;
@@ -341,8 +342,7 @@ impl Gen {
             return None;
         }
         let mut split = Vec::new();
-        for q in atom.start..atom.start + atom.len {
-            let c = word[q];
+        for (q, &c) in word.iter().enumerate().skip(atom.start).take(atom.len) {
             let pool: Vec<char> = match &atom.letters {
                 None => alphabet.to_vec(),
                 Some(l) => l.clone(),
@@ -804,7 +804,7 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
                 // Accept moves toward the target, or sideways ones that do not move away.
                 let toward = if harder { r.difficulty >= rating.difficulty } else { r.difficulty <= rating.difficulty };
                 let closer = if harder { r.by_lines <= rating.by_lines } else { r.by_lines >= rating.by_lines };
-                if r.difficulty != rating.difficulty && toward || toward && closer {
+                if toward && (r.difficulty != rating.difficulty || closer) {
                     gens = trial;
                     rating = r;
                 }
