@@ -42,7 +42,10 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
         let n = count.load(Ordering::SeqCst);
         crate::stop::summary(json, reason, json!({"type": "summary", "puzzles": n}), &format!("{n} puzzles measured before that"))
     }));
+    let bar = crate::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
     for (label, input) in inputs {
+        bar.message(&label);
+        bar.inc(1);
         let mut runs = Vec::with_capacity(repeat);
         let mut result = None;
         for _ in 0..repeat {

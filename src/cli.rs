@@ -64,6 +64,8 @@ pub struct StopArgs {
 pub enum PuzzleFormat {
     /// crossat JSON.
     Crossat,
+    /// regexcrossword.com's challenges.json shape (rectangles).
+    Challenges,
     /// antoine-trux text.
     Trux,
 }
@@ -86,6 +88,15 @@ pub struct GenerateArgs {
     /// Allow back-references in clues.
     #[arg(long)]
     pub backrefs: bool,
+    /// Allow lookaheads in clues.
+    #[arg(long)]
+    pub lookarounds: bool,
+    /// How hard the puzzle should be (default: whatever comes; see docs/cli.md).
+    #[arg(long, value_enum)]
+    pub difficulty: Option<crate::generate::Difficulty>,
+    /// No progress display on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Random seed: the same seed gives the same puzzle.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -247,6 +258,9 @@ pub struct BenchArgs {
     /// Runs per puzzle; medians are reported.
     #[arg(long, default_value_t = 5)]
     pub repeat: usize,
+    /// No progress display on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,

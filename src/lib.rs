@@ -31,6 +31,7 @@ pub mod error;
 pub mod generate;
 pub mod limits;
 pub mod pipeline;
+pub mod progress;
 pub mod puzzle;
 pub mod regex;
 pub mod rng;

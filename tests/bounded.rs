@@ -275,7 +275,7 @@ fn timeout_prints_what_was_found_and_exits_4() {
     for args in [
         vec!["check", arg(&php), "-", "--timeout", "0.5", "--json"],
         vec!["hint", arg(&php), "--timeout", "0.5", "--json"],
-        vec!["generate", "--size", "20x20", "--timeout", "0.5", "--json"],
+        vec!["generate", "--size", "20x20", "--timeout", "0.01", "--json"],
         vec!["squares", "-W", "7", "-H", "7", "--timeout", "0.5", "--json", "-q"],
     ] {
         let grid = vec![".".repeat(14); 15].join("\n");

@@ -67,7 +67,18 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         (None, Some(s)) => return Err(Error::Usage(format!("--hex must be a side from 2 to 8, got {s}"))),
         (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
     };
-    let spec = Spec { shape, sides: usize::from(args.sides), text: args.text.clone(), backrefs: args.backrefs, seed: args.seed };
+    let spec = Spec {
+        shape,
+        sides: usize::from(args.sides),
+        text: args.text.clone(),
+        backrefs: args.backrefs,
+        lookarounds: args.lookarounds,
+        difficulty: args.difficulty,
+        seed: args.seed,
+    };
+    if args.output_format == PuzzleFormat::Challenges && !matches!(spec.shape, puzzle::Shape::Rect { .. }) {
+        return Err(Error::Usage("--output-format challenges is for rectangles (give --size)".into()));
+    }
     let json = args.json;
     // A stopped generate prints no puzzle (on stdout it would be taken for one): the
     // JSON summary with --json, else a line on stderr.
@@ -84,22 +95,44 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         }),
     )?;
     let started = std::time::Instant::now();
-    let made = g::generate(&spec)?;
+    let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
+    let made = g::generate_with(&spec, &mut |n| bar.set(n as u64));
+    bar.finish();
+    let made = made?;
     crate::stop::finish();
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
     let crossat_json = g::to_crossat_json(&made.puzzle);
     let trux = g::to_trux(&made.puzzle, spec.sides);
+    let challenges = g::to_challenges(&made.puzzle, &format!("crossat-{}", args.seed));
     if args.json {
-        let v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+        let r = made.rating;
+        let rating = json!({"cells": r.cells, "by_lines": r.by_lines, "by_probing": r.by_probing, "probes": r.probes});
+        let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+        if let Some(c) = &challenges {
+            v["challenges"] = c.clone();
+        }
         writeln!(out, "{v}").map_err(write_err)?;
     } else {
         match args.output_format {
             PuzzleFormat::Crossat => writeln!(out, "{}", serde_json::to_string_pretty(&crossat_json).unwrap_or_default()),
             PuzzleFormat::Trux => write!(out, "{trux}"),
+            PuzzleFormat::Challenges => {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(challenges.as_ref().unwrap_or(&serde_json::Value::Null)).unwrap_or_default()
+                )
+            }
         }
         .map_err(write_err)?;
-        writeln!(err, "crossat: unique puzzle after {} uniqueness checks; solution: {}", made.checks, rows.join(" / "))
-            .map_err(write_err)?;
+        writeln!(
+            err,
+            "crossat: unique puzzle after {} uniqueness checks; {}; solution: {}",
+            made.checks,
+            made.rating.describe(),
+            rows.join(" / ")
+        )
+        .map_err(write_err)?;
     }
     Ok(0)
 }

@@ -45,6 +45,8 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let mut shown = 0;
     let json = args.json;
     let look = args.draw.options();
+    // Progress while enumerating (--all, --limit): solutions found so far.
+    let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
     // the first solution (for --proof).
     let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
@@ -65,11 +67,13 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 write!(out, "{}", crate::draw::draw(puzzle, &crate::draw::View::solution(puzzle, grid), look)).map_err(write_err)?;
             }
             shown += 1;
+            bar.inc(1);
             out.flush().map_err(write_err)?;
             let _ = found.fetch_add(1, Ordering::SeqCst);
             Ok(())
         })
     })?;
+    bar.finish();
     let unique = unique(outcome);
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     let ambiguous_clues: Vec<&str> =
@@ -248,7 +252,10 @@ fn stats_json(prep: &Prepared) -> Value {
         .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
-    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "clues": clues})
+    let r = crate::generate::rate(&prep.puzzle, &prep.compiled);
+    let difficulty =
+        json!({"class": r.difficulty.name(), "cells": r.cells, "by_lines": r.by_lines, "by_probing": r.by_probing, "probes": r.probes});
+    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "difficulty": difficulty, "clues": clues})
 }
 
 fn stats_text(prep: &Prepared) -> String {
@@ -265,6 +272,7 @@ fn stats_text(prep: &Prepared) -> String {
         prep.cnf.num_vars(),
         prep.cnf.num_clauses()
     ));
+    s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, &prep.compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
         "clue", "route", "dfa-states", "minimal", "layered", "vars", "clauses"
