@@ -158,6 +158,15 @@ fn deep_nesting_is_a_clear_error_not_a_crash() {
 }
 
 #[test]
+fn a_clue_beyond_the_length_limit_is_named() {
+    let long = "A".repeat(crossat::regex::parser::MAX_CLUE_CHARS + 1);
+    let r = crossat(&["solve", "-"], Some(one_row(&long, 1, "A").as_bytes()));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("row 1 (left)") && r.stderr.contains("more than the limit of 1000000"), "{}", &r.stderr[..200.min(r.stderr.len())]);
+    assert_eq!(r.stderr.lines().count(), 1);
+}
+
+#[test]
 fn python_refusals_are_refused_with_pythons_reason() {
     for (clue, why) in [
         ("a(?i)b", "global flags not at the start of the expression"),

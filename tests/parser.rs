@@ -806,7 +806,7 @@ fn compare(patterns: &[String], answers: &[Value]) -> (Vec<String>, [usize; 4]) 
                         ErrorKind::Overflow => "OverflowError: ",
                         ErrorKind::Value => "ValueError: ",
                         ErrorKind::Nesting => "RecursionError: ",
-                        ErrorKind::Re => "re.error",
+                        ErrorKind::Re | ErrorKind::Length => "re.error",
                     };
                     let same = other.starts_with(want) && (e.kind == ErrorKind::Nesting || other[want.len()..] == e.msg);
                     if !same {

@@ -30,6 +30,11 @@ use std::fmt;
 /// above 450; a fixed, lower limit keeps every recursive walk of the tree safe.
 pub const MAX_NESTING: usize = 200;
 
+/// Longest clue crossat reads, in characters. Parsing and compiling take about 120
+/// bytes per character (docs/performance.md), so a clue at the limit needs about
+/// 120 MB; Python has no such limit.
+pub const MAX_CLUE_CHARS: usize = 1_000_000;
+
 /// sre's `MAXGROUPS` on a 64-bit build.
 pub const MAXGROUPS: u64 = 1_073_741_823;
 
@@ -50,6 +55,8 @@ pub enum ErrorKind {
     Value,
     /// Nesting deeper than [`MAX_NESTING`] (Python: `RecursionError`, a little deeper).
     Nesting,
+    /// A clue longer than [`MAX_CLUE_CHARS`] (crossat's limit; Python has none).
+    Length,
 }
 
 /// A refused pattern: Python's `re.error` message and position where Python raises
@@ -1272,6 +1279,14 @@ fn compile_check(state: &State, items: &[Node], template: bool) -> Res<()> {
 /// Parses a clue as `re.compile(pattern)` does for a str pattern with no flags: the tree
 /// of `re._parser.parse(pattern)` (with `fix_flags` applied), or Python's refusal.
 pub fn parse(pattern: &str) -> Result<Parsed, ParseError> {
+    let chars = pattern.chars().count();
+    if chars > MAX_CLUE_CHARS {
+        return Err(ParseError {
+            pos: None,
+            msg: format!("the clue has {chars} characters, more than the limit of {MAX_CLUE_CHARS}"),
+            kind: ErrorKind::Length,
+        });
+    }
     let source = Tokenizer::new(pattern)?;
     let state =
         State { flags: 0, groupdict: Vec::new(), groupwidths: vec![None], lookbehindgroups: None, grouprefpos: Vec::new(), depth: 0 };
