@@ -54,7 +54,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Input { source, msg } => write!(f, "{source}: {msg}"),
-            Error::Clue { source, clue, regex, msg } => write!(f, "{source}: {clue} clue '{regex}': {msg}"),
+            Error::Clue { source, clue, regex, msg } => write!(f, "{source}: {clue} clue '{}': {msg}", shorten(regex)),
             Error::Usage(msg) | Error::Output(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
             Error::PipeClosed => write!(f, "standard output: the reader of the pipe has gone"),
@@ -63,6 +63,16 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A clue as shown in a message: whole up to 200 characters, else its start and its
+/// length (a huge clue must not flood the terminal).
+fn shorten(regex: &str) -> std::borrow::Cow<'_, str> {
+    let n = regex.chars().count();
+    if n <= 200 {
+        return regex.into();
+    }
+    format!("{}… ({n} characters)", regex.chars().take(80).collect::<String>()).into()
+}
 
 /// Shorthand used across the crate.
 pub type Result<T> = std::result::Result<T, Error>;

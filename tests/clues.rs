@@ -162,8 +162,13 @@ fn a_clue_beyond_the_length_limit_is_named() {
     let long = "A".repeat(crossat::regex::parser::MAX_CLUE_CHARS + 1);
     let r = crossat(&["solve", "-"], Some(one_row(&long, 1, "A").as_bytes()));
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("row 1 (left)") && r.stderr.contains("more than the limit of 1000000"), "{}", &r.stderr[..200.min(r.stderr.len())]);
+    assert!(
+        r.stderr.contains("row 1 (left)") && r.stderr.contains("more than the limit of 1000000"),
+        "{}",
+        &r.stderr[..200.min(r.stderr.len())]
+    );
     assert_eq!(r.stderr.lines().count(), 1);
+    assert!(r.stderr.len() < 400, "the message shows the start of the clue, not all of it: {} bytes", r.stderr.len());
 }
 
 #[test]
