@@ -18,6 +18,7 @@ mod layouts;
 mod parser;
 mod play;
 mod pydiff;
+mod soak;
 mod squares;
 mod sre;
 mod words;
