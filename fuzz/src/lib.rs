@@ -8,7 +8,7 @@ use crossat::puzzle::{self, Format};
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 10] = [
+pub const TARGETS: [Target; 11] = [
     ("crossat_json", |d| read(d, Format::Crossat)),
     ("challenges", challenges),
     ("trux", |d| read(d, Format::Trux)),
@@ -19,6 +19,7 @@ pub const TARGETS: [Target; 10] = [
     ("model", model),
     ("dictionary", dictionary),
     ("detect", detect),
+    ("clue", clue),
 ];
 
 /// Runs the target called `name` on `data`: it must return (an error is fine), never panic.
@@ -65,4 +66,35 @@ fn dictionary(data: &[u8]) {
 /// Format detection, then whatever reader it picks.
 fn detect(data: &[u8]) {
     let _ = puzzle::read("fuzz", data, None, None, None);
+}
+
+/// Characters a fuzzed clue's alphabet is drawn from.
+const POOL: [char; 12] = ['a', 'b', 'A', 'B', '1', '_', ' ', '\n', 'σ', 'ς', 'Σ', '\u{301}'];
+
+/// The clue pipeline: byte 0 picks the line length (1–6), byte 1 the alphabet (a subset
+/// of [`POOL`]), the rest is the clue. Parsing, compiling, encoding and solving must
+/// return (refusals are fine) and never panic, and every solution must pass the
+/// reference matcher: a failed verification is an internal error, which panics here.
+fn clue(data: &[u8]) {
+    let (Some(&n), Some(&mask)) = (data.first(), data.get(1)) else { return };
+    let n = 1 + usize::from(n % 6);
+    let alphabet: Vec<char> =
+        POOL.iter().enumerate().filter(|(i, _)| mask & (1 << (i % 8)) != 0 || *i >= 8 && mask & 1 != 0).map(|(_, &c)| c).collect();
+    if alphabet.is_empty() {
+        return;
+    }
+    let text = String::from_utf8_lossy(&data[2..]).into_owned();
+    let puzzle = puzzle::Puzzle {
+        name: None,
+        shape: puzzle::Shape::Rect { rows: 1, cols: n },
+        clues: vec![puzzle::Clue { label: "row 1".into(), regex: text, cells: (0..n).collect() }],
+        alphabet: None,
+        givens: vec![None; n],
+        pool: None,
+    };
+    let run = crossat::pipeline::prepare_puzzle("fuzz", puzzle, Some(&alphabet), crossat::stats::Times::default())
+        .and_then(|mut prep| crossat::pipeline::solve(&mut prep, Some(50), |_, _| Ok(())));
+    if let Err(crossat::error::Error::Internal(m)) = run {
+        panic!("internal error: {m}");
+    }
 }
