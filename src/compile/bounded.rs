@@ -100,12 +100,23 @@ pub fn strings(a: &Automaton, len: usize, limit: usize) -> Option<Vec<Vec<usize>
     if count(a, len) > limit as u64 {
         return None;
     }
+    let mut out = Vec::new();
+    let _ = for_each_string(a, len, &mut |w| {
+        out.push(w.to_vec());
+        Ok::<(), ()>(())
+    });
+    Some(out)
+}
+
+/// Calls `f` on every string of exactly `len` symbols that `a` accepts, in symbol
+/// order, without keeping them; stops at the first error.
+pub fn for_each_string<E>(a: &Automaton, len: usize, f: &mut impl FnMut(&[usize]) -> Result<(), E>) -> Result<(), E> {
     // live[d][s]: some accepted string of length len - d starts at s.
     let n = a.states();
-    let mut live = vec![vec![false; n]; len + 1];
     if n == 0 {
-        return Some(Vec::new());
+        return Ok(());
     }
+    let mut live = vec![vec![false; n]; len + 1];
     live[len] = a.accept.clone();
     for d in (0..len).rev() {
         for s in 0..n {
@@ -115,27 +126,25 @@ pub fn strings(a: &Automaton, len: usize, limit: usize) -> Option<Vec<Vec<usize>
             });
         }
     }
-    let mut out = Vec::new();
-    let mut word = Vec::with_capacity(len);
-    fn go(a: &Automaton, live: &[Vec<bool>], s: u32, word: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    fn go<E>(a: &Automaton, live: &[Vec<bool>], s: u32, word: &mut Vec<usize>, f: &mut impl FnMut(&[usize]) -> Result<(), E>) -> Result<(), E> {
         let d = word.len();
         if d + 1 == live.len() {
-            out.push(word.clone());
-            return;
+            return f(word);
         }
         for x in 0..a.symbols {
             let t = a.step(s, x);
             if t != DEAD && live[d + 1][t as usize] {
                 word.push(x);
-                go(a, live, t, word, out);
+                go(a, live, t, word, f)?;
                 let _ = word.pop();
             }
         }
+        Ok(())
     }
     if live[0][a.start as usize] {
-        go(a, &live, a.start, &mut word, &mut out);
+        go(a, &live, a.start, &mut Vec::with_capacity(len), f)?;
     }
-    Some(out)
+    Ok(())
 }
 
 /// The minimal automaton accepting exactly `words` (all over `symbols` symbols).

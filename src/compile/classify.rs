@@ -22,7 +22,7 @@ use crate::sre::Matcher;
 /// Candidate strings below which the bounded route is preferred.
 pub const PREFER_BOUNDED: u64 = 256;
 /// Most candidate strings the bounded route enumerates.
-pub const BOUNDED_LIMIT: usize = 50_000;
+pub const BOUNDED_LIMIT: usize = 1_000_000;
 
 /// How a clue is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,18 +109,19 @@ pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Opti
 /// The bounded route: the over-approximation's strings, filtered by the matcher.
 fn by_strings(over: &Automaton, parsed: &Parsed, alphabet: &Alphabet, len: usize, raw_states: usize) -> Result<CompiledClue, String> {
     let matcher = Matcher::new(parsed).map_err(|e| e.to_string())?;
-    let all = bounded::strings(over, len, usize::MAX).unwrap_or_default();
+    // Candidates are generated and checked one at a time; only accepted ones are kept.
     let mut kept = Vec::new();
     let mut text = Vec::with_capacity(len);
-    for w in all {
+    bounded::for_each_string(over, len, &mut |w| {
         text.clear();
         text.extend(w.iter().map(|&x| alphabet.chars()[x]));
         match matcher.fullmatch(&text) {
-            Ok(true) => kept.push(w),
+            Ok(true) => kept.push(w.to_vec()),
             Ok(false) => {}
             Err(e) => return Err(format!("{e} on the line string \"{}\"", text.iter().collect::<String>())),
         }
-    }
+        Ok(())
+    })?;
     let strings = kept.len();
     Ok(CompiledClue {
         automaton: bounded::from_strings(alphabet.len(), &kept),
