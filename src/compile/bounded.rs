@@ -126,7 +126,13 @@ pub fn for_each_string<E>(a: &Automaton, len: usize, f: &mut impl FnMut(&[usize]
             });
         }
     }
-    fn go<E>(a: &Automaton, live: &[Vec<bool>], s: u32, word: &mut Vec<usize>, f: &mut impl FnMut(&[usize]) -> Result<(), E>) -> Result<(), E> {
+    fn go<E>(
+        a: &Automaton,
+        live: &[Vec<bool>],
+        s: u32,
+        word: &mut Vec<usize>,
+        f: &mut impl FnMut(&[usize]) -> Result<(), E>,
+    ) -> Result<(), E> {
         let d = word.len();
         if d + 1 == live.len() {
             return f(word);
