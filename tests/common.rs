@@ -316,26 +316,10 @@ pub const CRASH: &str = "\u{0}crash";
 /// gets `Some` of the set `{"\u{0}crash"}`, which no real answer can equal.
 /// Panics (so the calling test fails, never skips) without `python3` 3.11.
 pub fn python_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<std::collections::BTreeSet<String>>> {
-    use std::io::{BufRead, BufReader};
-    let script = root().join("scripts/clue_oracle.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 (CPython 3.11) is required for this test");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input: Vec<String> =
-        queries.iter().map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n}).to_string()).collect();
-    let writer = std::thread::spawn(move || {
-        for line in input {
-            writeln!(stdin, "{line}").expect("write to the oracle");
-        }
-    });
-    let out: Vec<_> = BufReader::new(child.stdout.take().expect("stdout"))
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(&l.expect("oracle output")).expect("oracle JSON");
+    let requests = queries.iter().map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n})).collect();
+    python_oracle("scripts/clue_oracle.py", requests)
+        .into_iter()
+        .map(|v| {
             if v.get("crash").is_some() {
                 return Some(std::collections::BTreeSet::from([CRASH.to_string()]));
             }
@@ -344,9 +328,34 @@ pub fn python_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<std::c
                 .expect("ok")
                 .then(|| v["matches"].as_array().expect("matches").iter().map(|m| m.as_str().expect("str").to_string()).collect())
         })
+        .collect()
+}
+
+/// Runs a Python oracle script of the repository (`python3 SCRIPT`, one process for the
+/// batch): one JSON request per line in, one JSON answer per line out, in order.
+/// Panics (so the calling test fails, never skips) if python3 is missing, the script
+/// fails, or it answers fewer lines than asked.
+pub fn python_oracle(script: &str, requests: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new("python3")
+        .arg(root().join(script))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("python3 (CPython 3.11) is required for this test: {script}: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let asked = requests.len();
+    let writer = std::thread::spawn(move || {
+        for r in requests {
+            writeln!(stdin, "{r}").expect("write to the oracle");
+        }
+    });
+    let out: Vec<serde_json::Value> = BufReader::new(child.stdout.take().expect("stdout"))
+        .lines()
+        .map(|l| serde_json::from_str(&l.expect("oracle output")).expect("oracle JSON"))
         .collect();
     writer.join().expect("writer");
-    assert!(child.wait().expect("oracle").success(), "the oracle failed (is python3 CPython 3.11?)");
-    assert_eq!(out.len(), queries.len(), "the oracle answered {} of {} queries", out.len(), queries.len());
+    assert!(child.wait().expect("oracle").success(), "{script} failed (is python3 CPython 3.11?)");
+    assert_eq!(out.len(), asked, "{script} answered {} of {asked} requests", out.len());
     out
 }

@@ -10,8 +10,7 @@ use crate::common::root;
 use crossat::regex::parser::{self, ErrorKind, MAX_NESTING};
 use crossat::regex::syntax;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// splitmix64: a small seeded generator, so a failure can be replayed.
 struct Rng(u64);
@@ -746,21 +745,7 @@ fn python_check() {
 /// Python's verdict on each pattern, from one `scripts/sre_tree.py` process.
 fn python(patterns: &[String]) -> Vec<Value> {
     python_check();
-    let mut child = Command::new("python3")
-        .arg(root().join("scripts/sre_tree.py"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 scripts/sre_tree.py");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input: String = patterns.iter().map(|p| serde_json::json!({ "p": p }).to_string() + "\n").collect();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let reader = BufReader::new(child.stdout.take().expect("stdout"));
-    let answers: Vec<Value> = reader.lines().map(|l| serde_json::from_str(&l.expect("read")).expect("json")).collect();
-    writer.join().expect("writer").expect("write to python3");
-    assert!(child.wait().expect("wait").success(), "scripts/sre_tree.py failed");
-    assert_eq!(answers.len(), patterns.len(), "scripts/sre_tree.py answered fewer lines than asked");
-    answers
+    crate::common::python_oracle("scripts/sre_tree.py", patterns.iter().map(|p| serde_json::json!({ "p": p })).collect())
 }
 
 /// Whether a dump names a surrogate code point (which crossat's tree rewrites).

@@ -26,8 +26,7 @@ use crossat::regex::syntax::{At, Category, Item, MAXREPEAT, Parsed, RepeatKind, 
 use crossat::sre::Matcher;
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// splitmix64.
 struct Rng(u64);
@@ -790,26 +789,15 @@ fn sre_agrees_with_cpython() {
         }
     }
 
-    let script = common::root().join("scripts/sre_oracle.py");
-    let mut child =
-        Command::new("python3").arg(&script).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("python3 scripts/sre_oracle.py");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let requests: Vec<String> = work.iter().map(|(p, _, ss)| serde_json::json!({"p": p, "s": ss}).to_string()).collect();
-    let writer = std::thread::spawn(move || {
-        for r in requests {
-            writeln!(stdin, "{r}").expect("write to the oracle");
-        }
-    });
-    let reader = BufReader::new(child.stdout.take().expect("stdout"));
+    let answers =
+        common::python_oracle("scripts/sre_oracle.py", work.iter().map(|(p, _, ss)| serde_json::json!({"p": p, "s": ss})).collect());
 
     let (mut compiled, mut refused, mut pairs, mut positives, mut budget_hits) = (0, 0, 0, 0, 0);
     let mut python_timeouts = 0;
     let mut mismatches: Vec<String> = Vec::new();
     let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
     let mut over_budget: Vec<String> = Vec::new();
-    for ((text, tree, ss), line) in work.iter().zip(reader.lines()) {
-        let line = line.expect("oracle line");
-        let answer: Value = serde_json::from_str(&line).expect("oracle JSON");
+    for ((text, tree, ss), answer) in work.iter().zip(&answers) {
         // The tree the project's parser builds from the text, next to the generated one.
         let front =
             parser::parse(text).map_err(|e| e.to_string()).and_then(|t| Matcher::new(&t).map(|m| (t, m)).map_err(|e| e.to_string()));
@@ -876,9 +864,6 @@ fn sre_agrees_with_cpython() {
             }
         }
     }
-    writer.join().expect("writer");
-    let status = child.wait().expect("oracle exit");
-    assert!(status.success(), "the oracle failed");
     eprintln!(
         "sre differential: seed {seed:#x}, {} patterns ({compiled} compiled by Python, {refused} refused), {pairs} pairs, {positives} matches, {budget_hits} over budget, {python_timeouts} Python timeouts, {} mismatches",
         work.len(),
