@@ -61,31 +61,16 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 /// Compile and encode a puzzle already in memory; `alphabet` overrides the puzzle's.
 pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut times: Times) -> Result<Prepared> {
     let start = Instant::now();
-    // The independent verifier shares nothing with compile and encode: build it on the
-    // second core meanwhile.
-    let (built, verifier) = std::thread::scope(|scope| {
-        let verifier = scope.spawn(|| {
-            let t = Instant::now();
-            (Verifier::new(src, &puzzle), t.elapsed())
-        });
-        let built = times
-            .time(Stage::Compile, || {
-                let parsed = compile::parse_clues(src, &puzzle)?;
-                let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
-                compile::compile(src, &puzzle, &parsed, alphabet)
-            })
-            .and_then(|c| {
-                let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &c, true)).map_err(|e| with_source(e, src))?;
-                check_vars(src, &cnf)?;
-                Ok((c, cnf, vars))
-            });
-        let (verifier, took) =
-            verifier.join().unwrap_or_else(|_| (Err(Error::Internal("the verifier thread panicked".into())), Default::default()));
-        times.add(Stage::Verify, took);
-        (built, verifier)
-    });
-    let (compiled, cnf, vars) = built?;
-    let verifier = verifier?;
+    let (parsed, compiled) = times.time(Stage::Compile, || {
+        let parsed = compile::parse_clues(src, &puzzle)?;
+        let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
+        let compiled = compile::compile(src, &puzzle, &parsed, alphabet)?;
+        Ok::<_, Error>((parsed, compiled))
+    })?;
+    let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &compiled, true)).map_err(|e| with_source(e, src))?;
+    check_vars(src, &cnf)?;
+    // The reference matcher reads the same trees (the parser is checked against Python's).
+    let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
     times.add_wall(start.elapsed());
     Ok(Prepared { source: src.to_string(), puzzle, compiled, cnf, vars, verifier, times })
 }

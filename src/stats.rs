@@ -33,8 +33,7 @@ impl Stage {
     }
 }
 
-/// Time spent per stage, and the wall-clock time of the whole run (less than the sum
-/// of the stages: the verifier is built on a second thread while clues compile).
+/// Time spent per stage, and the wall-clock time of the whole run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Times {
     stages: [Duration; 5],

@@ -11,7 +11,7 @@
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Puzzle, Shape};
-use crate::regex::parser;
+use crate::regex::syntax::Parsed;
 use crate::sre::Matcher;
 
 /// A filled grid: one character per cell, in cell order.
@@ -66,28 +66,21 @@ pub struct Verifier {
 impl Verifier {
     /// Parses every clue and builds its matcher; fails if Python would refuse one.
     pub fn new(source: &str, puzzle: &Puzzle) -> Result<Verifier> {
-        let build = |label: &str, regex: &str| {
-            let parsed = parser::parse(regex).map_err(|e| Error::Clue {
-                source: source.to_string(),
-                clue: label.to_string(),
-                regex: regex.to_string(),
-                msg: e.to_string(),
-            })?;
-            let matcher = Matcher::new(&parsed).map_err(|e| Error::Clue {
-                source: source.to_string(),
-                clue: label.to_string(),
-                regex: regex.to_string(),
-                msg: e.to_string(),
-            })?;
-            Ok((label.to_string(), regex.to_string(), matcher))
-        };
-        let regexes = puzzle.clues.iter().map(|c| build(&c.label, &c.regex)).collect::<Result<_>>()?;
-        let pool = puzzle
-            .pool
-            .iter()
-            .flat_map(|p| p.regexes.iter().enumerate())
-            .map(|(r, x)| build(&format!("pool regex {}", r + 1), x))
-            .collect::<Result<_>>()?;
+        Verifier::from_parsed(source, puzzle, &crate::compile::parse_clues(source, puzzle)?)
+    }
+
+    /// Builds the matchers from trees already parsed (every clue, then every pool
+    /// regex, as [`crate::compile::parse_clues`] returns them), so a clue is parsed once.
+    pub fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Parsed]) -> Result<Verifier> {
+        let labels = puzzle.clues.iter().map(|c| (c.label.clone(), c.regex.clone())).chain(
+            puzzle.pool.iter().flat_map(|p| p.regexes.iter().enumerate()).map(|(r, x)| (format!("pool regex {}", r + 1), x.clone())),
+        );
+        let mut all = labels.zip(parsed).map(|((label, regex), tree)| match Matcher::new(tree) {
+            Ok(m) => Ok((label, regex, m)),
+            Err(e) => Err(Error::Clue { source: source.to_string(), clue: label, regex, msg: e.to_string() }),
+        });
+        let regexes = all.by_ref().take(puzzle.clues.len()).collect::<Result<_>>()?;
+        let pool = all.collect::<Result<_>>()?;
         Ok(Verifier { regexes, pool, source: source.to_string() })
     }
 
