@@ -298,10 +298,10 @@ struct Cube {
 /// Memory stays flat however many grids there are: instead of one permanent blocking
 /// clause per grid, the space is searched as a tree of disjoint *cubes* under
 /// assumptions. A cube blocks the grids found in it with clauses guarded by its own
-/// selector; after [`CUBE_BLOCKS`] of them it is split on its next cell (one child
+/// selector; after `CUBE_BLOCKS` (512) of them it is split on its next cell (one child
 /// per value of the cell, each assuming that value, visited in turn while the parent's
 /// blocks still hold), and when a cube is exhausted its selector is retired, which
-/// drops its clauses. At most [`CUBE_BLOCKS`] blocking clauses per level of the tree
+/// drops its clauses. At most `CUBE_BLOCKS` blocking clauses per level of the tree
 /// are alive. Every grid is found once; the count is exact when the search ends.
 /// Clauses of a [`Verdict::Reject`] are kept for good: they hold in every solution.
 pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Found) -> Result<Verdict>) -> Result<Outcome> {
