@@ -16,30 +16,15 @@
 //! | decode/verify | [`verify`] | model → [`verify::Grid`], independently re-checked | a bug (internal error) |
 //! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | I/O |
 //!
-//! [`pipeline`] chains them; `crossat` (the binary) is a thin layer over [`app`].
+//! [`pipeline`] chains them; `crossat` (the binary, `src/bin/crossat/`) is a thin layer over them.
 
-pub mod app;
-pub mod assist;
-pub mod bench;
-pub mod cli;
-pub mod compile;
-pub mod dimacs;
-pub mod draw;
-pub mod emit;
-pub mod encode;
-pub mod error;
-pub mod generate;
-pub mod limits;
+pub mod features;
 pub mod pipeline;
-pub mod progress;
-pub mod puzzle;
-pub mod regex;
-pub mod rng;
-pub mod solve;
-pub mod squares;
-pub mod sre;
-pub mod stats;
-pub mod stop;
-pub mod style;
-pub mod verify;
-pub mod words;
+pub mod stages;
+pub mod support;
+
+// The modules under their short names, so that `crate::compile` (and `crossat::compile`)
+// name a module wherever it sits in the tree.
+pub use features::{assist, generate, squares, words};
+pub use stages::{compile, dimacs, draw, emit, encode, puzzle, regex, solve, sre, verify};
+pub use support::{error, limits, progress, rng, stats, stop, style};

@@ -1,15 +1,22 @@
+mod app;
+mod bench;
+mod cli;
+
+// The library's modules, named `crate::puzzle` etc. here as in the library.
+use crossat::*;
+
 use clap::Parser;
 use crossat::error::Error;
 use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = crossat::cli::Cli::parse();
-    crossat::stop::watch_signals();
-    let (mut out, mut err) = (crossat::stop::Stdout::new(), std::io::stderr());
-    let result = crossat::app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(crossat::app::write_err));
+    let cli = cli::Cli::parse();
+    stop::watch_signals();
+    let (mut out, mut err) = (stop::Stdout::new(), std::io::stderr());
+    let result = app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(app::write_err));
     // The answer is complete (or the command failed): a late stop must not add to it.
-    crossat::stop::finish();
+    stop::finish();
     match result {
         Ok(code) => ExitCode::from(code),
         // A closed pipe (`crossat solve --all … | head`) is not an error.

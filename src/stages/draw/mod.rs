@@ -35,17 +35,6 @@ impl Default for Options {
     }
 }
 
-impl crate::cli::DrawArgs {
-    /// The drawing options these flags ask for, in this environment (see [`crate::style`]).
-    pub fn options(&self) -> Options {
-        Options {
-            unicode: !self.ascii && crate::style::unicode_locale(),
-            clues: !self.no_clues,
-            color: crate::style::color_enabled(self.color),
-        }
-    }
-}
-
 /// How a cell is marked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mark {

@@ -124,6 +124,17 @@ pub struct DrawArgs {
     pub color: crate::style::ColorWhen,
 }
 
+impl DrawArgs {
+    /// The drawing options these flags ask for, in this environment (see [`crate::style`]).
+    pub fn options(&self) -> crate::draw::Options {
+        crate::draw::Options {
+            unicode: !self.ascii && crate::style::unicode_locale(),
+            clues: !self.no_clues,
+            color: crate::style::color_enabled(self.color),
+        }
+    }
+}
+
 /// `crossat check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {

@@ -1,0 +1,23 @@
+//! The pipeline's stages, in the order a puzzle goes through them. A stage uses only
+//! the stages above it in this list and [`crate::support`]; [`crate::pipeline`] chains them.
+
+// parse: bytes → Puzzle (and word lists)
+pub mod puzzle;
+// compile: a clue's syntax (a port of Python's `re._parser`) ...
+pub mod regex;
+// ... and its meaning (a port of CPython's `_sre` matcher), the reference for compile and verify
+pub mod sre;
+// compile: clues → automata
+pub mod compile;
+// encode: automata → CNF
+pub mod encode;
+// solve: CNF → models, blocked one by one
+pub mod solve;
+// decode/verify: model → Grid, re-checked by the sre matcher
+pub mod verify;
+// emit: Grid → text drawing ...
+pub mod draw;
+// ... → text and JSON Lines
+pub mod emit;
+// ... and CNF → DIMACS
+pub mod dimacs;

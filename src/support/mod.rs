@@ -1,0 +1,10 @@
+//! Code every layer may use and that uses no stage: errors, limits, the orderly stop,
+//! progress bars, terminal style, stage timers, the seeded generator.
+
+pub mod error;
+pub mod limits;
+pub mod progress;
+pub mod rng;
+pub mod stats;
+pub mod stop;
+pub mod style;
