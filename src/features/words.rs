@@ -1,5 +1,5 @@
-//! Word lists as constraints: dictionaries, token automata (DAWGs), and the
-//! building-blocks puzzle.
+//! Word lists as constraints: token automata (DAWGs) and the building-blocks puzzle.
+//! The lists themselves are read by the parse stage ([`crate::puzzle::dictionary`]).
 //!
 //! A line constrained to be a dictionary word is compiled, for its length and the
 //! tokens its cells may hold, into an acyclic automaton — a trie over tokens, then
@@ -9,69 +9,12 @@ use crate::compile::{Automaton, DEAD};
 use crate::encode::{self, ClauseSink, Cnf, SymSet};
 use crate::error::{Error, Result};
 use crate::solve;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+// Word lists are read by the parse stage; the blocks API takes them.
+pub use crate::puzzle::{Dictionary, MAX_DICT_WORDS};
+use std::collections::{BTreeMap, HashMap};
 
 /// Most tokens a word-list puzzle may use (one symbol set of the encoder).
 pub const MAX_TOKENS: usize = 160;
-
-/// Largest dictionary accepted, in usable words.
-pub const MAX_DICT_WORDS: usize = 1_000_000;
-
-/// A word list, with where it came from.
-pub struct Dictionary {
-    /// Where the words came from, for messages.
-    pub source: String,
-    /// The words.
-    pub words: BTreeSet<String>,
-}
-
-impl Dictionary {
-    /// The built-in list: the Wordnik word list (MIT licence), 198,424 words of a–z.
-    pub fn builtin() -> Dictionary {
-        Dictionary { source: "built-in Wordnik word list".into(), words: wordnik_list::word_iterator().map(str::to_string).collect() }
-    }
-
-    /// A one-word-per-line file. By default only lines of lowercase `a`–`z` are kept;
-    /// with `fold_case`, every line is lowercased and kept if it is then all `a`–`z`.
-    pub fn from_file(path: &std::path::Path, fold_case: bool) -> Result<Dictionary> {
-        let name = path.display().to_string();
-        let (_, bytes) = crate::limits::read_input(path).map_err(|e| match e {
-            Error::Input { source, msg } => Error::Input { source, msg: msg.replace("cannot read file", "cannot read dictionary") },
-            other => other,
-        })?;
-        Dictionary::from_bytes(&name, &bytes, fold_case)
-    }
-
-    /// Reads a one-word-per-line list already in memory; `name` is for messages.
-    pub fn from_bytes(name: &str, bytes: &[u8], fold_case: bool) -> Result<Dictionary> {
-        let name = name.to_string();
-        let mut words = BTreeSet::new();
-        let bytes = crate::puzzle::strip_bom(bytes);
-        let mut offset = 0;
-        for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            let start = offset;
-            offset += line.len() + 1;
-            let line = std::str::from_utf8(line).map_err(|e| {
-                Error::input(
-                    &name,
-                    format!("line {}: not UTF-8 (invalid byte at byte offset {}); save the file as UTF-8", i + 1, start + e.valid_up_to()),
-                )
-            })?;
-            let w = line.trim_end_matches('\r');
-            let w = if fold_case { w.to_lowercase() } else { w.to_string() };
-            if !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()) {
-                let _ = words.insert(w);
-                if words.len() > MAX_DICT_WORDS {
-                    return Err(Error::input(&name, format!("more than {MAX_DICT_WORDS} words, the limit of a dictionary")));
-                }
-            }
-        }
-        if words.is_empty() {
-            return Err(Error::input(&name, "the dictionary has no usable words (lowercase a-z, one per line)"));
-        }
-        Ok(Dictionary { source: name, words })
-    }
-}
 
 /// Minimal acyclic automaton accepting exactly `words` (each a sequence of token
 /// indices below `symbols`): a trie, then states merged bottom-up by signature.

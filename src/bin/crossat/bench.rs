@@ -1,9 +1,9 @@
 //! `crossat bench`: solve and prove uniqueness for every puzzle of folders or files,
 //! several times each, and report median times per stage. A measurement, not a test.
 
-use crate::app::{read_source, write_err};
 use crate::cli::BenchArgs;
 use crate::error::{Error, Result};
+use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Input};
 use crate::puzzle::{self, Format, Puzzle};
 use crate::stats::{Stage, Times, ms};
@@ -186,7 +186,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Result<Item>)>> {
         let Ok(format) = puzzle::detect(&source, &bytes) else {
             continue;
         };
-        let pool = crate::app::pool_file(&f, None)?;
+        let pool = crate::io::pool_file(&f, None)?;
         if format == Format::Challenges {
             // Read the collection once, not once per puzzle (which was quadratic).
             let text = puzzle::utf8(&source, &bytes)?;

@@ -1,6 +1,7 @@
 mod app;
 mod bench;
 mod cli;
+mod io;
 
 // The library's modules, named `crate::puzzle` etc. here as in the library.
 use crossat::*;
@@ -14,7 +15,7 @@ fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     stop::watch_signals();
     let (mut out, mut err) = (stop::Stdout::new(), std::io::stderr());
-    let result = app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(app::write_err));
+    let result = app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(io::write_err));
     // The answer is complete (or the command failed): a late stop must not add to it.
     stop::finish();
     match result {

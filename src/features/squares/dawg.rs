@@ -3,7 +3,7 @@
 //! per-state completion counts (the search steps through it cell by cell).
 
 use super::{LETTERS, MAX_SIDE, Size, filled_range, fits};
-use crate::words::Dictionary;
+use crate::puzzle::Dictionary;
 use std::collections::HashMap;
 
 /// A DAWG state: whether it accepts, and its edges (pair, index in the next layer).

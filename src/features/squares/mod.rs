@@ -6,7 +6,7 @@
 //!
 //! | stage | here | in → out |
 //! |---|---|---|
-//! | parse | [`crate::words::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
+//! | parse | [`crate::puzzle::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
 //! | compile | [`Lexicon::new`] ([`dawg`]) | words → one layered DAWG per line length |
 //! | search | [`search::search`] (default) | DAWGs → squares, cell by cell with lookahead and restarts |
 //! | or SAT | [`encode`], [`generate`] ([`sat`]) | DAWGs → CNF → squares, or a proof that none exists |
@@ -24,7 +24,7 @@ pub use dawg::{Lexicon, LineWords};
 pub use sat::{Model, encode, generate, write_dimacs};
 
 use crate::error::{Error, Result};
-use crate::words::Dictionary;
+use crate::puzzle::Dictionary;
 use std::collections::{BTreeSet, HashMap};
 
 /// Largest width or height accepted.

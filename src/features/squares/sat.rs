@@ -17,9 +17,9 @@ use super::dawg::{Lexicon, LineWords};
 use super::{BLANK, Given, LETTERS, MAX_CLAUSES, Outcome, PAIRS, Progress, Size, Square, filled_range, verify};
 use crate::encode::{ClauseSink, Cnf, exactly_one};
 use crate::error::{Error, Result};
+use crate::puzzle::Dictionary;
 use crate::rng::Rng;
 use crate::solve::Oracle;
-use crate::words::Dictionary;
 use std::collections::BTreeMap;
 
 /// The variables of one cell: blank, or one per pair (0 where no word has that pair).

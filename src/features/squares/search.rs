@@ -36,8 +36,8 @@
 use super::dawg::{Flat, Lexicon, StateId};
 use super::{BLANK, Cell, Given, Outcome, PAIRS, Progress, Size, Square, letters_of, verify};
 use crate::error::{Error, Result};
+use crate::puzzle::Dictionary;
 use crate::rng::Rng;
-use crate::words::Dictionary;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -12,14 +12,19 @@
 //! | `{width, height, top_hints, …}` JSON | [`native`] | a JSON object with `*_hints` |
 //! | antoine-trux text | [`trux`] | a `shape = …` line |
 //! | dkesler `.dat` | [`dat`] | a first line of two numbers |
+//!
+//! Word lists (`--dict`, the built-in list) are read here too: [`dictionary`].
 
 pub mod challenges;
 pub mod dat;
+pub mod dictionary;
 pub mod hex;
 pub mod json;
 pub mod louridas;
 pub mod native;
 pub mod trux;
+
+pub use dictionary::{Dictionary, MAX_DICT_WORDS};
 
 use crate::error::{Error, Result};
 

@@ -1,10 +1,11 @@
 //! `check` and `hint`.
 
-use super::{input, read_source, write_err};
+use super::input;
 use crate::assist::{Assistant, Conflict, Hint, Reason};
 use crate::cli::{CheckArgs, HintArgs};
 use crate::draw::{Mark, View};
 use crate::error::{Error, Result};
+use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
 use crate::puzzle;
 use serde_json::{Value, json};

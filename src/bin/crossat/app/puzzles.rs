@@ -1,11 +1,12 @@
 //! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`, `squares`.
 
 use super::solve::{status_line, unique};
-use super::{input, input_paths, pool_file, read_source, refuse_overwrite, write_err, write_file};
+use super::{input, input_paths};
 use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
 use crate::dimacs;
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
+use crate::io::{pool_file, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline;
 use crate::puzzle::{self, Format};
 use serde_json::json;

@@ -1,11 +1,12 @@
 //! `solve`: solutions, the uniqueness verdict, the ambiguity report, proofs, models, stats.
 
-use super::{input, input_paths, io_reason, read_source, refuse_overwrite, write_err, write_file};
+use super::{input, input_paths};
 use crate::cli::SolveArgs;
 use crate::dimacs::{self, Model};
 use crate::emit;
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
+use crate::io::{io_reason, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline::{self, Prepared};
 use crate::solve::{self, Outcome};
 use crate::stats::{Stage, ms};

@@ -1,0 +1,85 @@
+//! Reading inputs and writing outputs for the front end: files or `-` for the standard
+//! streams, with the messages every command gives. [`crate::app`] and [`crate::bench`]
+//! both stand on it.
+
+use crate::error::{Error, Result};
+use std::io::Write;
+use std::path::Path;
+
+/// Reads a file, or stdin for `-`, within the input limit (see [`crate::limits`]).
+pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
+    crate::limits::read_input(path)
+}
+
+/// A reading or writing failure in words for a message.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// The regex pool: the explicit file, else the `.txt` file beside a `.csv` puzzle.
+pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(String, Vec<u8>)>> {
+    match explicit {
+        Some(p) => read_source(p).map(Some),
+        None if puzzle.extension().is_some_and(|e| e == "csv") && puzzle.with_extension("txt").is_file() => {
+            read_source(&puzzle.with_extension("txt")).map(Some)
+        }
+        None => Ok(None),
+    }
+}
+
+/// Maps a failure to write standard output to an error: a closed pipe is
+/// [`Error::PipeClosed`] (the process then ends quietly), anything else names the stream.
+pub fn write_err(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Error::PipeClosed
+    } else {
+        Error::Output(format!("standard output: cannot write: {}", io_reason(&e)))
+    }
+}
+
+/// Writes a whole output file through a buffer, then flushes it and checks every step,
+/// so that a full disk or a closed file is an error naming the file, never a silent loss.
+/// `-` is standard output.
+pub fn write_file(path: &Path, out: &mut dyn Write, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+    let name = path.display().to_string();
+    if name == "-" {
+        let mut w = std::io::BufWriter::new(out);
+        write(&mut w).and_then(|()| w.flush()).map_err(write_err)?;
+        return Ok(());
+    }
+    let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+    let mut w = std::io::BufWriter::new(file);
+    let fail = |e: std::io::Error| Error::Output(format!("{name}: cannot write: {}", io_reason(&e)));
+    write(&mut w).and_then(|()| w.flush()).map_err(fail)
+}
+
+/// Refuses an output path that names one of the input files (the same file, however
+/// it is spelt: compared by device and inode).
+pub fn refuse_overwrite(output: &Path, inputs: &[Option<&Path>]) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    if output.as_os_str() == "-" {
+        return Ok(());
+    }
+    let Ok(out) = std::fs::metadata(output) else { return Ok(()) };
+    for input in inputs.iter().flatten() {
+        if input.as_os_str() == "-" {
+            continue;
+        }
+        if let Ok(m) = std::fs::metadata(input)
+            && m.dev() == out.dev()
+            && m.ino() == out.ino()
+            && out.is_file()
+        {
+            return Err(Error::Usage(format!(
+                "{}: refusing to overwrite the input file {}; choose another output file",
+                output.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
