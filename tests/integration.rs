@@ -2,6 +2,7 @@
 
 mod common;
 
+mod architecture;
 mod assist;
 mod bad_input;
 mod bounded;

@@ -1,0 +1,370 @@
+//! The layering of `src/` (docs/architecture.md): which group of modules may use which.
+//!
+//! | a module in … | may use (`crate::…`) |
+//! |---|---|
+//! | support (`src/support/`) | support only |
+//! | a stage (`src/stages/`) | support, and the stages before it in [`STAGES`] |
+//! | the pipeline (`src/pipeline.rs`) | support, the stages |
+//! | a feature (`src/features/`) | support, the stages, the pipeline; never another feature |
+//! | the front end (`src/bin/crossat/`) | everything in the library (and the library never names it) |
+//!
+//! The checker reads every library source file, drops comments and literals, and follows
+//! each `crate::…` path (braces included) and each `super::…` path that leaves its module.
+
+use crate::common::root;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The stages, in pipeline order (as `src/stages/mod.rs` declares them).
+const STAGES: &[&str] = &["puzzle", "regex", "sre", "compile", "encode", "solve", "verify", "draw", "emit", "dimacs"];
+/// The features: each stands alone.
+const FEATURES: &[&str] = &["assist", "generate", "words", "squares"];
+/// Support code.
+const SUPPORT: &[&str] = &["error", "limits", "progress", "rng", "stats", "stop", "style"];
+/// The front end's modules (the binary crate, `src/bin/crossat/`).
+const FRONT_END: &[&str] = &["main", "cli", "io", "app", "bench"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layer {
+    Support,
+    Stage(usize),
+    Pipeline,
+    Feature,
+}
+
+fn layer(module: &str) -> Option<Layer> {
+    if let Some(i) = STAGES.iter().position(|&s| s == module) {
+        Some(Layer::Stage(i))
+    } else if FEATURES.contains(&module) {
+        Some(Layer::Feature)
+    } else if SUPPORT.contains(&module) {
+        Some(Layer::Support)
+    } else if module == "pipeline" {
+        Some(Layer::Pipeline)
+    } else {
+        None
+    }
+}
+
+/// Why `from` may not use `to`, or `None` when it may.
+fn forbidden(from: &str, to: &str) -> Option<String> {
+    let (Some(f), Some(t)) = (layer(from), layer(to)) else {
+        return Some(format!("`{to}` is not a module of the table"));
+    };
+    let why = match (f, t) {
+        (_, Layer::Support) | (Layer::Pipeline, Layer::Stage(_)) | (Layer::Feature, Layer::Stage(_) | Layer::Pipeline) => return None,
+        (Layer::Stage(i), Layer::Stage(j)) if j < i => return None,
+        (Layer::Support, _) => "support code may use only support code",
+        (Layer::Stage(_), Layer::Stage(_)) => {
+            return Some(format!("a stage uses only earlier stages, and `{to}` comes after `{from}` in {}", STAGES.join(" → ")));
+        }
+        (Layer::Stage(_), _) => "a stage may use only earlier stages and support code",
+        (Layer::Pipeline, _) => "the pipeline may use only the stages and support code",
+        (Layer::Feature, Layer::Feature) => "a feature may not use another feature: move what they share into a stage or support",
+    };
+    Some(why.into())
+}
+
+/// Where a library module's code lives, and which module a file belongs to.
+fn module_of(rel: &Path) -> Option<String> {
+    let parts: Vec<&str> = rel.iter().map(|p| p.to_str().expect("UTF-8 path")).collect();
+    match parts.as_slice() {
+        ["pipeline.rs"] => Some("pipeline".into()),
+        ["stages" | "features" | "support", name, ..] if *name != "mod.rs" => Some(name.trim_end_matches(".rs").into()),
+        _ => None,
+    }
+}
+
+/// The module path of a file (`stages/compile/normalise.rs` → stages, compile, normalise).
+fn module_path(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_str().expect("UTF-8 path").trim_end_matches(".rs").to_string()).collect();
+    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+        let _ = parts.pop();
+    }
+    parts
+}
+
+/// Rust source without comments, string and character literals (replaced by spaces).
+fn code_only(src: &str) -> String {
+    let c: Vec<char> = src.chars().collect();
+    let mut out = String::with_capacity(src.len());
+    let at = |j: usize| c.get(j).copied();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i] == '/' && at(i + 1) == Some('/') {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if c[i] == '/' && at(i + 1) == Some('*') {
+            let mut depth = 0;
+            while i < c.len() {
+                if c[i] == '/' && at(i + 1) == Some('*') {
+                    depth += 1;
+                    i += 2;
+                } else if c[i] == '*' && at(i + 1) == Some('/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            out.push(' ');
+        } else if c[i] == 'r'
+            && (at(i + 1) == Some('"') || at(i + 1) == Some('#'))
+            && (i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_'))
+        {
+            // A raw string r"…", r#"…"#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while c.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if c.get(j) != Some(&'"') {
+                out.push(c[i]);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            while j < c.len() && !(c[j] == '"' && (1..=hashes).all(|h| c.get(j + h) == Some(&'#'))) {
+                j += 1;
+            }
+            i = j + 1 + hashes;
+            out.push_str("\"\"");
+        } else if c[i] == '"' {
+            i += 1;
+            while i < c.len() && c[i] != '"' {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c[i] == '\'' && (at(i + 1) == Some('\\') || at(i + 2) == Some('\'')) {
+            // A character literal ('x', '\n', '\u{…}'); a lifetime has no closing quote.
+            i += 1;
+            while i < c.len() && c[i] != '\'' {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("' '");
+        } else {
+            out.push(c[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Identifiers and the punctuation that matters for paths.
+fn tokens(code: &str) -> Vec<String> {
+    let c: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i].is_alphanumeric() || c[i] == '_' {
+            let start = i;
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
+                i += 1;
+            }
+            out.push(c[start..i].iter().collect());
+        } else if c[i] == ':' && c.get(i + 1) == Some(&':') {
+            out.push("::".into());
+            i += 2;
+        } else if c[i].is_whitespace() {
+            i += 1;
+        } else {
+            out.push(c[i].to_string());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The modules named by the path that starts at `t[i]` (after `crate::` or at a group
+/// level): an identifier, or a brace group of paths; a group name (`stages::…`) is
+/// looked through.
+fn named(t: &[String], mut i: usize, out: &mut Vec<String>) {
+    let Some(tok) = t.get(i) else { return };
+    if tok == "{" {
+        // Each top-level item of the group.
+        let mut depth = 0;
+        let mut item_start = true;
+        i += 1;
+        while let Some(tok) = t.get(i) {
+            match tok.as_str() {
+                "{" => depth += 1,
+                "}" if depth == 0 => return,
+                "}" => depth -= 1,
+                "," if depth == 0 => {
+                    item_start = true;
+                    i += 1;
+                    continue;
+                }
+                _ if item_start && depth == 0 => named(t, i, out),
+                _ => {}
+            }
+            item_start = false;
+            i += 1;
+        }
+    } else if ["stages", "features", "support"].contains(&tok.as_str()) {
+        if t.get(i + 1).is_some_and(|s| s == "::") {
+            named(t, i + 2, out);
+        }
+    } else if tok.chars().all(|ch| ch.is_alphanumeric() || ch == '_') {
+        out.push(tok.clone());
+    }
+}
+
+/// The library modules a file uses, given the file's path relative to `src/`.
+fn uses(rel: &Path, src: &str) -> BTreeSet<String> {
+    let t = tokens(&code_only(src));
+    let depth = module_path(rel).len();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < t.len() {
+        if t[i] == "crate" && t.get(i + 1).is_some_and(|s| s == "::") {
+            named(&t, i + 2, &mut out);
+            i += 2;
+        } else if t[i] == "super" && (i == 0 || t[i - 1] != "::") {
+            // A chain super::super::…: does it climb out of this file's module?
+            let mut j = i;
+            let mut ups = 0;
+            while t.get(j).is_some_and(|s| s == "super") && t.get(j + 1).is_some_and(|s| s == "::") {
+                ups += 1;
+                j += 2;
+            }
+            if depth.saturating_sub(ups) <= 1 {
+                named(&t, j, &mut out);
+            }
+            i = j.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out.into_iter().filter(|m| layer(m).is_some() || FRONT_END.contains(&m.as_str())).collect()
+}
+
+/// Every violation of the table in one library file.
+fn violations(rel: &Path, src: &str) -> Vec<String> {
+    let Some(from) = module_of(rel) else { return vec![] };
+    let mut v = Vec::new();
+    for to in uses(rel, src) {
+        if to == from {
+            continue;
+        }
+        if let Some(why) = forbidden(&from, &to) {
+            v.push(format!("src/{}: `{from}` uses `{to}`: {why}", rel.display()));
+        }
+    }
+    v
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("read src") {
+        let p = e.expect("dir entry").path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// (file relative to src/, its text) for every library file.
+fn library_sources() -> Vec<(PathBuf, String)> {
+    let src = root().join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| (p.strip_prefix(&src).expect("under src").to_path_buf(), std::fs::read_to_string(&p).expect("read")))
+        .filter(|(rel, _)| !rel.starts_with("bin"))
+        .collect()
+}
+
+#[test]
+fn every_module_uses_only_the_layers_below_it() {
+    let mut bad = Vec::new();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, text) in library_sources() {
+        bad.extend(violations(&rel, &text));
+        if let Some(from) = module_of(&rel) {
+            edges.entry(from.clone()).or_default().extend(uses(&rel, &text).into_iter().filter(|m| *m != from));
+        }
+    }
+    assert!(bad.is_empty(), "the layering of docs/architecture.md is broken:\n{}", bad.join("\n"));
+    // The table rules out cycles except among support modules: look for any.
+    fn visit(m: &str, edges: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) {
+        if let Some(k) = path.iter().position(|p| p == m) {
+            panic!("import cycle: {} -> {m}", path[k..].join(" -> "));
+        }
+        if !done.insert(m.to_string()) {
+            return;
+        }
+        path.push(m.to_string());
+        for n in edges.get(m).into_iter().flatten() {
+            visit(n, edges, path, done);
+        }
+        let _ = path.pop();
+    }
+    let mut done = BTreeSet::new();
+    for m in edges.keys() {
+        // `done` marks modules fully explored; a fresh path per root finds back edges.
+        visit(m, &edges, &mut Vec::new(), &mut done);
+    }
+    // The checker saw real dependencies (it is not blind): compile uses regex, squares uses puzzle.
+    assert!(edges["compile"].contains("regex") && edges["squares"].contains("puzzle"), "{edges:?}");
+}
+
+#[test]
+fn src_holds_exactly_the_modules_of_the_table() {
+    let src = root().join("src");
+    let names = |dir: &Path| -> BTreeSet<String> {
+        std::fs::read_dir(dir)
+            .expect("read dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().trim_end_matches(".rs").to_string())
+            .filter(|n| n != "mod")
+            .collect()
+    };
+    let set = |s: &[&str]| s.iter().map(|m| m.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(names(&src), set(&["lib", "pipeline", "stages", "features", "support", "bin"]), "src/: a new module belongs in a group");
+    assert_eq!(names(&src.join("stages")), set(STAGES), "src/stages/");
+    assert_eq!(names(&src.join("features")), set(FEATURES), "src/features/");
+    assert_eq!(names(&src.join("support")), set(SUPPORT), "src/support/");
+    assert_eq!(names(&src.join("bin/crossat")), set(FRONT_END), "src/bin/crossat/");
+    assert_eq!(names(&src.join("bin")), set(&["crossat"]), "src/bin/");
+    // src/stages/mod.rs declares the stages in pipeline order.
+    let decl = std::fs::read_to_string(src.join("stages/mod.rs")).expect("stages/mod.rs");
+    let order: Vec<&str> = decl.lines().filter_map(|l| l.strip_prefix("pub mod ")).map(|l| l.trim_end_matches(';')).collect();
+    assert_eq!(order, STAGES, "src/stages/mod.rs declares the stages in this order");
+}
+
+/// The checker itself: each kind of violation is found, comments and strings are not code.
+#[test]
+fn the_checker_finds_what_breaks_the_table() {
+    let v = |file: &str, src: &str| violations(Path::new(file), src);
+    // A feature using another feature, directly, in braces, through a group, via super.
+    assert_eq!(v("features/squares/dawg.rs", "use crate::words::Dictionary;").len(), 1);
+    assert_eq!(v("features/squares/dawg.rs", "use crate::{error::Result, words::{Dictionary, dawg}};").len(), 1);
+    assert_eq!(v("features/squares/dawg.rs", "use crate::features::{assist, generate};").len(), 2);
+    assert_eq!(v("features/squares/dawg.rs", "use super::super::words::Dictionary;").len(), 1);
+    assert_eq!(v("features/generate.rs", "fn f() { let _ = crate::squares::Size::new(3); }").len(), 1);
+    let msg = v("stages/compile/mod.rs", "use crate::stages::verify::Grid;");
+    assert!(msg.len() == 1 && msg[0].contains("`compile` uses `verify`: a stage uses only earlier stages"), "{msg:?}");
+    assert_eq!(v("stages/encode/mod.rs", "use crate::pipeline::Input;").len(), 1);
+    assert_eq!(v("stages/solve.rs", "use crate::assist;").len(), 1);
+    assert_eq!(v("support/stop.rs", "use crate::puzzle::Puzzle;").len(), 1);
+    assert_eq!(v("pipeline.rs", "use crate::generate;").len(), 1);
+    // Allowed: earlier stages, support, the module itself, paths inside a module.
+    assert!(v("stages/verify.rs", "use crate::{compile, puzzle::Puzzle, sre, error::Error};").is_empty());
+    assert!(v("features/squares/sat.rs", "use super::dawg::Lexicon; use crate::squares::Size; use crate::pipeline;").is_empty());
+    assert!(v("stages/compile/normalise.rs", "use super::Alphabet; fn f() { super::classify::x() }").is_empty());
+    // Comments, strings and characters are not code.
+    let quiet = "// crate::words\n/* crate::words /* nested */ crate::assist */\nconst S: &str = \"crate::words\";\nconst R: &str = r#\"crate::assist\"#;\nconst C: char = '\"'; fn f<'a>(x: &'a str) {}";
+    assert!(v("features/squares/dawg.rs", quiet).is_empty(), "{:?}", v("features/squares/dawg.rs", quiet));
+    // …but code after a character literal holding a quote still is.
+    assert_eq!(v("features/squares/dawg.rs", "const C: char = '\"'; use crate::words;").len(), 1);
+}
