@@ -17,6 +17,22 @@
 //! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | I/O |
 //!
 //! [`pipeline`] chains them; `crossat` (the binary, `src/bin/crossat/`) is a thin layer over them.
+//!
+//! # Module map
+//!
+//! The source tree is this architecture (docs/architecture.md has the table, and
+//! `tests/architecture.rs` enforces who may use whom):
+//!
+//! | group | modules | may use |
+//! |---|---|---|
+//! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
+//! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`compile`] → [`encode`] → [`solve`] → [`verify`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | [`features`] | [`assist`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
+//! | [`support`] | [`error`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
+//!
+//! Every module is re-exported here under its short name: `crossat::compile` is
+//! `crossat::stages::compile`.
 
 pub mod features;
 pub mod pipeline;

@@ -342,6 +342,47 @@ fn src_holds_exactly_the_modules_of_the_table() {
     assert_eq!(order, STAGES, "src/stages/mod.rs declares the stages in this order");
 }
 
+#[test]
+fn the_module_map_in_the_docs_matches_src() {
+    // docs/architecture.md: one table row per module, `| group | `name` | `src/…` | … |`.
+    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).expect("docs/architecture.md");
+    let mut rows = Vec::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() > 4 && cells[3].starts_with("`src/") {
+            rows.push((cells[1].to_string(), cells[2].trim_matches('`').to_string(), cells[3].trim_matches('`').to_string()));
+        }
+    }
+    let mut expected = vec![("spine".to_string(), "pipeline".to_string(), "src/pipeline.rs".to_string())];
+    let path = |dir: &str, m: &str| {
+        let p = format!("src/{dir}/{m}");
+        if root().join(&p).is_dir() { format!("{p}/") } else { format!("{p}.rs") }
+    };
+    for (group, dir, list) in [
+        ("support", "support", SUPPORT),
+        ("stage", "stages", STAGES),
+        ("feature", "features", FEATURES),
+        ("front end", "bin/crossat", FRONT_END),
+    ] {
+        expected.extend(list.iter().map(|m| (group.to_string(), m.to_string(), path(dir, m))));
+    }
+    let (got, want): (BTreeSet<_>, BTreeSet<_>) = (rows.iter().cloned().collect(), expected.into_iter().collect());
+    let missing: Vec<_> = want.difference(&got).collect();
+    let extra: Vec<_> = got.difference(&want).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty() && rows.len() == want.len(),
+        "docs/architecture.md's module map (group, module, path) against src/:\nmissing rows: {missing:?}\nrows that match nothing: {extra:?}"
+    );
+    // The stages appear in pipeline order.
+    let stages: Vec<&str> = rows.iter().filter(|r| r.0 == "stage").map(|r| r.1.as_str()).collect();
+    assert_eq!(stages, STAGES, "docs/architecture.md lists the stages in pipeline order");
+    // The crate docs name every library module.
+    let lib = std::fs::read_to_string(root().join("src/lib.rs")).expect("lib.rs");
+    for m in STAGES.iter().chain(FEATURES).chain(SUPPORT).chain(&["pipeline"]) {
+        assert!(lib.contains(&format!("[`{m}`]")), "src/lib.rs's module map does not name [`{m}`]");
+    }
+}
+
 /// The checker itself: each kind of violation is found, comments and strings are not code.
 #[test]
 fn the_checker_finds_what_breaks_the_table() {

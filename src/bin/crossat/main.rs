@@ -1,3 +1,7 @@
+//! The `crossat` command, the library's front end: [`cli`] declares the arguments,
+//! [`app`] runs a command, [`bench`] measures the pipeline, [`io`] reads and writes
+//! files for both. None of it is part of the library (docs/architecture.md).
+
 mod app;
 mod bench;
 mod cli;
