@@ -118,9 +118,29 @@ pub struct Oracle {
 pub struct Selector(i32);
 
 impl Oracle {
-    /// Loads the formula.
+    /// Loads the formula, simplified first by unit propagation ([`propagate_units`]):
+    /// the fixed variables go in as unit clauses, the clauses they satisfy are left out
+    /// and the false literals dropped from the others. The loaded formula is equivalent
+    /// to `cnf` (every model of one is a model of the other), but varisat reads and, at
+    /// each unit it learns, rescans fewer clauses: on the published puzzles, whose
+    /// domains fix most cells, a third to three quarters of them.
     pub fn new(cnf: &Cnf) -> Oracle {
-        Oracle::from_clauses(cnf.clauses())
+        let clauses: Vec<&[i32]> = cnf.clauses().collect();
+        let Some(units) = propagate_units(&clauses) else {
+            // A conflict: the formula is unsatisfiable, which varisat finds at once.
+            return Oracle::from_clauses(clauses);
+        };
+        let mut solver = Solver::new();
+        for (v, &x) in units.value.iter().enumerate().filter(|&(_, &x)| x != 0) {
+            solver.add_clause(&[Lit::from_dimacs(v as isize * isize::from(x))]);
+        }
+        let mut buf = Vec::new();
+        for (c, _) in clauses.iter().zip(&units.satisfied).filter(|&(_, &sat)| !sat) {
+            buf.clear();
+            buf.extend(c.iter().filter(|&&l| units.value[l.unsigned_abs() as usize] == 0).map(|&l| Lit::from_dimacs(l as isize)));
+            solver.add_clause(&buf);
+        }
+        Oracle { solver, base: units.base, fresh: Default::default(), next: units.base }
     }
 
     /// Loads clauses as they come, e.g. a formula rewritten on the fly (no copy of it).
@@ -227,6 +247,95 @@ impl Oracle {
         }
         Ok(core)
     }
+}
+
+/// What unit propagation over a whole formula fixed.
+struct Units {
+    /// Per variable: 1 true, -1 false, 0 free.
+    value: Vec<i8>,
+    /// Per clause: whether a fixed literal satisfies it.
+    satisfied: Vec<bool>,
+    /// The highest variable of the formula.
+    base: i32,
+}
+
+/// Unit propagation to a fixpoint, with occurrence lists and a count of the
+/// literals of each clause not yet false (linear in the size of the formula). `None` when
+/// it derives a conflict. A literal repeated within a clause is counted once per
+/// occurrence, which only makes the pass miss some units, never invent one.
+fn propagate_units(clauses: &[&[i32]]) -> Option<Units> {
+    let base = clauses.iter().flat_map(|c| c.iter()).fold(0, |m, &l| m.max(l.unsigned_abs())) as usize;
+    let idx = |l: i32| 2 * l.unsigned_abs() as usize + usize::from(l < 0);
+    // Occurrence lists, one block per literal.
+    let mut start = vec![0u32; 2 * base + 3];
+    for &l in clauses.iter().flat_map(|c| c.iter()) {
+        start[idx(l) + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut fill = start.clone();
+    let mut occ = vec![0u32; start[start.len() - 1] as usize];
+    for (k, c) in clauses.iter().enumerate() {
+        for &l in c.iter() {
+            occ[fill[idx(l)] as usize] = k as u32;
+            fill[idx(l)] += 1;
+        }
+    }
+    let mut value = vec![0i8; base + 1];
+    let mut satisfied = vec![false; clauses.len()];
+    let mut open: Vec<u32> = clauses.iter().map(|c| c.len() as u32).collect();
+    let mut queue = Vec::new();
+    // Makes `l` true; false on a conflict.
+    let assign = |l: i32, value: &mut Vec<i8>, queue: &mut Vec<i32>| -> bool {
+        let (v, s) = (l.unsigned_abs() as usize, if l > 0 { 1 } else { -1 });
+        match value[v] {
+            0 => {
+                value[v] = s;
+                queue.push(l);
+                true
+            }
+            x => x == s,
+        }
+    };
+    for c in clauses {
+        match c[..] {
+            [] => return None,
+            [l] if !assign(l, &mut value, &mut queue) => return None,
+            _ => {}
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let l = queue[head];
+        head += 1;
+        let (t, f) = (idx(l), idx(-l));
+        for &k in &occ[start[t] as usize..start[t + 1] as usize] {
+            satisfied[k as usize] = true;
+        }
+        for &k in &occ[start[f] as usize..start[f + 1] as usize] {
+            let k = k as usize;
+            if satisfied[k] {
+                continue;
+            }
+            open[k] -= 1;
+            if open[k] <= 1 {
+                // One literal left that is not false (or none): find it.
+                let lit = clauses[k].iter().copied().find(|&x| value[x.unsigned_abs() as usize] * if x > 0 { 1 } else { -1 } != -1);
+                match lit {
+                    None => return None,
+                    Some(x) if value[x.unsigned_abs() as usize] != 0 => satisfied[k] = true,
+                    Some(x) => {
+                        if !assign(x, &mut value, &mut queue) {
+                            return None;
+                        }
+                        satisfied[k] = true;
+                    }
+                }
+            }
+        }
+    }
+    Some(Units { value, satisfied, base: base as i32 })
 }
 
 /// A model, read back: each cell's letter and, for a regex pool, each entry's regex.
