@@ -91,7 +91,12 @@ def peer_answer(r, all_solutions):
     if r["rc"] != 0:
         return "error"
     for line in r["out"].splitlines():
-        if line.lower().startswith("found "):
+        low = line.lower()
+        if low.startswith("first ") and "solution(s) found" in low:
+            # Stopped after --stop-after solutions (default 2): not unique.
+            n = low.split()[1]
+            return ">1" if not all_solutions else f">={n}"
+        if low.startswith("found "):
             n = line.split()[1]
             if all_solutions:
                 return n

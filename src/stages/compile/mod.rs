@@ -225,6 +225,7 @@ pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>)
                 .match_kind(MatchKind::All)
                 .minimize(false)
                 .byte_classes(true)
+                .accelerate(false)
                 .dfa_size_limit(Some(BUILD_SIZE_LIMIT))
                 .determinize_size_limit(Some(BUILD_SIZE_LIMIT)),
         )
