@@ -106,7 +106,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let challenges = g::to_challenges(&made.puzzle, &format!("crossat-{}", args.seed));
     if args.json {
         let r = made.rating;
-        let rating = json!({"cells": r.cells, "by_lines": r.by_lines, "by_probing": r.by_probing, "probes": r.probes});
+        let rating = r.json();
         let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
         if let Some(c) = &challenges {
             v["challenges"] = c.clone();
