@@ -107,11 +107,12 @@ pub struct Rating {
 impl Rating {
     /// One line for people.
     pub fn describe(&self) -> String {
+        let d = format!("{} search decision{}", self.decisions, if self.decisions == 1 { "" } else { "s" });
         let proof = match (self.complete, self.solutions) {
-            (false, _) => format!("the proof stopped after {} search decisions", self.decisions),
-            (true, 0) => format!("no solution ({} search decisions)", self.decisions),
-            (true, 1) => format!("uniqueness proof: {} search decisions", self.decisions),
-            (true, _) => format!("not unique ({} search decisions)", self.decisions),
+            (false, _) => format!("the proof stopped at its limits after {d}"),
+            (true, 0) => format!("no solution ({d})"),
+            (true, 1) => format!("uniqueness proof: {d}"),
+            (true, _) => format!("not unique ({d})"),
         };
         format!(
             "{}: line propagation fixes {} of {} cells, with probing {} ({} probes); {proof}",
