@@ -1214,9 +1214,9 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
                 continue;
             }
             let mut moves: Vec<(usize, usize, Gen)> = Vec::new();
-            for l in 0..lines.len() {
-                for k in 0..spec.sides {
-                    for g in gens[l][k].loosenings(&mut rng, &alphabet) {
+            for (l, line) in gens.iter().enumerate() {
+                for (k, clue) in line.iter().enumerate() {
+                    for g in clue.loosenings(&mut rng, &alphabet) {
                         moves.push((l, k, g));
                     }
                 }

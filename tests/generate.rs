@@ -90,13 +90,17 @@ fn prepared(g: &Value) -> crossat::pipeline::Prepared {
 
 #[test]
 fn generated_clues_are_fair_on_every_side() {
-    let shapes: [&[&str]; 6] = [
+    let shapes: [&[&str]; 9] = [
         &["--size", "3x3"],
         &["--size", "3x4", "--sides", "2"],
         &["--size", "1x3"],
         &["--hex", "2", "--sides", "2"],
         &["--size", "3x3", "--backrefs"],
         &["--size", "3x3", "--lookarounds", "--sides", "2"],
+        // Medium puzzles carry a block of alternations: the same rules hold.
+        &["--size", "3x3", "--difficulty", "medium"],
+        &["--size", "2x4", "--sides", "2", "--difficulty", "medium"],
+        &["--hex", "2", "--difficulty", "medium"],
     ];
     for shape in shapes {
         for seed in 1..=6 {
