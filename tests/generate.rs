@@ -90,13 +90,17 @@ fn prepared(g: &Value) -> crossat::pipeline::Prepared {
 
 #[test]
 fn generated_clues_are_fair_on_every_side() {
-    let shapes: [&[&str]; 6] = [
+    let shapes: [&[&str]; 9] = [
         &["--size", "3x3"],
         &["--size", "3x4", "--sides", "2"],
         &["--size", "1x3"],
         &["--hex", "2", "--sides", "2"],
         &["--size", "3x3", "--backrefs"],
         &["--size", "3x3", "--lookarounds", "--sides", "2"],
+        // Medium puzzles carry a block of alternations: the same rules hold.
+        &["--size", "3x3", "--difficulty", "medium"],
+        &["--size", "2x4", "--sides", "2", "--difficulty", "medium"],
+        &["--hex", "2", "--difficulty", "medium"],
     ];
     for shape in shapes {
         for seed in 1..=6 {
@@ -173,39 +177,136 @@ fn the_largest_sizes_succeed_for_sampled_seeds() {
     assert!(g["crossat"]["right"].as_array().expect("right").iter().all(Value::is_string));
 }
 
-#[test]
-fn difficulty_is_rated_as_documented_and_shown_by_solve_stats() {
-    let check = |g: &Value| {
-        let r = &g["rating"];
-        let (cells, lines, probing) = (r["cells"].as_u64(), r["by_lines"].as_u64(), r["by_probing"].as_u64());
-        // The classes are ordered: easy ⇔ the lines fix every cell; medium ⇔ not, but
-        // probing does; hard ⇔ neither.
-        match g["difficulty"].as_str().expect("difficulty") {
-            "easy" => assert_eq!(lines, cells, "{g}"),
-            "medium" => assert!(lines < cells && probing == cells, "{g}"),
-            "hard" => assert!(probing < cells, "{g}"),
-            other => panic!("unknown class {other}"),
-        }
-        // `solve --stats` rates the puzzle the same way.
-        let dir = tempfile::tempdir().expect("dir");
-        let path = dir.path().join("p.json");
-        std::fs::write(&path, g["crossat"].to_string()).expect("write");
-        let run = crossat(&["solve", "--json", "--stats", path.to_str().expect("path")], None);
-        let summary: Value = serde_json::from_str(run.stdout.lines().last().expect("summary")).expect("json");
-        assert_eq!(summary["stats"]["difficulty"]["class"], g["difficulty"], "{g}");
-        assert_eq!(summary["stats"]["difficulty"]["by_lines"], g["rating"]["by_lines"]);
-    };
-    for seed in ["1", "2", "3"] {
-        let easy = generate(&["--size", "5x5", "--difficulty", "easy", "--seed", seed]);
-        assert_eq!(easy["difficulty"], "easy");
-        check(&easy);
-        check(&generate(&["--size", "6x6", "--backrefs", "--seed", seed]));
+/// The numbers `solve --stats --json` reports for a puzzle written as crossat JSON.
+fn stats_of(crossat_json: &Value) -> Value {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("p.json");
+    std::fs::write(&path, crossat_json.to_string()).expect("write");
+    let run = crossat(&["solve", "--json", "--stats", path.to_str().expect("path")], None);
+    let summary: Value = serde_json::from_str(run.stdout.lines().last().expect("summary")).expect("json");
+    summary["stats"]["difficulty"].clone()
+}
+
+/// The documented meaning of each class, checked on a rating's numbers: easy ⇔ the
+/// lines fix every cell (no probe, no decision); medium ⇔ not, but probing does (no
+/// decision); hard ⇔ a uniqueness proof needs search decisions.
+fn check_class(r: &Value) {
+    let n = |k: &str| r[k].as_u64().unwrap_or_else(|| panic!("{k} in {r}"));
+    assert_eq!(r["complete"], true, "{r}");
+    assert_eq!(n("solutions"), 1, "{r}");
+    match r["class"].as_str().expect("class") {
+        "easy" => assert!(n("by_lines") == n("cells") && n("probes") == 0 && n("decisions") == 0, "{r}"),
+        "medium" => assert!(n("by_lines") < n("cells") && n("by_probing") == n("cells") && n("probes") > 0 && n("decisions") == 0, "{r}"),
+        "hard" => assert!(n("by_probing") < n("cells") && n("decisions") >= 1, "{r}"),
+        other => panic!("unknown class {other}"),
     }
-    let hard = generate(&["--size", "5x5", "--backrefs", "--difficulty", "hard", "--seed", "1"]);
-    assert_eq!(hard["difficulty"], "hard");
-    check(&hard);
+}
+
+#[test]
+fn requested_difficulty_is_what_the_puzzle_rates_over_many_seeds() {
+    let shapes: [&[&str]; 6] = [
+        &["--size", "2x2"],
+        &["--size", "5x5"],
+        &["--size", "4x6", "--sides", "2"],
+        &["--size", "6x6", "--backrefs"],
+        &["--hex", "2"],
+        &["--hex", "3", "--lookarounds"],
+    ];
+    // (decisions, probes) of every puzzle, by class: ordered easy < medium < hard.
+    let mut effort: Vec<(u8, u64, u64)> = Vec::new();
+    for shape in shapes {
+        for seed in 1..=6 {
+            for want in ["easy", "medium"] {
+                let seed = seed.to_string();
+                let mut args = shape.to_vec();
+                args.extend_from_slice(&["--difficulty", want, "--seed", &seed]);
+                let g = generate(&args);
+                assert_eq!(g["difficulty"], want, "{args:?}");
+                check_class(&g["rating"]);
+                // `solve --stats` rates the written puzzle the same way.
+                assert_eq!(stats_of(&g["crossat"]), g["rating"], "{args:?}");
+                let rank = if want == "easy" { 0 } else { 1 };
+                effort.push((rank, g["rating"]["decisions"].as_u64().expect("d"), g["rating"]["probes"].as_u64().expect("p")));
+            }
+        }
+    }
+    // A published puzzle that needs search: the hard class, with its decisions.
+    let run = crossat(&["solve", "--json", "--stats", "puzzles/antoine-trux/player_puzzle_references.input.txt"], None);
+    let hard = serde_json::from_str::<Value>(run.stdout.lines().last().expect("summary")).expect("json")["stats"]["difficulty"].clone();
+    assert_eq!(hard["class"], "hard");
+    check_class(&hard);
+    effort.push((2, hard["decisions"].as_u64().expect("d"), hard["probes"].as_u64().expect("p")));
+    effort.sort();
+    for w in effort.windows(2) {
+        let ((c0, d0, p0), (c1, d1, p1)) = (w[0], w[1]);
+        if c0 < c1 {
+            // A harder class never needs fewer decisions, nor (at equal decisions) fewer probes.
+            assert!((d0, p0 > 0) <= (d1, p1 > 0), "{w:?}");
+        }
+    }
     let text = crossat(&["solve", "--stats", "puzzles/antoine-trux/beginner_1.input.txt"], None);
-    assert!(text.stderr.contains("stats: difficulty easy: line propagation fixes 4 of 4 cells"), "{}", text.stderr);
+    assert!(
+        text.stderr.contains(
+            "stats: difficulty easy: line propagation fixes 4 of 4 cells, with probing 4 (0 probes); uniqueness proof: 0 search decisions"
+        ),
+        "{}",
+        text.stderr
+    );
+}
+
+#[test]
+fn difficulties_not_offered_are_refused_up_front() {
+    for (args, needle) in [
+        (&["--size", "5x5", "--difficulty", "hard"][..], "--difficulty hard is not offered"),
+        (&["--size", "1x6", "--difficulty", "medium"][..], "needs at least 2 rows and 2 columns"),
+        (&["--size", "7x1", "--sides", "2", "--difficulty", "medium"][..], "needs at least 2 rows and 2 columns"),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend_from_slice(args);
+        let run = crossat(&all, None);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(needle) && run.stdout.is_empty(), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// Every output format of every shape reads back as the same puzzle: one solution,
+/// the generated one.
+#[test]
+fn every_output_format_round_trips() {
+    let shapes: [&[&str]; 5] =
+        [&["--size", "3x4"], &["--size", "2x5", "--sides", "2"], &["--hex", "2"], &["--hex", "3"], &["--hex", "3", "--sides", "2"]];
+    for shape in shapes {
+        for seed in ["1", "2", "3"] {
+            let mut args = shape.to_vec();
+            args.extend_from_slice(&["--seed", seed]);
+            let g = generate(&args);
+            let solution: Vec<String> =
+                g["solution"].as_array().expect("solution").iter().map(|r| r.as_str().expect("row").to_string()).collect();
+            for (text, ext) in [(g["crossat"].to_string(), "json"), (g["trux"].as_str().expect("trux").to_string(), "txt")] {
+                let (grids, complete) = solve_written(&text, ext);
+                assert!(complete && grids == vec![solution.clone()], "{args:?} ({ext}): {grids:?}");
+            }
+            let dir = tempfile::tempdir().expect("dir");
+            let path = dir.path().join("challenges.json");
+            std::fs::write(&path, g["challenges"].to_string()).expect("write");
+            let r = crossat(&["solve", "--json", path.to_str().expect("path"), "--id", "generated/1"], None);
+            assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+            let (grids, summary) = crate::common::json_solutions(&r.stdout);
+            assert!(summary["complete"] == true && grids == vec![solution.clone()], "{args:?} (challenges): {grids:?}");
+            // The text format and the challenges shape each get their own command too.
+            for format in ["trux", "challenges"] {
+                let mut a = vec!["generate", "--quiet", "--output-format", format];
+                a.extend_from_slice(&args);
+                let run = crossat(&a, None);
+                assert_eq!(run.code, 0, "{}", run.stderr);
+                if format == "trux" {
+                    assert_eq!(run.stdout, g["trux"].as_str().expect("trux"));
+                } else {
+                    assert_eq!(serde_json::from_str::<Value>(&run.stdout).expect("json"), g["challenges"]);
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -222,8 +323,6 @@ fn the_challenges_shape_reads_back() {
     };
     assert_eq!(grids.len(), 1);
     assert_eq!(complete["complete"], true);
-    let hex = crossat(&["generate", "--hex", "3", "--output-format", "challenges"], None);
-    assert_eq!(hex.code, 2);
     // No progress display when standard error is not a terminal.
     assert!(!run.stderr.contains('\r') && !crossat(&["generate", "--size", "4x4"], None).stderr.contains('\r'));
 }

@@ -91,15 +91,31 @@ pub struct Rating {
     pub by_lines: usize,
     /// Cells fixed by line propagation with probing.
     pub by_probing: usize,
-    /// Probes made (a letter tried in a cell, then the lines propagated).
+    /// Probes made (a letter tried in a cell, then the lines propagated), in the
+    /// whole proof.
     pub probes: usize,
+    /// Search decisions the proof of uniqueness made: a cell split into its letters
+    /// where propagation and probing left a choice (0 for easy and medium puzzles).
+    pub decisions: usize,
+    /// Solutions the proof found (at most 2).
+    pub solutions: usize,
+    /// Whether the proof finished within [`MAX_DECISIONS`] decisions and
+    /// [`MAX_PROBES`] probes (if not, the class is `hard` and the counts are lower bounds).
+    pub complete: bool,
 }
 
 impl Rating {
     /// One line for people.
     pub fn describe(&self) -> String {
+        let d = format!("{} search decision{}", self.decisions, if self.decisions == 1 { "" } else { "s" });
+        let proof = match (self.complete, self.solutions) {
+            (false, _) => format!("the proof stopped at its limits after {d}"),
+            (true, 0) => format!("no solution ({d})"),
+            (true, 1) => format!("uniqueness proof: {d}"),
+            (true, _) => format!("not unique ({d})"),
+        };
         format!(
-            "{}: line propagation fixes {} of {} cells, with probing {} ({} probes)",
+            "{}: line propagation fixes {} of {} cells, with probing {} ({} probes); {proof}",
             self.difficulty.name(),
             self.by_lines,
             self.cells,
@@ -107,77 +123,274 @@ impl Rating {
             self.probes
         )
     }
+
+    /// The numbers as JSON (`--json` of `generate`, `solve --stats`).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({"class": self.difficulty.name(), "cells": self.cells, "by_lines": self.by_lines,
+            "by_probing": self.by_probing, "probes": self.probes, "decisions": self.decisions,
+            "solutions": self.solutions, "complete": self.complete})
+    }
 }
 
-/// Most probes [`rate`] makes; beyond, the puzzle is hard.
-const MAX_PROBES: usize = 20_000;
+/// Most probes [`rate`] makes; beyond, the puzzle is hard and the proof incomplete.
+pub const MAX_PROBES: usize = 20_000;
 
-/// Rates a puzzle as a person solving it line by line would find it:
+/// Most search decisions [`rate`] makes; beyond, the proof is incomplete.
+pub const MAX_DECISIONS: usize = 1_000;
+
+/// Lines of a clue with back-references or lookarounds are propagated exactly (every
+/// word tried) when their cells allow at most this many words.
+pub const EXACT_WORDS: usize = 512;
+
+/// Line propagation over a puzzle's clues (and pool entries), from any domains.
+struct Lines<'a> {
+    puzzle: &'a Puzzle,
+    compiled: &'a Compiled,
+    /// Cells of each constraint: every clue, then every pool entry.
+    lines: Vec<Vec<usize>>,
+    /// Constraints through each cell.
+    of_cell: Vec<Vec<usize>>,
+    /// Exact matchers for the leaves, when some clue is only approximated by
+    /// propagation (back-references, lookarounds) or the puzzle has a pool.
+    verifier: Option<crate::verify::Verifier>,
+    probes: usize,
+    decisions: usize,
+    solutions: usize,
+    complete: bool,
+}
+
+impl<'a> Lines<'a> {
+    fn new(puzzle: &'a Puzzle, compiled: &'a Compiled) -> Lines<'a> {
+        let pool_entries: &[Vec<usize>] = puzzle.pool.as_ref().map_or(&[], |p| &p.entries);
+        let lines: Vec<Vec<usize>> = puzzle.clues.iter().map(|c| c.cells.clone()).chain(pool_entries.iter().cloned()).collect();
+        let mut of_cell = vec![vec![]; puzzle.givens.len()];
+        for (i, cells) in lines.iter().enumerate() {
+            for &c in cells {
+                if !of_cell[c].contains(&i) {
+                    of_cell[c].push(i);
+                }
+            }
+        }
+        let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.tagged.is_some());
+        let verifier = if inexact { crate::verify::Verifier::new("<rated>", puzzle).ok() } else { None };
+        Lines { puzzle, compiled, lines, of_cell, verifier, probes: 0, decisions: 0, solutions: 0, complete: true }
+    }
+
+    /// Propagates to a fixpoint, starting from the constraints `start`; `false` when
+    /// a cell has no letter left.
+    fn propagate(&self, doms: &mut [SymSet], start: &[usize]) -> bool {
+        let sigma = self.compiled.alphabet.len();
+        let mut queued = vec![false; self.lines.len()];
+        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+        for &i in start {
+            if !queued[i] {
+                queued[i] = true;
+                queue.push_back(i);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            queued[i] = false;
+            let cells = &self.lines[i];
+            let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
+            let support = match self.compiled.clues.get(i) {
+                Some(cc) if cc.tagged.is_some() => self.exact_support(i, &line).unwrap_or_else(|| encode::line_support(cc, sigma, &line)),
+                Some(cc) => encode::line_support(cc, sigma, &line),
+                None => self
+                    .compiled
+                    .pool
+                    .iter()
+                    .filter_map(|by_len| by_len.get(&cells.len()))
+                    .fold(vec![SymSet::default(); cells.len()], |acc, cc| {
+                        acc.iter().zip(encode::line_support(cc, sigma, &line)).map(|(a, b)| a.or(&b)).collect()
+                    }),
+            };
+            for (p, &cell) in cells.iter().enumerate() {
+                let new = doms[cell].and(&support[p]);
+                if new != doms[cell] {
+                    doms[cell] = new;
+                    if new.is_empty() {
+                        return false;
+                    }
+                    for &j in &self.of_cell[cell] {
+                        if !queued[j] {
+                            queued[j] = true;
+                            queue.push_back(j);
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The exact support of clue `i` over `line` (the letters of each cell that some
+    /// matching word uses), by trying every word the domains allow with the
+    /// independent matcher, when they are at most [`EXACT_WORDS`]; for clues the
+    /// automaton only approximates (back-references, lookarounds).
+    fn exact_support(&self, i: usize, line: &[SymSet]) -> Option<Vec<SymSet>> {
+        let v = self.verifier.as_ref()?;
+        let mut count: usize = 1;
+        for d in line {
+            count = count.checked_mul(d.len()).filter(|&n| n <= EXACT_WORDS)?;
+        }
+        let chars = self.compiled.alphabet.chars();
+        let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
+        let mut support = vec![SymSet::default(); line.len()];
+        let mut pick = vec![0usize; line.len()];
+        for _ in 0..count {
+            let word: String = pick.iter().zip(&options).map(|(&k, o)| chars[o[k]]).collect();
+            if v.clue_matches(i, &word).ok()? {
+                for (p, (&k, o)) in pick.iter().zip(&options).enumerate() {
+                    support[p].insert(o[k]);
+                }
+            }
+            // Next word: an odometer over the options.
+            for p in (0..line.len()).rev() {
+                pick[p] += 1;
+                if pick[p] < options[p].len() {
+                    break;
+                }
+                pick[p] = 0;
+            }
+        }
+        Some(support)
+    }
+
+    /// Probing to a fixpoint: every letter of every undecided cell is tried, and
+    /// ruled out when line propagation then fails. `false` when a cell has no letter
+    /// left.
+    fn probe(&mut self, doms: &mut [SymSet]) -> bool {
+        loop {
+            let mut changed = false;
+            for c in 0..doms.len() {
+                if doms[c].len() <= 1 {
+                    continue;
+                }
+                let mut left = SymSet::default();
+                for a in doms[c].iter() {
+                    if self.probes >= MAX_PROBES {
+                        self.complete = false;
+                        return true;
+                    }
+                    self.probes += 1;
+                    let mut trial = doms.to_vec();
+                    trial[c] = one(a);
+                    if self.propagate(&mut trial, &self.of_cell[c]) {
+                        left.insert(a);
+                    }
+                }
+                if left != doms[c] {
+                    doms[c] = left;
+                    if left.is_empty() || !self.propagate(doms, &self.of_cell[c]) {
+                        return false;
+                    }
+                    changed = true;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Whether the grid of single letters `doms` is a solution.
+    fn is_solution(&self, doms: &[SymSet]) -> bool {
+        let Some(v) = &self.verifier else { return true };
+        let chars = self.compiled.alphabet.chars();
+        let cells: Vec<char> = doms.iter().map(|d| d.iter().next().map_or('\0', |a| chars[a])).collect();
+        let grid = crate::verify::Grid { cells, assignment: vec![] };
+        if self.puzzle.pool.is_some() {
+            // Which pool regex goes where is not decided here: clues only.
+            return self.puzzle.clues.iter().enumerate().all(|(i, c)| v.clue_matches(i, &grid.word(&c.cells)).unwrap_or(true));
+        }
+        v.failures(self.puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
+    }
+
+    /// The proof: probing, then a decision on the undecided cell with fewest letters,
+    /// each letter in turn, until two solutions are found or every branch is closed.
+    fn search(&mut self, mut doms: Vec<SymSet>) {
+        if !self.probe(&mut doms) || !self.complete {
+            return;
+        }
+        let Some(c) = (0..doms.len()).filter(|&c| doms[c].len() > 1).min_by_key(|&c| doms[c].len()) else {
+            if self.is_solution(&doms) {
+                self.solutions += 1;
+            }
+            return;
+        };
+        if self.decisions >= MAX_DECISIONS {
+            self.complete = false;
+            return;
+        }
+        self.decisions += 1;
+        for a in doms[c].iter() {
+            if self.solutions >= 2 || !self.complete {
+                return;
+            }
+            let mut trial = doms.clone();
+            trial[c] = one(a);
+            if self.propagate(&mut trial, &self.of_cell[c]) {
+                self.search(trial);
+            }
+        }
+    }
+}
+
+/// The set of the one symbol `a`.
+fn one(a: usize) -> SymSet {
+    let mut s = SymSet::default();
+    s.insert(a);
+    s
+}
+
+/// Rates a puzzle as a person solving it would find it:
 ///
 /// - **easy**: propagating every line's possibilities to a fixpoint (each clue keeps the
 ///   letters some match of its line can use, given the other cells' letters; see
 ///   `docs/encoding.md`) fixes every cell;
 /// - **medium**: not easy, but *probing* finishes it: a letter is tried in an undecided
-///   cell and the lines propagated; when that fails the letter is ruled out, and a cell
-///   with one letter left is fixed; repeated until nothing changes;
-/// - **hard**: anything else — the puzzle needs search (or is not unique).
+///   cell and the lines propagated; when that fails the letter is ruled out; repeated
+///   until nothing changes;
+/// - **hard**: anything else — a proof of uniqueness needs search *decisions*: a cell
+///   left with several letters is split into them, each branch propagated and probed
+///   in turn, until every branch but the solution's fails. [`Rating::decisions`]
+///   counts them.
 ///
-/// Fixed cells count only where the given letters are the puzzle's own.
+/// Back-references and lookarounds propagate through a relaxation (what their groups
+/// captured is ignored), so a branch that ends with one letter per cell is checked by
+/// the independent matcher.
 pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     let cells = puzzle.givens.len();
-    let letter = |a: usize| compiled.alphabet.chars()[a];
-    let mut p = puzzle.clone();
-    let Some(doms) = encode::domains(&p, compiled) else {
-        return Rating { difficulty: Difficulty::Hard, cells, by_lines: 0, by_probing: 0, probes: 0 };
-    };
-    let by_lines = doms.iter().filter(|d| d.len() == 1).count();
-    if by_lines == cells {
-        return Rating { difficulty: Difficulty::Easy, cells, by_lines, by_probing: cells, probes: 0 };
+    let mut lines = Lines::new(puzzle, compiled);
+    let mut doms = encode::initial_domains(puzzle, compiled);
+    let all: Vec<usize> = (0..lines.lines.len()).collect();
+    let fixed = |d: &[SymSet]| d.iter().filter(|s| s.len() == 1).count();
+    let mut rating =
+        Rating { difficulty: Difficulty::Hard, cells, by_lines: 0, by_probing: 0, probes: 0, decisions: 0, solutions: 0, complete: true };
+    if !lines.propagate(&mut doms, &all) {
+        return rating;
     }
-    let mut probes = 0;
-    let mut doms = doms;
-    loop {
-        for (c, d) in doms.iter().enumerate() {
-            if d.len() == 1 {
-                p.givens[c] = d.iter().next().map(letter);
-            }
-        }
-        let mut progress = false;
-        #[allow(clippy::needless_range_loop, reason = "doms is read while p.givens[c] changes")]
-        'cells: for c in 0..cells {
-            if doms[c].len() <= 1 {
-                continue;
-            }
-            let mut left: Vec<usize> = Vec::new();
-            for a in doms[c].iter() {
-                if probes >= MAX_PROBES {
-                    break 'cells;
-                }
-                probes += 1;
-                p.givens[c] = Some(letter(a));
-                if encode::domains(&p, compiled).is_some() {
-                    left.push(a);
-                }
-                p.givens[c] = None;
-            }
-            if left.len() == 1 {
-                p.givens[c] = Some(letter(left[0]));
-                progress = true;
-            }
-        }
-        match encode::domains(&p, compiled) {
-            Some(d) => doms = d,
-            None => break,
-        }
-        let fixed = doms.iter().filter(|d| d.len() == 1).count();
-        if fixed == cells {
-            return Rating { difficulty: Difficulty::Medium, cells, by_lines, by_probing: fixed, probes };
-        }
-        if !progress || probes >= MAX_PROBES {
-            return Rating { difficulty: Difficulty::Hard, cells, by_lines, by_probing: fixed, probes };
-        }
+    rating.by_lines = fixed(&doms);
+    if rating.by_lines == cells {
+        rating.by_probing = cells;
+        rating.solutions = usize::from(lines.is_solution(&doms));
+        rating.difficulty = Difficulty::Easy;
+        return rating;
     }
-    Rating { difficulty: Difficulty::Hard, cells, by_lines, by_probing: by_lines, probes }
+    let mut probed = doms.clone();
+    let ok = lines.probe(&mut probed);
+    rating.by_probing = if ok { fixed(&probed) } else { rating.by_lines };
+    if ok && lines.complete && rating.by_probing == cells {
+        rating.difficulty = Difficulty::Medium;
+        rating.solutions = usize::from(lines.is_solution(&probed));
+    } else if ok && lines.complete {
+        lines.search(probed);
+        rating.solutions = lines.solutions;
+    }
+    rating.probes = lines.probes;
+    rating.decisions = lines.decisions;
+    rating.complete = lines.complete;
+    rating
 }
 
 /// Whether `cc`, a clue over `sigma` letters for a line of `len` cells, obeys the rules:
@@ -338,29 +551,214 @@ impl Gen {
 }
 
 impl Gen {
-    /// The same clue with one single-cell atom allowing one more letter: a small step
-    /// toward a looser clue. `None` when no atom can grow.
-    fn loosen(&self, rng: &mut Rng, alphabet: &[char]) -> Option<Gen> {
-        let growable: Vec<usize> = (0..self.atoms.len())
-            .filter(|&k| {
-                let a = &self.atoms[k];
-                !a.fixed && a.len == 1 && a.letters.as_ref().is_some_and(|l| !l.is_empty() && l.len() + 1 < alphabet.len())
-            })
-            .collect();
-        if growable.is_empty() {
+    /// Every one-step loosening of the clue (its language grows, so the puzzle can only
+    /// get harder): a one-cell atom grows by a random letter or becomes `.`, a longer
+    /// atom becomes `.*`, the lookahead goes. Back-reference parts stay.
+    fn loosenings(&self, rng: &mut Rng, alphabet: &[char]) -> Vec<Gen> {
+        let mut out = Vec::new();
+        for (k, a) in self.atoms.iter().enumerate() {
+            if a.fixed {
+                continue;
+            }
+            let mut with = |text: String, letters: Option<Vec<char>>| {
+                let mut g = self.clone();
+                g.atoms[k].text = text;
+                g.atoms[k].letters = letters;
+                out.push(g);
+            };
+            if a.len == 1 {
+                if let Some(set) = a.letters.as_ref().filter(|l| !l.is_empty() && l.len() + 1 < alphabet.len()) {
+                    let extra: Vec<char> = alphabet.iter().copied().filter(|c| !set.contains(c)).collect();
+                    let mut set = set.clone();
+                    set.push(*rng.pick(&extra));
+                    set.sort_unstable();
+                    with(format!("[{}]", set.iter().map(|&o| esc(o)).collect::<String>()), Some(set));
+                }
+                if a.text != "." {
+                    with(".".into(), None);
+                }
+            } else if a.text != ".*" {
+                with(".*".into(), None);
+            }
+        }
+        if !self.prefix.is_empty() {
+            let mut g = self.clone();
+            g.prefix.clear();
+            out.push(g);
+        }
+        out
+    }
+}
+
+/// Four cells `A B / C D` and four lines: `ab` holds A then B next to each other (in
+/// either order), `cd` holds C and D, `ac` A and C, `bd` B and D.
+#[derive(Clone, Debug)]
+struct Block {
+    cells: [usize; 4],
+    /// (line, position of its first block cell) for ab, cd, ac, bd.
+    lines: [(usize, usize); 4],
+}
+
+/// Every place for a medium block. Its clues say, on `ab`, `ac` and `bd`, "both cells
+/// hold their answer letter, or both hold their decoy", and on `cd` "not both hold
+/// their decoy": line by line every cell keeps two letters, but trying a decoy in any
+/// of them forces the decoys around the block and breaks `cd`, so probing (and only
+/// probing) solves it.
+fn block_placements(lines: &[(String, Vec<usize>)]) -> Vec<Block> {
+    // Where two cells are next to each other on a line: (line, position of the first).
+    let mut pair: HashMap<(usize, usize), (usize, usize)> = HashMap::new();
+    for (l, (_, cells)) in lines.iter().enumerate() {
+        for p in 0..cells.len().saturating_sub(1) {
+            let _ = pair.insert((cells[p], cells[p + 1]), (l, p));
+            let _ = pair.insert((cells[p + 1], cells[p]), (l, p));
+        }
+    }
+    let mut out = Vec::new();
+    for (l, (_, cells)) in lines.iter().enumerate() {
+        for p in 0..cells.len().saturating_sub(1) {
+            let (a, b) = (cells[p], cells[p + 1]);
+            for (l3, (_, c3)) in lines.iter().enumerate() {
+                if l3 == l || !c3.contains(&a) {
+                    continue;
+                }
+                let q = c3.iter().position(|&x| x == a).unwrap_or(0);
+                for c in [q.checked_sub(1), Some(q + 1)].into_iter().flatten().filter_map(|i| c3.get(i).copied()) {
+                    for (l4, (_, c4)) in lines.iter().enumerate() {
+                        if l4 == l || l4 == l3 || !c4.contains(&b) {
+                            continue;
+                        }
+                        let r = c4.iter().position(|&x| x == b).unwrap_or(0);
+                        for d in [r.checked_sub(1), Some(r + 1)].into_iter().flatten().filter_map(|i| c4.get(i).copied()) {
+                            if [a, b, c].contains(&d) || c == b {
+                                continue;
+                            }
+                            let Some(&(l2, p2)) = pair.get(&(c, d)) else { continue };
+                            if [l, l3, l4].contains(&l2) {
+                                continue;
+                            }
+                            let at = |line: usize, x: usize, y: usize| -> (usize, usize) {
+                                let cs = &lines[line].1;
+                                let i = cs.iter().position(|&z| z == x).unwrap_or(0);
+                                let j = cs.iter().position(|&z| z == y).unwrap_or(0);
+                                (line, i.min(j))
+                            };
+                            out.push(Block { cells: [a, b, c, d], lines: [(l, p), (l2, p2), at(l3, a, c), at(l4, b, d)] });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Gen {
+    /// The clue with the cells `start..start + len` covered by `atom` alone; the cells of
+    /// atoms it cuts through are covered one by one by what those atoms allowed there.
+    /// `None` when it would cut a back-reference.
+    fn with_span(&self, word: &[char], start: usize, len: usize, atom: Atom) -> Option<Gen> {
+        let end = start + len;
+        let mut atoms = Vec::new();
+        let mut placed = false;
+        for a in &self.atoms {
+            let (s, e) = (a.start, a.start + a.len);
+            if e <= start || s >= end {
+                atoms.push(a.clone());
+                continue;
+            }
+            if a.fixed {
+                return None;
+            }
+            for q in (s..e).filter(|&q| q < start || q >= end) {
+                if q >= end && !placed {
+                    atoms.push(atom.clone());
+                    placed = true;
+                }
+                let (text, letters) = match &a.letters {
+                    Some(l) if !l.is_empty() && l.contains(&word[q]) => {
+                        let t = if l.len() == 1 { esc(l[0]) } else { format!("[{}]", l.iter().map(|&o| esc(o)).collect::<String>()) };
+                        (t, Some(l.clone()))
+                    }
+                    _ => (".".to_string(), None),
+                };
+                atoms.push(Atom { start: q, len: 1, text, letters, fixed: false });
+            }
+            if !placed && e >= end {
+                // The atom's cells before the span are in; the span comes next.
+                atoms.push(atom.clone());
+                placed = true;
+            }
+        }
+        if !placed {
             return None;
         }
-        let k = *rng.pick(&growable);
-        let mut g = self.clone();
-        let atom = &mut g.atoms[k];
-        let mut set = atom.letters.clone()?;
-        let extra: Vec<char> = alphabet.iter().copied().filter(|c| !set.contains(c)).collect();
-        set.push(*rng.pick(&extra));
-        set.sort_unstable();
-        atom.text = format!("[{}]", set.iter().map(|&o| esc(o)).collect::<String>());
-        atom.letters = Some(set);
-        Some(g)
+        atoms.sort_by_key(|a| a.start);
+        Some(Gen { prefix: String::new(), atoms })
     }
+}
+
+/// The clues with a medium block at `place` (see [`block_placements`]); every other
+/// clue through its cells allows both letters there.
+fn with_block(
+    rng: &mut Rng,
+    gens: &[Vec<Gen>],
+    lines: &[(String, Vec<usize>)],
+    solution: &[char],
+    alphabet: &[char],
+    place: &Block,
+) -> Option<Vec<Vec<Gen>>> {
+    let mut decoy: HashMap<usize, char> = HashMap::new();
+    for &c in &place.cells {
+        let others: Vec<char> = alphabet.iter().copied().filter(|&o| o != solution[c]).collect();
+        let _ = decoy.insert(c, *rng.pick(&others));
+    }
+    let word = |l: usize| -> Vec<char> { lines[l].1.iter().map(|&c| solution[c]).collect() };
+    let mut out = gens.to_vec();
+    for (k, &(l, p)) in place.lines.iter().enumerate() {
+        let cells = [lines[l].1[p], lines[l].1[p + 1]];
+        let ans = |c: usize| esc(solution[c]);
+        let dec = |c: usize| esc(decoy[&c]);
+        let [x, y] = cells;
+        let options = if k == 1 {
+            vec![format!("{}{}", ans(x), ans(y)), format!("{}{}", dec(x), ans(y)), format!("{}{}", ans(x), dec(y))]
+        } else {
+            vec![format!("{}{}", ans(x), ans(y)), format!("{}{}", dec(x), dec(y))]
+        };
+        let atom = Atom { start: p, len: 2, text: format!("(?:{})", options.join("|")), letters: Some(vec![]), fixed: true };
+        out[l][0] = match out[l][0].with_span(&word(l), p, 2, atom.clone()) {
+            Some(g) => g,
+            // The block would cut a back-reference: a fresh clue without any.
+            None => {
+                clue_for(rng, &word(l), alphabet, 0.9, Styles { backrefs: false, lookarounds: false }).with_span(&word(l), p, 2, atom)?
+            }
+        };
+    }
+    // Every other clue through a block cell allows its two letters there.
+    for (l, (_, cells)) in lines.iter().enumerate() {
+        for (side, g) in out[l].iter_mut().enumerate() {
+            if side == 0 && place.lines.iter().any(|&(m, _)| m == l) {
+                continue;
+            }
+            for (q, c) in cells.iter().enumerate() {
+                if let Some(&d) = decoy.get(c) {
+                    let mut set = vec![solution[*c], d];
+                    set.sort_unstable();
+                    let text = format!("[{}]", set.iter().map(|&o| esc(o)).collect::<String>());
+                    let atom = Atom { start: q, len: 1, text, letters: Some(set), fixed: false };
+                    *g = match g.with_span(&word(l), q, 1, atom.clone()) {
+                        Some(g) => g,
+                        None => clue_for(rng, &word(l), alphabet, 0.9, Styles { backrefs: false, lookarounds: false }).with_span(
+                            &word(l),
+                            q,
+                            1,
+                            atom,
+                        )?,
+                    };
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 /// A random clue that `word` fully matches. `tight` in 0..=1: the higher, the more of
@@ -594,6 +992,7 @@ pub fn generate(spec: &Spec) -> Result<Generated> {
 
 /// [`generate`], reporting the uniqueness checks made so far to `progress`.
 pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
+    offered(spec)?;
     let mut checks = 0;
     for attempt in 0..ATTEMPTS {
         if let Some(mut g) = attempt_once(spec, attempt, &mut checks, progress)? {
@@ -603,6 +1002,23 @@ pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Gen
     }
     let what = spec.difficulty.map_or(String::new(), |d| format!(" {}", d.name()));
     Err(Error::Usage(format!("no unique{what} puzzle found in {ATTEMPTS} attempts ({checks} checks); try another --seed")))
+}
+
+/// Refuses, before any search, a difficulty the generator does not make for the shape:
+/// `hard` at all (no construction makes it reliably yet), `medium` on a grid of one row
+/// or one column (with one clue per line such a grid is always easy: each cell's column
+/// clue is a set of letters, and propagating the single row clue against them leaves
+/// exactly the letters of its solutions; the generator's medium block needs 2×2 cells).
+pub fn offered(spec: &Spec) -> Result<()> {
+    match (spec.difficulty, &spec.shape) {
+        (Some(Difficulty::Hard), _) => Err(Error::Usage(
+            "--difficulty hard is not offered: crossat rates puzzles as hard (crossat solve --stats) but has no construction that makes them reliably; use easy or medium".into(),
+        )),
+        (Some(Difficulty::Medium), Shape::Rect { rows, cols }) if *rows < 2 || *cols < 2 => Err(Error::Usage(format!(
+            "--difficulty medium needs at least 2 rows and 2 columns, got {rows}x{cols} (a grid of one row or column is solved line by line: easy)"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dyn FnMut(usize)) -> Result<Option<Generated>> {
@@ -744,8 +1160,34 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
             }
         }
     }
-    // Difficulty: loosen (harder) or tighten (easier) one clue at a time while unique.
+    // Difficulty. Harder: loosening moves (each clue's language only grows), which
+    // can only make the puzzle harder or keep its class, accepted while the puzzle
+    // stays unique and no harder than asked. Easier: tighter fresh clues.
     let mut rating = rate(&assemble(spec, &lines, &texts(&gens)), &compiled);
+    if spec.difficulty == Some(Difficulty::Medium) && rating.difficulty == Difficulty::Easy {
+        // A medium block (see [`block_placements`]) at one place after another.
+        let mut places = block_placements(&lines);
+        for i in (1..places.len()).rev() {
+            places.swap(i, rng.below(i + 1));
+        }
+        for place in places.into_iter().take(12) {
+            if budget(&checker) {
+                break;
+            }
+            let Some(trial) = with_block(&mut rng, &gens, &lines, &solution, &alphabet, &place) else { continue };
+            progress(*checks + checker.checks);
+            if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
+                && sols == [solution.clone()]
+            {
+                let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
+                if r.difficulty == Difficulty::Medium {
+                    gens = trial;
+                    rating = r;
+                    break;
+                }
+            }
+        }
+    }
     if let Some(want) = spec.difficulty {
         let mut steps = 0;
         while rating.difficulty != want {
@@ -754,29 +1196,58 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
                 *checks += checker.checks;
                 return Ok(None);
             }
-            let l = rng.below(lines.len());
-            let k = rng.below(spec.sides);
-            let harder = rating.difficulty < want;
-            let mut trial = gens.clone();
-            // Harder: mostly small steps (one class grows by a letter), which keep
-            // uniqueness more often than a fresh loose clue does.
-            let small = if harder && rng.chance(0.8) { gens[l][k].loosen(&mut rng, &alphabet) } else { None };
-            trial[l][k] = match small {
-                Some(g) => g,
-                None => clue_for(&mut rng, &word(&lines[l].1), &alphabet, if harder { 0.1 } else { 0.9 }, styles),
-            };
-            progress(*checks + checker.checks);
-            if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
-                && sols == [solution.clone()]
-            {
-                let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
-                // Accept moves toward the target, or sideways ones that do not move away.
-                let toward = if harder { r.difficulty >= rating.difficulty } else { r.difficulty <= rating.difficulty };
-                let closer = if harder { r.by_lines <= rating.by_lines } else { r.by_lines >= rating.by_lines };
-                if toward && (r.difficulty != rating.difficulty || closer) {
-                    gens = trial;
-                    rating = r;
+            if rating.difficulty > want {
+                let l = rng.below(lines.len());
+                let k = rng.below(spec.sides);
+                let mut trial = gens.clone();
+                trial[l][k] = clue_for(&mut rng, &word(&lines[l].1), &alphabet, 0.9, styles);
+                progress(*checks + checker.checks);
+                if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
+                    && sols == [solution.clone()]
+                {
+                    let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
+                    if r.difficulty < rating.difficulty || (r.difficulty == rating.difficulty && r.by_lines >= rating.by_lines) {
+                        gens = trial;
+                        rating = r;
+                    }
                 }
+                continue;
+            }
+            let mut moves: Vec<(usize, usize, Gen)> = Vec::new();
+            for (l, line) in gens.iter().enumerate() {
+                for (k, clue) in line.iter().enumerate() {
+                    for g in clue.loosenings(&mut rng, &alphabet) {
+                        moves.push((l, k, g));
+                    }
+                }
+            }
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, rng.below(i + 1));
+            }
+            let mut moved = false;
+            for (l, k, g) in moves {
+                if budget(&checker) {
+                    break;
+                }
+                let mut trial = gens.clone();
+                trial[l][k] = g;
+                progress(*checks + checker.checks);
+                if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
+                    && sols == [solution.clone()]
+                {
+                    let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
+                    if r.difficulty <= want && r.complete {
+                        gens = trial;
+                        rating = r;
+                        moved = true;
+                        break;
+                    }
+                }
+            }
+            if !moved {
+                // Every loosening either breaks uniqueness or overshoots.
+                *checks += checker.checks;
+                return Ok(None);
             }
         }
     }
@@ -831,28 +1302,52 @@ pub fn to_crossat_json(p: &Puzzle) -> serde_json::Value {
     }
 }
 
-/// A rectangular puzzle in the shape of regexcrossword.com's `challenges.json`: one set
-/// holding one puzzle, `patternsY` per row `[left, right]`, `patternsX` per column
-/// `[top, bottom]`. `None` for hexagons (their diagonals are read in other directions).
+/// The puzzle in the shape of regexcrossword.com's `challenges.json`: one set holding
+/// one puzzle. A rectangle has `patternsY` per row `[left, right]` and `patternsX` per
+/// column `[top, bottom]`; a hexagon (`"hexagonal": true`) has `patternsY` per row (read
+/// left to right), `patternsZ` per NW–SE diagonal (read upward) and `patternsX` per
+/// NE–SW diagonal (read downward), each diagonal family from left to right along the
+/// top — as crossat's challenges reader takes them (`src/puzzle/challenges.rs`).
 pub fn to_challenges(p: &Puzzle, id: &str) -> Option<serde_json::Value> {
     use serde_json::json;
-    let Shape::Rect { .. } = p.shape else { return None };
-    let v = to_crossat_json(p);
-    let pairs = |first: &str, second: &str| -> Vec<serde_json::Value> {
-        let a = v[first].as_array().cloned().unwrap_or_default();
-        let b = v.get(second).and_then(|x| x.as_array().cloned());
-        a.iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let mut pair = vec![c.clone()];
-                if let Some(b) = &b {
-                    pair.push(b[i].clone());
-                }
-                json!(pair)
-            })
-            .collect()
+    let puzzle = match p.shape {
+        Shape::Rect { .. } => {
+            let v = to_crossat_json(p);
+            let pairs = |first: &str, second: &str| -> Vec<serde_json::Value> {
+                let a = v[first].as_array().cloned().unwrap_or_default();
+                let b = v.get(second).and_then(|x| x.as_array().cloned());
+                a.iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let mut pair = vec![c.clone()];
+                        if let Some(b) = &b {
+                            pair.push(b[i].clone());
+                        }
+                        json!(pair)
+                    })
+                    .collect()
+            };
+            json!({"id": id, "name": id, "patternsX": pairs("top", "bottom"), "patternsY": pairs("left", "right")})
+        }
+        Shape::Hex { side } => {
+            // The generator's lines carry the labels of `hex::lines` (rows, NW–SE read
+            // up, NE–SW read down): each field lists its family by index.
+            let family = |label: &dyn Fn(usize) -> String| -> Vec<serde_json::Value> {
+                (0..2 * side - 1)
+                    .map(|k| {
+                        let l = label(k);
+                        let two = format!("{l} #2");
+                        json!(p.clues.iter().filter(|c| c.label == l || c.label == two).map(|c| c.regex.clone()).collect::<Vec<_>>())
+                    })
+                    .collect()
+            };
+            json!({"id": id, "name": id, "hexagonal": true,
+                "patternsY": family(&|k| format!("row {}", k + 1)),
+                "patternsZ": family(&|k| format!("NW-SE diagonal {} (read up)", k + 1)),
+                "patternsX": family(&|k| format!("NE-SW diagonal {} (read down)", k + 1))})
+        }
+        Shape::Free { .. } => return None,
     };
-    let puzzle = json!({"id": id, "name": id, "patternsX": pairs("top", "bottom"), "patternsY": pairs("left", "right")});
     Some(json!([{"id": "generated", "name": "Generated by crossat", "puzzles": [puzzle]}]))
 }
 

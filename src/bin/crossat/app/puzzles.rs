@@ -77,9 +77,6 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         difficulty: args.difficulty,
         seed: args.seed,
     };
-    if args.output_format == PuzzleFormat::Challenges && !matches!(spec.shape, puzzle::Shape::Rect { .. }) {
-        return Err(Error::Usage("--output-format challenges is for rectangles (give --size)".into()));
-    }
     let json = args.json;
     // A stopped generate prints no puzzle (on stdout it would be taken for one): the
     // JSON summary with --json, else a line on stderr.
@@ -107,7 +104,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let challenges = g::to_challenges(&made.puzzle, &format!("crossat-{}", args.seed));
     if args.json {
         let r = made.rating;
-        let rating = json!({"cells": r.cells, "by_lines": r.by_lines, "by_probing": r.by_probing, "probes": r.probes});
+        let rating = r.json();
         let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
         if let Some(c) = &challenges {
             v["challenges"] = c.clone();
@@ -228,7 +225,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
         }),
     )?;
-    let ran = with_progress(show_progress(args.quiet), &progress, size, || {
+    let ran = with_progress(args.quiet, &progress, size, || {
         let lex = Lexicon::new(&dict, size);
         let mut print = |sq: &squares::Square| -> Result<()> {
             // One record: a stop prints the whole square and counts it, or neither.
@@ -296,53 +293,40 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     Ok(u8::from(outcome.found == 0))
 }
 
-/// Whether to print progress: never with `--quiet`, else when standard error is a
-/// terminal (or `CROSSAT_PROGRESS_MS` is set, which tests use to see it through a pipe).
-fn show_progress(quiet: bool) -> bool {
-    use std::io::IsTerminal;
-    !quiet && (std::io::stderr().is_terminal() || std::env::var_os("CROSSAT_PROGRESS_MS").is_some())
-}
-
-/// Runs `work`, printing a progress line on stderr once it has run for a second
-/// (`CROSSAT_PROGRESS_MS` milliseconds, for tests), then every second up to ten, then
-/// every ten.
-fn with_progress<T>(show: bool, progress: &crate::squares::Progress, size: crate::squares::Size, work: impl FnOnce() -> T) -> T {
+/// Runs `work` with the shared progress display (see [`crate::progress`]) showing the
+/// counters of `progress`: on standard error when it is a terminal, never with `-q`.
+fn with_progress<T>(quiet: bool, progress: &crate::squares::Progress, size: crate::squares::Size, work: impl FnOnce() -> T) -> T {
     use std::sync::atomic::Ordering::Relaxed;
     use std::sync::mpsc::RecvTimeoutError;
     use std::time::Duration;
-    if !show {
+    let bar = crate::progress::Progress::status(!quiet, &format!("{}x{} squares", size.width, size.height));
+    if !crate::progress::wanted(!quiet) {
         return work();
     }
-    let first = std::env::var("CROSSAT_PROGRESS_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let status = || {
+        let clauses = progress.clauses.load(Relaxed);
+        let stage = if !progress.started.load(Relaxed) {
+            "compiling the dictionary".to_string()
+        } else if clauses > 0 {
+            format!("SAT solver ({clauses} clauses), {} repeated words blocked", progress.repeats.load(Relaxed))
+        } else {
+            format!("searching, {} nodes, {} restarts", progress.nodes.load(Relaxed), progress.restarts.load(Relaxed))
+        };
+        format!("{stage}, {} found", progress.found.load(Relaxed))
+    };
     let (done, wait) = std::sync::mpsc::channel::<()>();
-    std::thread::scope(|s| {
+    let r = std::thread::scope(|s| {
+        let bar = &bar;
         let _ = s.spawn(move || {
-            let started = std::time::Instant::now();
-            let mut delay = Duration::from_millis(first);
-            let mut ticks = 0u64;
-            // A delay of 0 (a test hook) reports once before looking at the work.
-            while first == 0 && ticks == 0 || matches!(wait.recv_timeout(delay), Err(RecvTimeoutError::Timeout)) {
-                ticks += 1;
-                delay = Duration::from_secs(if ticks < 10 { 1 } else { 10 });
-                let clauses = progress.clauses.load(Relaxed);
-                let stage = if !progress.started.load(Relaxed) {
-                    "compiling the dictionary".to_string()
-                } else if clauses > 0 {
-                    format!("SAT solver ({clauses} clauses), {} repeated words blocked", progress.repeats.load(Relaxed))
-                } else {
-                    format!("searching, {} nodes, {} restarts", progress.nodes.load(Relaxed), progress.restarts.load(Relaxed))
-                };
-                eprintln!(
-                    "crossat: {}x{} squares: {stage}, {:.0} s elapsed, {} found",
-                    size.width,
-                    size.height,
-                    started.elapsed().as_secs_f64(),
-                    progress.found.load(Relaxed),
-                );
+            bar.message(&status());
+            while matches!(wait.recv_timeout(Duration::from_millis(100)), Err(RecvTimeoutError::Timeout)) {
+                bar.message(&status());
             }
         });
         let r = work();
         drop(done);
         r
-    })
+    });
+    bar.finish();
+    r
 }

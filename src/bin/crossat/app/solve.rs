@@ -254,8 +254,7 @@ fn stats_json(prep: &Prepared) -> Value {
         .collect();
     use crate::encode::ClauseSink;
     let r = crate::generate::rate(&prep.puzzle, &prep.compiled);
-    let difficulty =
-        json!({"class": r.difficulty.name(), "cells": r.cells, "by_lines": r.by_lines, "by_probing": r.by_probing, "probes": r.probes});
+    let difficulty = r.json();
     json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "difficulty": difficulty, "clues": clues})
 }
 
