@@ -1,5 +1,46 @@
 //! crossat solves word-grid puzzles — regex crosswords first — by compiling them to SAT.
 //!
+//! # Using crossat as a library
+//!
+//! [`Puzzle`] is the entry point: read a puzzle in any supported format
+//! ([`Puzzle::read`], [`Puzzle::read_file`]), then solve it ([`Puzzle::solve`]),
+//! enumerate its solutions up to a limit ([`Puzzle::solutions`]), prove it has exactly
+//! one ([`Puzzle::is_unique`]), check a filled grid ([`Puzzle::check`]) or export its
+//! formula ([`Puzzle::to_dimacs`]). Every failure is an [`Error`] that says which
+//! stage refused what, with typed kinds to match on (see [`error`]).
+//!
+//! ```
+//! use crossat::{Error, Puzzle};
+//! use crossat::error::ClueErrorKind;
+//!
+//! // The regexcrossword.com tutorial puzzle, in crossat's JSON format.
+//! let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
+//! let mut puzzle = Puzzle::read("beatles.json", text.as_bytes())?;
+//! let solution = puzzle.solve()?.expect("the puzzle has a solution");
+//! assert_eq!(solution.rows, ["HE", "LP"]);
+//! assert!(puzzle.is_unique()?);
+//! assert!(puzzle.check(&["HE", "LP"])?.is_empty());
+//! assert_eq!(puzzle.check(&["HE", "LL"])?, ["column 2 (top)"]);
+//! assert!(puzzle.to_dimacs()?.starts_with("c crossat"));
+//!
+//! // A clue Python's `re` refuses: the error names the file, the clue and the problem.
+//! let bad = r#"{"left": ["A(B"], "top": ["A", "B", "C"]}"#;
+//! match Puzzle::read("bad.json", bad.as_bytes()) {
+//!     Err(Error::Clue(e)) => {
+//!         assert_eq!((e.clue.as_str(), e.regex.as_str()), ("row 1 (left)", "A(B"));
+//!         assert!(matches!(e.kind, ClueErrorKind::Syntax { position: Some(1), .. }));
+//!         assert_eq!(e.to_string(), "bad.json: row 1 (left) clue 'A(B': missing ), unterminated subpattern at position 1");
+//!     }
+//!     other => panic!("expected a clue error, got {other:?}", other = other.err()),
+//! }
+//! # Ok::<(), crossat::Error>(())
+//! ```
+//!
+//! The stage modules stay public for those who study the encoding; [`pipeline`] chains
+//! them, and the command-line program is a thin layer over it.
+//!
+//! # Architecture
+//!
 //! ```text
 //! bytes ──parse──▶ Puzzle ──compile──▶ Compiled ──encode──▶ Cnf ──solve──▶ models
 //!                  (cells,    (one minimal DFA   (one-hot cells,    (varisat; block
@@ -9,12 +50,12 @@
 //!
 //! | stage | module | in → out | fails with |
 //! |---|---|---|---|
-//! | parse | [`puzzle`] | bytes → [`puzzle::Puzzle`] | bad format, wrong sizes, bad encoding |
-//! | compile | [`compile`] (with [`regex`]) | clues → [`compile::Automaton`]s | bad regex, unsupported construct, automaton too large |
-//! | encode | [`encode`] | automata → [`encode::Cnf`] | formula too large |
+//! | parse | [`puzzle`] | bytes → [`puzzle::Puzzle`] | [`error::InputError`]: bad format, wrong sizes, bad encoding |
+//! | compile | [`compile`] (with [`regex`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
+//! | encode | [`encode`] | automata → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
 //! | solve | [`solve`] | CNF → grids, blocked one by one | — |
-//! | decode/verify | [`verify`] | model → [`verify::Grid`], independently re-checked | a bug (internal error) |
-//! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | I/O |
+//! | decode/verify | [`verify`] | model → [`verify::Grid`], independently re-checked | [`Error::Internal`]: a bug |
+//! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | [`error::OutputError`]: I/O |
 //!
 //! [`pipeline`] chains them; `crossat` (the binary, `src/bin/crossat/`) is a thin layer over them.
 //!
@@ -44,3 +85,133 @@ pub mod support;
 pub use features::{assist, generate, squares, words};
 pub use stages::{compile, dimacs, draw, emit, encode, puzzle, regex, solve, sre, verify};
 pub use support::{error, limits, progress, rng, stats, stop, style};
+
+pub use error::{Error, Result};
+
+use std::path::Path;
+
+/// A puzzle read, compiled and encoded: ready to solve, check or export.
+///
+/// The facade over [`pipeline`]; [`Puzzle::prepared`] gives the stages' data.
+pub struct Puzzle {
+    prep: pipeline::Prepared,
+}
+
+/// A solution: the grid, re-checked by the independent matcher.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The display rows, top to bottom (for a hexagon, its rows of cells).
+    pub rows: Vec<String>,
+    /// The grid as the stages see it: one character per cell, and for a regex pool
+    /// the regex of each entry.
+    pub grid: verify::Grid,
+}
+
+/// Solutions found by [`Puzzle::solutions`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solutions {
+    /// The solutions, in the order the solver found them.
+    pub solutions: Vec<Solution>,
+    /// Whether the search was exhausted, so that these are all the solutions.
+    pub complete: bool,
+}
+
+impl Puzzle {
+    /// Reads a puzzle from bytes in any supported format (detected from the content);
+    /// `source` names it in error messages.
+    pub fn read(source: &str, bytes: &[u8]) -> Result<Puzzle> {
+        Puzzle::from_input(&pipeline::Input { source: source.to_string(), bytes: bytes.to_vec(), ..Default::default() })
+    }
+
+    /// Reads a puzzle file in any supported format. A regex-pool CSV takes its pool
+    /// from the `.txt` file beside it; a collection (`challenges.json`) needs
+    /// [`Puzzle::from_input`] with an `id`.
+    pub fn read_file(path: impl AsRef<Path>) -> Result<Puzzle> {
+        let path = path.as_ref();
+        let (source, bytes) = limits::read_input(path)?;
+        let beside = path.with_extension("txt");
+        let pool = if path.extension().is_some_and(|e| e == "csv") && beside.is_file() { Some(limits::read_input(&beside)?) } else { None };
+        Puzzle::from_input(&pipeline::Input { source, bytes, pool, ..Default::default() })
+    }
+
+    /// Reads a puzzle with every option of the command line: a forced format, a puzzle
+    /// of a collection, an alphabet, givens, a regex pool.
+    pub fn from_input(input: &pipeline::Input) -> Result<Puzzle> {
+        Ok(Puzzle { prep: pipeline::prepare(input)? })
+    }
+
+    /// The puzzle as parsed: its shape, clues and givens.
+    pub fn puzzle(&self) -> &puzzle::Puzzle {
+        &self.prep.puzzle
+    }
+
+    /// The puzzle compiled and encoded, for those who study the stages.
+    pub fn prepared(&self) -> &pipeline::Prepared {
+        &self.prep
+    }
+
+    /// A solution, or `None` when the puzzle has none.
+    pub fn solve(&mut self) -> Result<Option<Solution>> {
+        Ok(self.solutions(1)?.solutions.pop())
+    }
+
+    /// Up to `limit` solutions (at least one is asked for), each verified independently.
+    pub fn solutions(&mut self, limit: usize) -> Result<Solutions> {
+        let mut solutions = Vec::new();
+        let outcome = pipeline::solve(&mut self.prep, Some(limit.max(1)), |puzzle, grid| {
+            solutions.push(Solution { rows: grid.rows(&puzzle.shape), grid: grid.clone() });
+            Ok(())
+        })?;
+        Ok(Solutions { solutions, complete: outcome.complete })
+    }
+
+    /// Whether the puzzle has exactly one solution: the solver finds one and proves
+    /// that no other exists.
+    pub fn is_unique(&mut self) -> Result<bool> {
+        let found = self.solutions(2)?;
+        Ok(found.solutions.len() == 1 && found.complete)
+    }
+
+    /// Checks a filled grid, given as its display rows: the labels of the clues it
+    /// fails, in puzzle order (empty when every clue matches). A grid of the wrong
+    /// size is an input error named `grid`.
+    pub fn check(&self, rows: &[&str]) -> Result<Vec<String>> {
+        let puzzle = &self.prep.puzzle;
+        if puzzle.pool.is_some() {
+            return Err(Error::Usage("check needs a puzzle with fixed clues, not a regex pool".into()));
+        }
+        let shape = puzzle.shape.display_rows();
+        if rows.len() != shape.len() {
+            return Err(Error::input("grid", format!("{} rows, the puzzle has {}", rows.len(), shape.len())));
+        }
+        let mut cells = vec![' '; puzzle.shape.cells()];
+        for (k, (row, cell_row)) in rows.iter().zip(&shape).enumerate() {
+            let chars: Vec<char> = row.chars().collect();
+            if chars.len() != cell_row.len() {
+                return Err(Error::input("grid", format!("row {} has {} cells, the puzzle has {}", k + 1, chars.len(), cell_row.len())));
+            }
+            for (&c, ch) in cell_row.iter().zip(chars) {
+                cells[c] = ch;
+            }
+        }
+        let grid = verify::Grid { cells, assignment: Vec::new() };
+        let mut failing = Vec::new();
+        for (i, clue) in puzzle.clues.iter().enumerate() {
+            if !self.prep.verifier.clue_matches(i, &grid.word(&clue.cells))? {
+                failing.push(clue.label.clone());
+            }
+        }
+        Ok(failing)
+    }
+
+    /// The formula in DIMACS CNF, with comments that map variables to cells. Fails
+    /// with [`error::ClueErrorKind::Inexact`] when a clue's formula is only an
+    /// over-approximation (the solver handles those clues, an export cannot).
+    pub fn to_dimacs(&self) -> Result<String> {
+        pipeline::require_exact(&self.prep, "DIMACS export")?;
+        let mut out = Vec::new();
+        dimacs::write(&mut out, &self.prep.puzzle, &self.prep.compiled.alphabet, &self.prep.cnf, &self.prep.vars)
+            .map_err(|e| Error::output("DIMACS", e.to_string()))?;
+        String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
+    }
+}

@@ -3,7 +3,7 @@
 
 use crate::compile::{self, Compiled};
 use crate::encode::{self, CellVars, Cnf};
-use crate::error::{Error, Result};
+use crate::error::{ClueError, ClueErrorKind, EncodeError, EncodeLimit, Error, Result};
 use crate::puzzle::{self, Format, Puzzle};
 use crate::solve::{self, Outcome};
 use crate::stats::{Stage, Times};
@@ -153,15 +153,12 @@ pub fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
         );
     match found {
         None => Ok(()),
-        Some((clue, regex)) => Err(Error::Clue {
+        Some((clue, regex)) => Err(Error::from(ClueError {
             source: prep.source.clone(),
             clue,
             regex,
-            msg: format!(
-                "{what} needs an exact CNF, but this clue has too many candidate line strings (more than {}) for its constructs to be encoded exactly; `solve` handles it with the counterexample loop",
-                compile::classify::BOUNDED_LIMIT
-            ),
-        }),
+            kind: ClueErrorKind::Inexact { what: what.to_string(), limit: compile::classify::BOUNDED_LIMIT },
+        })),
     }
 }
 
@@ -204,14 +201,11 @@ pub const MAX_VARS: usize = 10_000_000;
 fn check_vars(src: &str, cnf: &Cnf) -> Result<()> {
     use crate::encode::ClauseSink;
     if cnf.num_vars() > MAX_VARS {
-        return Err(Error::input(src, format!("encoding too large: more than {MAX_VARS} variables")));
+        return Err(Error::Encode(EncodeError { source: src.to_string(), clue: None, limit: EncodeLimit::Variables(MAX_VARS) }));
     }
     Ok(())
 }
 
 fn with_source(e: Error, source: &str) -> Error {
-    match e {
-        Error::Clue { clue, regex, msg, .. } => Error::Clue { source: source.to_string(), clue, regex, msg },
-        other => other,
-    }
+    e.with_source(source)
 }

@@ -451,3 +451,68 @@ fn usage_errors_exit_2() {
     let r = crossat(&["solve", "--frobnicate", "puzzles/seed000/problem1.json"], None);
     assert!(r.stderr.contains("--frobnicate"), "{}", r.stderr);
 }
+
+/// The subcommands a completion script must offer (every one clap declares).
+const SUBCOMMANDS: &[&str] = &["solve", "dimacs", "list", "check", "hint", "blocks", "generate", "squares", "bench", "completions", "man"];
+
+#[test]
+fn completions_offer_every_subcommand() {
+    for shell in ["bash", "zsh", "fish"] {
+        let r = crossat(&["completions", shell], None);
+        assert_eq!(r.code, 0, "{shell}: {}", r.stderr);
+        for sub in SUBCOMMANDS {
+            assert!(r.stdout.contains(sub), "{shell} completions do not mention `{sub}`");
+        }
+        // Options of a subcommand are completed too.
+        assert!(r.stdout.contains("max-input-bytes") && r.stdout.contains("proof-format"), "{shell} completions lack options");
+    }
+    let r = crossat(&["completions", "tcsh"], None);
+    assert_eq!(r.code, 2, "an unknown shell is a usage error");
+    assert!(r.stderr.contains("possible values: bash"), "{}", r.stderr);
+}
+
+#[test]
+fn man_page_is_roff_with_name_synopsis_commands_and_exit_status() {
+    let r = crossat(&["man"], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let page = &r.stdout;
+    assert!(page.lines().any(|l| l.starts_with(".TH crossat 1 ")), "no title line:\n{}", &page[..page.len().min(300)]);
+    let headings: Vec<&str> = page.lines().filter_map(|l| l.strip_prefix(".SH ")).collect();
+    for want in ["NAME", "SYNOPSIS", "OPTIONS", "COMMANDS", "\"CROSSAT SOLVE\"", "FORMATS", "\"EXIT STATUS\""] {
+        assert!(headings.contains(&want), "no section {want} in {headings:?}");
+    }
+    for sub in SUBCOMMANDS {
+        assert!(headings.contains(&format!("\"CROSSAT {}\"", sub.to_uppercase()).as_str()), "no section for `crossat {sub}`");
+    }
+    // The exit statuses the help footer lists, each an entry of the section.
+    let exit = page.split(".SH \"EXIT STATUS\"").nth(1).expect("exit status section");
+    for code in ["0", "1", "2", "3", "4", "130", "143"] {
+        assert!(exit.contains(&format!(".TP\n\\fB{code}\\fR")), "exit status {code} missing:\n{exit}");
+    }
+    // Every control line is a request (a dot and a name) or the empty request `.`.
+    for line in page.lines() {
+        if let Some(req) = line.strip_prefix('.') {
+            assert!(req.chars().next().is_none_or(|c| c.is_ascii_alphabetic() || c == '\\'), "bad request line {line:?}");
+        }
+    }
+    // Where groff is installed, it reads the page without a warning.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write_file(dir.path(), "crossat.1", page);
+    match std::process::Command::new("groff").args(["-k", "-ww", "-z", "-man"]).arg(&path).output() {
+        Ok(out) => {
+            assert!(out.status.success() && out.stderr.is_empty(), "groff: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        Err(e) => eprintln!("groff not run ({e}); the page was checked for its sections only"),
+    }
+}
+
+#[test]
+fn help_stands_on_its_own() {
+    let r = crossat(&["--help"], None);
+    assert_eq!(r.code, 0);
+    assert!(!r.stdout.contains("docs/"), "the help points at a path of the source tree:\n{}", r.stdout);
+    assert!(r.stdout.contains("crossat man") && r.stdout.contains("Exit status: 0 solved"), "{}", r.stdout);
+    for sub in ["completions", "man"] {
+        assert!(r.stdout.contains(&format!("  {sub} ")), "`{sub}` missing from the help:\n{}", r.stdout);
+    }
+}

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod api;
 mod architecture;
 mod assist;
 mod bad_input;

@@ -12,25 +12,22 @@ use crossat::regex::syntax;
 use serde_json::Value;
 use std::process::Command;
 
-/// splitmix64: a small seeded generator, so a failure can be replayed.
-struct Rng(u64);
+/// The crate's seeded generator, so a failure can be replayed from its seed, with the
+/// shorthands the pattern generator uses.
+struct Rng(crossat::rng::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Rng {
+        Rng(crossat::rng::Rng::new(seed))
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.0.below(100) < percent as usize
     }
     fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
+        self.0.pick::<&str>(xs)
     }
 }
 
@@ -836,7 +833,7 @@ fn parser_agrees_with_python_on_hand_written_patterns() {
 fn parser_agrees_with_python_on_random_patterns() {
     let n: usize = std::env::var("CROSSAT_PARSER_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let seed: u64 = std::env::var("CROSSAT_PARSER_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let seeds: Vec<String> = hand_written().into_iter().filter(|p| p.len() < 100).collect();
     let patterns: Vec<String> = (0..n).map(|_| gen_pattern(&mut rng, &seeds)).collect();
     let counts = check(&patterns);

@@ -88,10 +88,12 @@ pub fn prove_unsat(cnf: &Cnf, extra: &[Vec<i32>], out: impl std::io::Write + 'st
     solver.write_proof(out, format);
     load(&mut solver, cnf.clauses().chain(extra.iter().map(Vec::as_slice)));
     let sat = solver.solve().map_err(|e| match e {
-        varisat::solver::SolverError::ProofIoError { cause } => crate::error::Error::Output(format!("cannot write proof: {cause}")),
+        varisat::solver::SolverError::ProofIoError { cause } => {
+            crate::error::Error::output("proof", format!("cannot write proof: {cause}"))
+        }
         e => crate::error::Error::Internal(format!("SAT solver failed: {e}")),
     })?;
-    solver.close_proof().map_err(|e| crate::error::Error::Output(format!("cannot write proof: {e}")))?;
+    solver.close_proof().map_err(|e| crate::error::Error::output("proof", format!("cannot write proof: {e}")))?;
     Ok(!sat)
 }
 

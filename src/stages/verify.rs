@@ -9,7 +9,7 @@
 //! exact, or a blocked line string for a clue on the counterexample route
 //! ([`crate::compile::Route::Guarded`]).
 
-use crate::error::{Error, Result};
+use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::{Puzzle, Shape};
 use crate::regex::syntax::Parsed;
 use crate::sre::Matcher;
@@ -77,7 +77,12 @@ impl Verifier {
         );
         let mut all = labels.zip(parsed).map(|((label, regex), tree)| match Matcher::new(tree) {
             Ok(m) => Ok((label, regex, m)),
-            Err(e) => Err(Error::Clue { source: source.to_string(), clue: label, regex, msg: e.to_string() }),
+            Err(e) => Err(Error::from(ClueError {
+                source: source.to_string(),
+                clue: label,
+                regex,
+                kind: ClueErrorKind::Syntax { message: e.to_string(), position: None, exception: None },
+            })),
         });
         let regexes = all.by_ref().take(puzzle.clues.len()).collect::<Result<_>>()?;
         let pool = all.collect::<Result<_>>()?;
@@ -86,11 +91,13 @@ impl Verifier {
 
     fn run(&self, m: &(String, String, Matcher), word: &str) -> Result<bool> {
         let text: Vec<char> = word.chars().collect();
-        m.2.fullmatch(&text).map_err(|e| Error::Clue {
-            source: self.source.clone(),
-            clue: m.0.clone(),
-            regex: m.1.clone(),
-            msg: format!("{e} while checking the line \"{word}\"; no verdict was reached"),
+        m.2.fullmatch(&text).map_err(|e| {
+            Error::from(ClueError {
+                source: self.source.clone(),
+                clue: m.0.clone(),
+                regex: m.1.clone(),
+                kind: ClueErrorKind::Check(format!("{e} while checking the line \"{word}\"; no verdict was reached")),
+            })
         })
     }
 

@@ -1,41 +1,163 @@
-//! The one error type of the pipeline; each variant says where the problem is.
+//! The errors of the pipeline, one type per stage, wrapped by [`Error`].
+//!
+//! Each stage fails with its own type, whose fields say where the problem is and whose
+//! `kind` says what it is, so that a caller can match on it:
+//!
+//! | stage | type | kinds |
+//! |---|---|---|
+//! | parse (reading the puzzle) | [`InputError`] | [`InputErrorKind`]: `Io`, `Limit`, `Invalid` |
+//! | compile (one clue) | [`ClueError`] | [`ClueErrorKind`]: `Syntax`, `Unsupported`, `TooLarge`, `Limit`, `Inexact`, `Check`, `Other` |
+//! | encode | [`EncodeError`] | [`EncodeLimit`]: `Clauses`, `Variables` |
+//! | emit (files, standard output) | [`OutputError`] | — |
+//!
+//! [`Error`] wraps them (each converts into it with `From`), adds usage errors, the
+//! closed pipe and internal errors (bugs), and gives the process exit code with
+//! [`Error::exit_code`]. The `Display` of every error is the message the command line
+//! prints after `error: `.
+//!
+//! ```
+//! use crossat::error::{ClueErrorKind, Error};
+//!
+//! // A dkesler `.dat` puzzle of one cell whose row clue is not a regex.
+//! let Err(err) = crossat::Puzzle::read("mine.txt", b"1 1\n\na(\n\nb\n") else { panic!("read a bad clue") };
+//! match &err {
+//!     Error::Clue(e) => {
+//!         assert_eq!((e.source.as_str(), e.clue.as_str(), e.regex.as_str()), ("mine.txt", "row 1 (left)", "a("));
+//!         assert!(matches!(e.kind, ClueErrorKind::Syntax { position: Some(1), .. }));
+//!     }
+//!     other => panic!("unexpected {other}"),
+//! }
+//! assert_eq!(err.to_string(), "mine.txt: row 1 (left) clue 'a(': missing ), unterminated subpattern at position 1");
+//! assert_eq!(err.exit_code(), 2);
+//! ```
 
 use std::fmt;
 
 /// Everything that can go wrong between reading a puzzle and printing its solutions.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Error {
-    /// The puzzle file (or stdin) cannot be read or understood as a puzzle.
-    Input {
-        /// The file, `-` for stdin.
-        source: String,
-        /// What is wrong.
-        msg: String,
-    },
-    /// One clue cannot be used: bad syntax, unsupported construct, automaton too large.
-    Clue {
-        /// The file, `-` for stdin.
-        source: String,
-        /// Which clue, e.g. `row 2 (left)`.
-        clue: String,
-        /// The clue text.
-        regex: String,
-        /// What is wrong.
-        msg: String,
-    },
-    /// Bad command-line usage that clap cannot catch (e.g. an `--alphabet` that lacks a given).
+    /// The puzzle file (or stdin, or another input such as a dictionary) cannot be read
+    /// or understood: the parse stage.
+    Input(InputError),
+    /// One clue cannot be used: bad syntax, unsupported construct, automaton too large
+    /// (the compile stage, and the verifier's matcher). Boxed: it is the largest.
+    Clue(Box<ClueError>),
+    /// The formula would exceed one of the encoder's limits: the encode stage.
+    Encode(EncodeError),
+    /// Bad usage that clap cannot catch (e.g. an `--alphabet` that lacks a given), or a
+    /// request that cannot be met (no unique puzzle found, a timeout).
     Usage(String),
-    /// An output file cannot be written.
-    Output(String),
+    /// An output file (or standard output) cannot be written.
+    Output(OutputError),
     /// Standard output is a pipe whose reader has gone (`crossat … | head`): not an
     /// error for the user; the process ends quietly with exit code 0.
     PipeClosed,
-    /// A bug in crossat: a decoded solution failed independent verification.
+    /// A bug in crossat, e.g. a decoded solution failed independent verification.
     Internal(String),
 }
 
+/// Why an input cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputErrorKind {
+    /// The file (or standard input) cannot be read: missing, no permission, I/O.
+    Io,
+    /// The input exceeds one of crossat's limits (bytes, cells, clues, words).
+    Limit,
+    /// The bytes are not a puzzle of the format: syntax, sizes, shapes, givens, encoding.
+    Invalid,
+}
+
+/// A puzzle (or another input) that cannot be read or understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The file, `-` for stdin (or `--given` and the like for command-line inputs).
+    pub source: String,
+    /// What kind of problem.
+    pub kind: InputErrorKind,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// Why a clue cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ClueErrorKind {
+    /// Python's `re` refuses the pattern.
+    Syntax {
+        /// `re.error.msg` (or the text of the other exception Python raises).
+        message: String,
+        /// `re.error.pos`, a character offset in the clue, where Python gives one.
+        position: Option<usize>,
+        /// The Python exception when it is not `re.error` (`OverflowError`, `ValueError`).
+        exception: Option<&'static str>,
+    },
+    /// A construct crossat does not encode (e.g. a back-reference inside a lookaround).
+    Unsupported(String),
+    /// The clue's automaton (or its encoding) exceeds crossat's size limits.
+    TooLarge(String),
+    /// Another of crossat's limits on a clue (length, nesting, markers, ranges).
+    Limit(String),
+    /// An export needs an exact formula, and this clue's is an over-approximation.
+    Inexact {
+        /// What needs the exact formula (`DIMACS export`, a proof, a hint).
+        what: String,
+        /// The number of candidate line strings above which the clue is not exact.
+        limit: usize,
+    },
+    /// The independent matcher could not decide a line (its step budget ran out).
+    Check(String),
+    /// Anything else a lower layer reports about the clue, in its words.
+    Other(String),
+}
+
+/// A clue that cannot be used, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClueError {
+    /// The file, `-` for stdin.
+    pub source: String,
+    /// Which clue, e.g. `row 2 (left)` or `pool regex 3`.
+    pub clue: String,
+    /// The clue text.
+    pub regex: String,
+    /// What is wrong.
+    pub kind: ClueErrorKind,
+}
+
+/// Which limit of the encoder a formula exceeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeLimit {
+    /// More clauses than this for one clue.
+    Clauses(usize),
+    /// More variables than this for the whole puzzle.
+    Variables(usize),
+}
+
+/// A formula too large to build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeError {
+    /// The file, `-` for stdin.
+    pub source: String,
+    /// The clue whose encoding is too large, as (label, regex), when one clue is to blame.
+    pub clue: Option<(String, String)>,
+    /// The limit exceeded.
+    pub limit: EncodeLimit,
+}
+
+/// A file (or standard output) that cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputError {
+    /// The file, or `standard output`.
+    pub target: String,
+    /// What went wrong, e.g. `cannot create file: permission denied`.
+    pub message: String,
+}
+
 impl Error {
-    /// The process exit code for this error: 2 for bad input or usage, 3 for a bug.
+    /// The process exit code for this error: 2 for bad input or usage, 3 for a bug, 0
+    /// for a closed pipe.
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Internal(_) => 3,
@@ -44,25 +166,144 @@ impl Error {
         }
     }
 
-    /// Builds an input error.
+    /// Builds an input error of kind [`InputErrorKind::Invalid`].
     pub fn input(source: &str, msg: impl Into<String>) -> Error {
-        Error::Input { source: source.to_string(), msg: msg.into() }
+        Error::Input(InputError { source: source.to_string(), kind: InputErrorKind::Invalid, message: msg.into() })
+    }
+
+    /// Builds an input error of kind [`InputErrorKind::Limit`].
+    pub fn input_limit(source: &str, msg: impl Into<String>) -> Error {
+        Error::Input(InputError { source: source.to_string(), kind: InputErrorKind::Limit, message: msg.into() })
+    }
+
+    /// Builds an output error.
+    pub fn output(target: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Output(OutputError { target: target.into(), message: message.into() })
+    }
+
+    /// The same error with `source` as its file, for errors built before the file was
+    /// known (the encoder does not know it).
+    pub fn with_source(self, source: &str) -> Error {
+        match self {
+            Error::Clue(e) => Error::from(ClueError { source: source.to_string(), ..*e }),
+            Error::Encode(e) => Error::Encode(EncodeError { source: source.to_string(), ..e }),
+            other => other,
+        }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Input { source, msg } => write!(f, "{source}: {msg}"),
-            Error::Clue { source, clue, regex, msg } => write!(f, "{source}: {clue} clue '{}': {msg}", shorten(regex)),
-            Error::Usage(msg) | Error::Output(msg) => write!(f, "{msg}"),
+            Error::Input(e) => e.fmt(f),
+            Error::Clue(e) => e.fmt(f),
+            Error::Encode(e) => e.fmt(f),
+            Error::Output(e) => e.fmt(f),
+            Error::Usage(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
             Error::PipeClosed => write!(f, "standard output: the reader of the pipe has gone"),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.message)
+    }
+}
+
+impl fmt::Display for ClueErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClueErrorKind::Syntax { message, exception: Some(exc), .. } => write!(f, "{message} (Python raises {exc})"),
+            ClueErrorKind::Syntax { message, position: Some(p), .. } => write!(f, "{message} at position {p}"),
+            ClueErrorKind::Syntax { message, .. } => f.write_str(message),
+            ClueErrorKind::Unsupported(m)
+            | ClueErrorKind::TooLarge(m)
+            | ClueErrorKind::Limit(m)
+            | ClueErrorKind::Check(m)
+            | ClueErrorKind::Other(m) => f.write_str(m),
+            ClueErrorKind::Inexact { what, limit } => write!(
+                f,
+                "{what} needs an exact CNF, but this clue has too many candidate line strings (more than {limit}) for its constructs to be encoded exactly; `solve` handles it with the counterexample loop"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ClueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} clue '{}': {}", self.source, self.clue, shorten(&self.regex), self.kind)
+    }
+}
+
+impl fmt::Display for EncodeLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeLimit::Clauses(n) => write!(f, "encoding too large: more than {n} clauses"),
+            EncodeLimit::Variables(n) => write!(f, "encoding too large: more than {n} variables"),
+        }
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.clue {
+            Some((clue, regex)) => write!(f, "{}: {clue} clue '{}': {}", self.source, shorten(regex), self.limit),
+            None => write!(f, "{}: {}", self.source, self.limit),
+        }
+    }
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.target, self.message)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Input(e) => Some(e),
+            Error::Clue(e) => Some(e.as_ref()),
+            Error::Encode(e) => Some(e),
+            Error::Output(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+impl std::error::Error for InputError {}
+impl std::error::Error for ClueError {}
+impl std::error::Error for EncodeError {}
+impl std::error::Error for OutputError {}
+
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Error {
+        Error::Input(e)
+    }
+}
+impl From<ClueError> for Error {
+    fn from(e: ClueError) -> Error {
+        Error::Clue(Box::new(e))
+    }
+}
+impl From<EncodeError> for Error {
+    fn from(e: EncodeError) -> Error {
+        Error::Encode(e)
+    }
+}
+impl From<OutputError> for Error {
+    fn from(e: OutputError) -> Error {
+        Error::Output(e)
+    }
+}
+
+/// A bare message is a problem the compile stage did not classify.
+impl From<String> for ClueErrorKind {
+    fn from(m: String) -> ClueErrorKind {
+        ClueErrorKind::Other(m)
+    }
+}
 
 /// A clue as shown in a message: whole up to 200 characters, else its start and its
 /// length (a huge clue must not flood the terminal).

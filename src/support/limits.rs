@@ -3,7 +3,7 @@
 //! `puzzle::MAX_CELLS`, `puzzle::MAX_CLUES`, `encode::MAX_CLAUSES`,
 //! `pipeline::MAX_VARS`, `words::MAX_DICT_WORDS`, the compile stage's.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, InputError, InputErrorKind, Result};
 use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,9 +42,9 @@ pub fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
             .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(|e| format!("cannot read file: {}", reason(e)))
     };
-    read.map_err(|m| Error::input(&name, m))?;
+    read.map_err(|message| Error::Input(InputError { source: name.clone(), kind: InputErrorKind::Io, message }))?;
     if bytes.len() as u64 > cap {
-        return Err(Error::input(&name, format!("larger than the input limit of {cap} bytes (raise it with --max-input-bytes)")));
+        return Err(Error::input_limit(&name, format!("larger than the input limit of {cap} bytes (raise it with --max-input-bytes)")));
     }
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         let _ = bytes.drain(..3);

@@ -14,7 +14,7 @@ use std::path::PathBuf;
     version,
     about,
     long_about = None,
-    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error, 4 stopped by --timeout, 130 interrupted (SIGINT), 143 terminated (SIGTERM); a stopped search prints what it found and a summary with \"complete\": false.\nDocumentation: docs/cli.md (commands), docs/format.md (puzzle formats and clue semantics)."
+    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error, 4 stopped by --timeout, 130 interrupted (SIGINT), 143 terminated (SIGTERM); a stopped search prints what it found and a summary with \"complete\": false.\nEach command has its own help: crossat help COMMAND. The manual page, `crossat man`, describes every command, the puzzle formats and the exit statuses; `crossat completions SHELL` prints shell completions."
 )]
 pub struct Cli {
     /// Refuse input files (and standard input) larger than BYTES.
@@ -48,6 +48,19 @@ pub enum Command {
     Squares(SquaresArgs),
     /// Solve and prove uniqueness for every puzzle in folders or files; print stage times.
     Bench(BenchArgs),
+    /// Print a completion script for a shell, e.g. `crossat completions bash >
+    /// ~/.local/share/bash-completion/completions/crossat`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), e.g. `crossat man | man -l -`.
+    Man,
+}
+
+/// `crossat completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Bounds on a search.
@@ -91,7 +104,7 @@ pub struct GenerateArgs {
     /// Allow lookaheads in clues.
     #[arg(long)]
     pub lookarounds: bool,
-    /// How hard the puzzle should be (default: whatever comes; see docs/cli.md).
+    /// How hard the puzzle should be (default: whatever comes; see `crossat man`).
     #[arg(long, value_enum)]
     pub difficulty: Option<crate::generate::Difficulty>,
     /// No progress display on standard error.
@@ -354,4 +367,79 @@ pub enum SquaresMethod {
     Search,
     /// The SAT encoding, solved by varisat (exhaustive: proves when none exists).
     Sat,
+}
+
+/// The exit statuses, for the manual page (the help footer says the same in a line).
+const EXIT_STATUSES: &[(&str, &str)] = &[
+    ("0", "Solved (or the grid is valid, or the command succeeded)."),
+    ("1", "No solution (or the grid is not valid, or the solution is not unique with --unique)."),
+    ("2", "Bad input or usage: the message names the file, the clue and the problem."),
+    ("3", "Internal error: a bug in crossat (please report it)."),
+    ("4", "Stopped by --timeout: what was found is printed, with a summary whose \"complete\" is false."),
+    ("130", "Interrupted (SIGINT), with the same partial output."),
+    ("143", "Terminated (SIGTERM), with the same partial output."),
+];
+
+/// Writes the completion script of `shell` for `crossat`.
+pub fn completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
+    clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "crossat", out);
+}
+
+/// Writes the manual page (roff): the program, its global options, every command with
+/// its options, the input formats and the exit statuses.
+pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    use clap::ValueEnum;
+    let cmd = <Cli as clap::CommandFactory>::command();
+    let page = clap_mangen::Man::new(cmd.clone());
+    page.render_title(out)?;
+    page.render_name_section(out)?;
+    page.render_synopsis_section(out)?;
+    page.render_description_section(out)?;
+    page.render_options_section(out)?;
+    // The commands, each described in its own section below.
+    let mut list = clap_mangen::roff::Roff::new();
+    list.control("SH", ["COMMANDS"]);
+    for sub in cmd.get_subcommands() {
+        list.control("TP", []);
+        list.text([clap_mangen::roff::bold(format!("crossat {}", sub.get_name()))]);
+        list.text([clap_mangen::roff::roman(sub.get_about().map(ToString::to_string).unwrap_or_default())]);
+    }
+    list.to_writer(out)?;
+    // Each command: its synopsis and options, under a section of its own.
+    for sub in cmd.get_subcommands() {
+        let name = format!("crossat {}", sub.get_name());
+        let sub_page = clap_mangen::Man::new(sub.clone().bin_name(name.clone()));
+        let mut text = Vec::new();
+        sub_page.render_synopsis_section(&mut text)?;
+        sub_page.render_description_section(&mut text)?;
+        sub_page.render_options_section(&mut text)?;
+        writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
+        for line in String::from_utf8_lossy(&text).lines() {
+            // The command's own sections become subsections of its section.
+            match line.strip_prefix(".SH ") {
+                Some(heading) => writeln!(out, ".SS {heading}")?,
+                None => writeln!(out, "{line}")?,
+            }
+        }
+    }
+    let mut roff = clap_mangen::roff::Roff::new();
+    roff.control("SH", ["FORMATS"]);
+    roff.text([clap_mangen::roff::roman(
+        "The puzzle format is detected from the content; --format forces one of these (crossat's documentation, docs/format.md in its source, describes each):",
+    )]);
+    for f in crate::puzzle::Format::value_variants() {
+        if let Some(v) = f.to_possible_value() {
+            roff.control("TP", []);
+            roff.text([clap_mangen::roff::bold(v.get_name())]);
+            roff.text([clap_mangen::roff::roman(v.get_help().map(ToString::to_string).unwrap_or_default())]);
+        }
+    }
+    roff.control("SH", ["EXIT STATUS"]);
+    for (code, meaning) in EXIT_STATUSES {
+        roff.control("TP", []);
+        roff.text([clap_mangen::roff::bold(*code)]);
+        roff.text([clap_mangen::roff::roman(*meaning)]);
+    }
+    roff.to_writer(out)?;
+    page.render_version_section(out)
 }

@@ -37,7 +37,7 @@ pub fn write_err(e: std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Error::PipeClosed
     } else {
-        Error::Output(format!("standard output: cannot write: {}", io_reason(&e)))
+        Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
     }
 }
 
@@ -51,9 +51,9 @@ pub fn write_file(path: &Path, out: &mut dyn Write, write: impl FnOnce(&mut dyn 
         write(&mut w).and_then(|()| w.flush()).map_err(write_err)?;
         return Ok(());
     }
-    let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+    let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
     let mut w = std::io::BufWriter::new(file);
-    let fail = |e: std::io::Error| Error::Output(format!("{name}: cannot write: {}", io_reason(&e)));
+    let fail = |e: std::io::Error| Error::output(name.as_str(), format!("cannot write: {}", io_reason(&e)));
     write(&mut w).and_then(|()| w.flush()).map_err(fail)
 }
 

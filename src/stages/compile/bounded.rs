@@ -12,6 +12,7 @@
 //!   construction, for constructs no automaton expresses.
 
 use super::{Automaton, DEAD, MAX_STATES, minimize, trim};
+use crate::error::ClueErrorKind;
 use crate::regex::ast::{CharSet, Node};
 use regex_automata::hybrid::dfa::DFA;
 use regex_automata::util::start;
@@ -25,8 +26,8 @@ const CACHE_BYTES: usize = 256 << 20;
 /// The automaton of `hir` over `bytes` (symbol `i` reads `bytes[i]`), restricted to
 /// strings of exactly `len` symbols: states first reached at depth `len` get no
 /// outgoing transitions, since a line never reads past its last cell.
-pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, usize), String> {
-    let too_large = |what: String| format!("automaton too large for a line of {len} cells: {what}");
+pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, usize), ClueErrorKind> {
+    let too_large = |what: String| ClueErrorKind::TooLarge(format!("automaton too large for a line of {len} cells: {what}"));
     let nfa = super::thompson_nfa(hir).map_err(too_large)?;
     let dfa = DFA::builder()
         .configure(
@@ -39,7 +40,9 @@ pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, u
         .build_from_nfa(nfa)
         .map_err(|e| too_large(e.to_string()))?;
     let mut cache = dfa.create_cache();
-    let s0 = dfa.start_state(&mut cache, &start::Config::new().anchored(Anchored::Yes)).map_err(|e| format!("DFA start state: {e}"))?;
+    let s0 = dfa
+        .start_state(&mut cache, &start::Config::new().anchored(Anchored::Yes))
+        .map_err(|e| ClueErrorKind::Other(format!("DFA start state: {e}")))?;
     let mut ids = HashMap::from([(s0, 0u32)]);
     let mut order = vec![(s0, 0usize)];
     let (mut next, mut accept) = (Vec::new(), Vec::new());

@@ -15,6 +15,7 @@
 
 use super::normalise::{self, Hard, Mode};
 use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, tagged};
+use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
 use crate::regex::syntax::Parsed;
 use crate::sre::Matcher;
@@ -77,7 +78,7 @@ impl Default for Options {
 }
 
 /// Compiles one clue for a line of `len` cells.
-pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, String> {
+pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
     let exact = normalise::normalise(parsed, alphabet, Mode::Exact);
     if let Ok(node) = &exact
         && !tagged::needs_tags(node)
@@ -107,8 +108,14 @@ pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Opti
 }
 
 /// The bounded route: the over-approximation's strings, filtered by the matcher.
-fn by_strings(over: &Automaton, parsed: &Parsed, alphabet: &Alphabet, len: usize, raw_states: usize) -> Result<CompiledClue, String> {
-    let matcher = Matcher::new(parsed).map_err(|e| e.to_string())?;
+fn by_strings(
+    over: &Automaton,
+    parsed: &Parsed,
+    alphabet: &Alphabet,
+    len: usize,
+    raw_states: usize,
+) -> Result<CompiledClue, ClueErrorKind> {
+    let matcher = Matcher::new(parsed).map_err(|e| ClueErrorKind::Syntax { message: e.to_string(), position: None, exception: None })?;
     // Candidates are generated and checked one at a time; only accepted ones are kept.
     let mut kept = Vec::new();
     let mut text = Vec::with_capacity(len);
@@ -118,7 +125,7 @@ fn by_strings(over: &Automaton, parsed: &Parsed, alphabet: &Alphabet, len: usize
         match matcher.fullmatch(&text) {
             Ok(true) => kept.push(w.to_vec()),
             Ok(false) => {}
-            Err(e) => return Err(format!("{e} on the line string \"{}\"", text.iter().collect::<String>())),
+            Err(e) => return Err(ClueErrorKind::Check(format!("{e} on the line string \"{}\"", text.iter().collect::<String>()))),
         }
         Ok(())
     })?;

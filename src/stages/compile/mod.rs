@@ -25,7 +25,7 @@ pub mod tagged;
 pub use alphabet::Alphabet;
 pub use classify::{Options, Route};
 
-use crate::error::{Error, Result};
+use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::Puzzle;
 use crate::regex::ast::{Assertion, ClassItem, Node};
 use crate::regex::parser;
@@ -117,7 +117,7 @@ pub struct Compiled {
 /// names the clue and gives Python's reason.
 pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Parsed>> {
     (0..regex_count(puzzle))
-        .map(|i| parser::parse(regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, e.to_string())))
+        .map(|i| parser::parse(regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, syntax_error(&e))))
         .collect()
 }
 
@@ -133,9 +133,21 @@ fn regex_text(puzzle: &Puzzle, i: usize) -> &str {
     }
 }
 
-fn clue_error(source: &str, puzzle: &Puzzle, i: usize, msg: String) -> Error {
+fn clue_error(source: &str, puzzle: &Puzzle, i: usize, kind: ClueErrorKind) -> Error {
     let clue = puzzle.clues.get(i).map_or_else(|| format!("pool regex {}", i - puzzle.clues.len() + 1), |c| c.label.clone());
-    Error::Clue { source: source.to_string(), clue, regex: regex_text(puzzle, i).to_string(), msg }
+    Error::from(ClueError { source: source.to_string(), clue, regex: regex_text(puzzle, i).to_string(), kind })
+}
+
+/// Python's refusal as a clue error: `re.error` (and the other exceptions Python
+/// raises) is a syntax error, crossat's own caps on length and nesting are limits.
+fn syntax_error(e: &parser::ParseError) -> ClueErrorKind {
+    let exception = match e.kind {
+        parser::ErrorKind::Overflow => Some("OverflowError"),
+        parser::ErrorKind::Value => Some("ValueError"),
+        parser::ErrorKind::Nesting | parser::ErrorKind::Length => return ClueErrorKind::Limit(e.to_string()),
+        parser::ErrorKind::Re => None,
+    };
+    ClueErrorKind::Syntax { message: e.msg.clone(), position: e.pos, exception }
 }
 
 /// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
@@ -153,7 +165,7 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Parsed], explici
         None => {
             let mut set = BTreeSet::new();
             for (i, r) in parsed.iter().enumerate() {
-                alphabet::mentioned(&r.items, &mut set).map_err(|m| clue_error(source, puzzle, i, m))?;
+                alphabet::mentioned(&r.items, &mut set).map_err(|m| clue_error(source, puzzle, i, ClueErrorKind::Limit(m)))?;
             }
             set.extend(puzzle.givens.iter().flatten());
             set
@@ -200,13 +212,13 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
 
 /// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
 /// and the number of DFA states seen before minimising.
-pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), String> {
+pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     let node = bounded::fit_to_length(node, len);
     let hir = to_hir(&node, alphabet, len, &mut None)?;
     let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
     match determinize(&hir, &bytes, false, None) {
         // The whole DFA is too large: only the part a line of `len` cells reaches counts.
-        Err(e) if e.starts_with("automaton too large") => bounded::walk_bounded(&hir, &bytes, len),
+        Err(ClueErrorKind::TooLarge(_)) => bounded::walk_bounded(&hir, &bytes, len),
         other => other,
     }
 }
@@ -216,7 +228,7 @@ pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::resu
 /// trimmed, minimised table and the number of states walked.
 /// `look_behind` is the byte before the text (`None`: the text starts the line), which
 /// decides `^`, `\b` and `\B` at the start.
-pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> std::result::Result<(Automaton, usize), String> {
+pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     let nfa = thompson_nfa(hir).map_err(too_large_or)?;
     let dfa = dense::Builder::new()
         .configure(
@@ -261,7 +273,7 @@ pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>)
             next.push(i as u32);
         }
         if order.len() > MAX_STATES {
-            return Err(format!("automaton too large: more than {MAX_STATES} states over the puzzle alphabet"));
+            return Err(ClueErrorKind::TooLarge(format!("automaton too large: more than {MAX_STATES} states over the puzzle alphabet")));
         }
         i += 1;
     }
@@ -284,11 +296,11 @@ pub(crate) fn thompson_nfa(hir: &Hir) -> std::result::Result<thompson::NFA, Stri
         .map_err(|e| e.to_string())
 }
 
-fn too_large_or(msg: String) -> String {
+fn too_large_or(msg: String) -> ClueErrorKind {
     if msg.contains("exceeded") || msg.contains("limit") {
-        format!("automaton too large: {msg} (limit {} MiB per builder)", BUILD_SIZE_LIMIT >> 20)
+        ClueErrorKind::TooLarge(format!("automaton too large: {msg} (limit {} MiB per builder)", BUILD_SIZE_LIMIT >> 20))
     } else {
-        msg
+        ClueErrorKind::Other(msg)
     }
 }
 
@@ -439,7 +451,7 @@ pub(crate) fn to_hir(
     alphabet: &Alphabet,
     len: usize,
     tags: &mut Option<&mut tagged::TagCtx>,
-) -> std::result::Result<Hir, String> {
+) -> std::result::Result<Hir, ClueErrorKind> {
     if let Some(ctx) = tags.as_deref_mut()
         && let Some(h) = ctx.marker_hir(node, alphabet, len)?
     {
@@ -487,10 +499,10 @@ pub(crate) fn to_hir(
             Assertion::NotWordBoundary => Look::WordAsciiNegate,
         }),
         Node::Backref(k) => {
-            return Err(format!("unsupported construct: back-reference \\{k} inside a lookaround"));
+            return Err(ClueErrorKind::Unsupported(format!("unsupported construct: back-reference \\{k} inside a lookaround")));
         }
         Node::Look { .. } => {
-            return Err("unsupported construct: lookaround nested inside a lookaround".into());
+            return Err(ClueErrorKind::Unsupported("unsupported construct: lookaround nested inside a lookaround".into()));
         }
     })
 }

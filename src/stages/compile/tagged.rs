@@ -22,6 +22,7 @@
 //! that can capture the empty string and a back-reference to it.
 
 use super::{Alphabet, Automaton, determinize, min_len, to_hir};
+use crate::error::ClueErrorKind;
 use crate::regex::ast::{Assertion, CharSet, Node};
 use regex_syntax::hir::Hir;
 use std::collections::{BTreeMap, BTreeSet};
@@ -114,7 +115,7 @@ pub struct TagCtx {
 }
 
 impl TagCtx {
-    fn marker(&mut self, m: Marker) -> Result<Hir, String> {
+    fn marker(&mut self, m: Marker) -> Result<Hir, ClueErrorKind> {
         let i = match self.markers.iter().position(|&x| x == m) {
             Some(i) => i,
             None => {
@@ -123,13 +124,15 @@ impl TagCtx {
             }
         };
         if i >= MAX_MARKERS {
-            return Err(format!("too many groups, back-references, lookarounds and assertions in one clue (limit {MAX_MARKERS} markers)"));
+            return Err(ClueErrorKind::Limit(format!(
+                "too many groups, back-references, lookarounds and assertions in one clue (limit {MAX_MARKERS} markers)"
+            )));
         }
         Ok(Hir::literal(vec![(i + 1) as u8]))
     }
 
     /// The marker translation of `node`, or `None` when `to_hir`'s plain rule applies.
-    pub(crate) fn marker_hir(&mut self, node: &Node, alphabet: &Alphabet, len: usize) -> Result<Option<Hir>, String> {
+    pub(crate) fn marker_hir(&mut self, node: &Node, alphabet: &Alphabet, len: usize) -> Result<Option<Hir>, ClueErrorKind> {
         Ok(Some(match node {
             Node::Group { index: Some(k), sub } if self.referenced.contains(k) => {
                 let open = self.marker(Marker::Open(*k))?;
@@ -162,7 +165,7 @@ impl TagCtx {
 
 /// Compiles a clue with back-references or lookarounds: the skeleton over
 /// `alphabet ∪ markers ∪ {idle}` and its [`Tagged`] description.
-pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automaton, usize, Tagged), String> {
+pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automaton, usize, Tagged), ClueErrorKind> {
     check(node)?;
     let mut referenced = BTreeSet::new();
     let _ = node.any(&mut |n| {
@@ -175,7 +178,7 @@ pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automato
     collect_bodies(node, &mut bodies);
     let slots = max_markers(node, &referenced, &bodies);
     if slots > MAX_SLOTS {
-        return Err(format!("too many zero-width markers at one position (at most {MAX_SLOTS})"));
+        return Err(ClueErrorKind::Limit(format!("too many zero-width markers at one position (at most {MAX_SLOTS})")));
     }
     let mut ctx = TagCtx { referenced, bodies, markers: Vec::new(), looks: Vec::new() };
     let hir = to_hir(node, alphabet, len, &mut Some(&mut ctx))?;
@@ -185,28 +188,37 @@ pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automato
     Ok((automaton, raw, Tagged { markers: ctx.markers, slots: slots.max(1), looks: ctx.looks }))
 }
 
-fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: usize) -> Result<LookAround, String> {
+fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: usize) -> Result<LookAround, ClueErrorKind> {
     let kind = if ahead { "lookahead" } else { "lookbehind" };
     if sub.any(&mut |n| matches!(n, Node::Look { .. })) {
-        return Err(format!("unsupported construct: lookaround nested inside a {kind}"));
+        return Err(ClueErrorKind::Unsupported(format!("unsupported construct: lookaround nested inside a {kind}")));
     }
     let any = Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None };
     let backrefs = sub.any(&mut |n| matches!(n, Node::Backref(_)));
     if backrefs {
         if !ahead || negate {
-            return Err(format!("unsupported construct: back-reference inside a {}{kind}", if negate { "negative " } else { "" }));
+            return Err(ClueErrorKind::Unsupported(format!(
+                "unsupported construct: back-reference inside a {}{kind}",
+                if negate { "negative " } else { "" }
+            )));
         }
         let (automaton, _, t) = compile(&Node::Concat(vec![sub.clone(), any]), alphabet, len)?;
         return Ok(LookAround { ahead, negate, width: 0, automata: vec![automaton], tagged: Some(Box::new(t)) });
     }
     let asserts = sub.any(&mut |n| matches!(n, Node::Assert(_)));
     if asserts && !ahead {
-        return Err("unsupported construct: ^, $, \\b or \\B inside a lookbehind".into());
+        return Err(ClueErrorKind::Unsupported("unsupported construct: ^, $, \\b or \\B inside a lookbehind".into()));
     }
     let (node, width) = if ahead {
         (Node::Concat(vec![sub.clone(), any]), 0)
     } else {
-        let Some(w) = fixed_width(sub) else { return Err("look-behind requires fixed-width pattern".into()) };
+        let Some(w) = fixed_width(sub) else {
+            return Err(ClueErrorKind::Syntax {
+                message: "look-behind requires fixed-width pattern".into(),
+                position: None,
+                exception: None,
+            });
+        };
         (sub.clone(), w)
     };
     let hir = to_hir(&node, alphabet, len, &mut None)?;
@@ -217,7 +229,7 @@ fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: 
 }
 
 /// Rejects what the encoding cannot make exact.
-fn check(node: &Node) -> Result<(), String> {
+fn check(node: &Node) -> Result<(), ClueErrorKind> {
     let mut err = None;
     let _ = node.any(&mut |n| {
         match n {
@@ -252,7 +264,7 @@ fn check(node: &Node) -> Result<(), String> {
         }
         err.is_some()
     });
-    err.map_or(Ok(()), Err)
+    err.map_or(Ok(()), |m| Err(ClueErrorKind::Unsupported(m)))
 }
 
 fn collect_groups(node: &Node, out: &mut BTreeSet<u32>) {

@@ -306,12 +306,11 @@ fn encode_with<S: ClauseSink>(
 }
 
 fn too_large(label: &str, regex: &str) -> Error {
-    Error::Clue {
+    Error::Encode(crate::error::EncodeError {
         source: String::new(),
-        clue: label.to_string(),
-        regex: regex.to_string(),
-        msg: format!("encoding too large: more than {MAX_CLAUSES} clauses"),
-    }
+        clue: Some((label.to_string(), regex.to_string())),
+        limit: crate::error::EncodeLimit::Clauses(MAX_CLAUSES),
+    })
 }
 
 /// One clue (plain or tagged) over `line`, required when `gate` is true (always without

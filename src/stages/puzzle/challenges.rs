@@ -139,9 +139,10 @@ fn build(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
             Axis { lines: drop_empty(xs), read: Read::Down },
         )
         .map_err(|e| match e {
-            Error::Input { source, msg } => {
-                Error::Input { source, msg: format!("puzzle {key}: {msg} (only regular hexagons are supported)") }
-            }
+            Error::Input(e) => Error::Input(crate::error::InputError {
+                message: format!("puzzle {key}: {} (only regular hexagons are supported)", e.message),
+                ..e
+            }),
             other => other,
         });
     }

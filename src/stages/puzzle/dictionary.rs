@@ -26,7 +26,9 @@ impl Dictionary {
     pub fn from_file(path: &std::path::Path, fold_case: bool) -> Result<Dictionary> {
         let name = path.display().to_string();
         let (_, bytes) = crate::limits::read_input(path).map_err(|e| match e {
-            Error::Input { source, msg } => Error::Input { source, msg: msg.replace("cannot read file", "cannot read dictionary") },
+            Error::Input(e) => {
+                Error::Input(crate::error::InputError { message: e.message.replace("cannot read file", "cannot read dictionary"), ..e })
+            }
             other => other,
         })?;
         Dictionary::from_bytes(&name, &bytes, fold_case)
@@ -52,7 +54,7 @@ impl Dictionary {
             if !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()) {
                 let _ = words.insert(w);
                 if words.len() > MAX_DICT_WORDS {
-                    return Err(Error::input(&name, format!("more than {MAX_DICT_WORDS} words, the limit of a dictionary")));
+                    return Err(Error::input_limit(&name, format!("more than {MAX_DICT_WORDS} words, the limit of a dictionary")));
                 }
             }
         }

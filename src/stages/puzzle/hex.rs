@@ -101,7 +101,7 @@ pub fn side_of(source: &str, n: usize) -> Result<usize> {
     }
     let s = n.div_ceil(2);
     if cells(s) > super::MAX_CELLS {
-        return Err(Error::input(source, format!("hexagon of side {s} exceeds the limit of {} cells", super::MAX_CELLS)));
+        return Err(Error::input_limit(source, format!("hexagon of side {s} exceeds the limit of {} cells", super::MAX_CELLS)));
     }
     Ok(s)
 }

@@ -179,7 +179,7 @@ impl Puzzle {
             return Err(Error::input(source, format!("empty grid ({rows} rows × {cols} columns): need clues for rows and for columns")));
         }
         if rows * cols > MAX_CELLS {
-            return Err(Error::input(source, format!("grid of {rows}×{cols} cells exceeds the limit of {MAX_CELLS} cells")));
+            return Err(Error::input_limit(source, format!("grid of {rows}×{cols} cells exceeds the limit of {MAX_CELLS} cells")));
         }
         let mut clues = Vec::new();
         type Side<'a> = (&'a str, &'a Option<Vec<Vec<String>>>, bool);
@@ -239,11 +239,11 @@ pub const MAX_CLUES: usize = 10_000;
 pub(crate) fn check_limits(source: &str, p: &Puzzle) -> Result<()> {
     let cells = p.shape.cells();
     if cells > MAX_CELLS {
-        return Err(Error::input(source, format!("{cells} cells exceed the limit of {MAX_CELLS} cells")));
+        return Err(Error::input_limit(source, format!("{cells} cells exceed the limit of {MAX_CELLS} cells")));
     }
     let clues = p.clues.len() + p.pool.as_ref().map_or(0, |pool| pool.regexes.len());
     if clues > MAX_CLUES {
-        return Err(Error::input(source, format!("{clues} clues exceed the limit of {MAX_CLUES} clues")));
+        return Err(Error::input_limit(source, format!("{clues} clues exceed the limit of {MAX_CLUES} clues")));
     }
     Ok(())
 }

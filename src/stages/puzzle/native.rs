@@ -180,7 +180,7 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
         Some(s) => Shape::Hex { side: s },
         None => {
             if ids.len() > super::MAX_CELLS {
-                return Err(Error::input(source, format!("{} cells exceed the limit of {}", ids.len(), super::MAX_CELLS)));
+                return Err(Error::input_limit(source, format!("{} cells exceed the limit of {}", ids.len(), super::MAX_CELLS)));
             }
             let mut coords = vec![(0, 0); ids.len()];
             for (&rc, &id) in &ids {

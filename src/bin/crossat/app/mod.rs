@@ -26,6 +26,11 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::Blocks(args) => puzzles::blocks(&args, out, err),
         Command::Squares(args) => puzzles::squares(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
+        Command::Completions(args) => {
+            crate::cli::completions(args.shell, out);
+            Ok(0)
+        }
+        Command::Man => crate::cli::man(out).map(|()| 0).map_err(crate::io::write_err),
     }
 }
 

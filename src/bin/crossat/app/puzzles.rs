@@ -252,7 +252,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             let tuning = squares::search::Tuning::from_env();
             let outcome = squares::search::search(&lex, size, &dict, &given, args.seed, count, tuning, &progress, &mut print)?;
             crate::stop::finish();
-            return Ok(Some(outcome));
+            return Ok::<_, Error>(Some(outcome));
         }
         let mut model = squares::encode(&lex, size)?;
         squares::sat::pin(&mut model, &given);

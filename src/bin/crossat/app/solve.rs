@@ -149,10 +149,10 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
     pipeline::require_exact(prep, "a proof of uniqueness")?;
     let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
     let block = solve::blocking_clause(&prep.vars, &symbols);
-    let file = std::fs::File::create(path).map_err(|e| Error::Output(format!("{name}: cannot create file: {}", io_reason(&e))))?;
+    let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
     let proved = solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format).map_err(
         |e| match e {
-            Error::Output(m) => Error::Output(format!("{name}: {m}")),
+            Error::Output(e) => Error::output(name.as_str(), e.message),
             other => other,
         },
     )?;
