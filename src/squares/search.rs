@@ -10,8 +10,12 @@
 //!   word ends at the last cell. A value stays in a cell's domain only if some
 //!   surviving transition there carries it: some word through it completes the line.
 //!   A line with no word left is a dead end.
-//! * **Propagation.** When a cell's domain shrinks, the line across it is queued; the
-//!   queue runs to a fixpoint, so every line is arc consistent after every step.
+//! * **Propagation.** When a cell's domain shrinks to at most [`Tuning::wake`] values,
+//!   the line across it is queued, and the queue runs to a fixpoint (with no limit,
+//!   every line is arc consistent after every step; a pass over a line of large
+//!   domains costs the most and prunes the least, so by default they wait). The
+//!   decided cell's row and column are always passed, so every line of a complete
+//!   square has been checked.
 //! * **Cell order.** The next cell is the undecided one with the fewest values left
 //!   (ties broken by the seeded generator): the search goes where the square is
 //!   tightest, wherever that is, instead of row by row.
