@@ -143,14 +143,16 @@ fn generated_squares_are_exactly_the_brute_force_squares() {
         assert!(outcome.complete);
         assert_eq!(got, expected, "{w}x{h} words={words:?}");
         // The search finds the same squares and knows it has exhausted the space, by
-        // default, with the propagation below complete rows, and without any lookahead
-        // below, with uniform value order and a
-        // restart after every dead end (so exhaustion is only reached once a Luby cutoff
-        // outgrows the tree).
+        // default, with cells taken row by row, with every narrowing waking the line
+        // across (full arc consistency) or only singletons waking it, and with uniform
+        // value order and a restart after every dead end (so exhaustion is only reached
+        // once a Luby cutoff outgrows the tree).
         for tuning in [
             Tuning::default(),
-            Tuning { rounds: 2, ..Tuning::default() },
-            Tuning { restart_base: 1, greed: 0.0, lookahead_below: false, rounds: 0 },
+            Tuning { fewest_first: false, ..Tuning::default() },
+            Tuning { wake: u32::MAX, ..Tuning::default() },
+            Tuning { wake: 1, fewest_first: false, ..Tuning::default() },
+            Tuning { restart_base: 1, greed: 0.0, ..Tuning::default() },
         ] {
             let (searched, outcome) = all_searched(&d, size, &Given::none(size), round as u64, tuning);
             assert!(outcome.complete, "{tuning:?}");

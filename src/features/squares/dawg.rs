@@ -145,7 +145,12 @@ pub struct Flat {
     ends: Vec<u16>,
     /// Per state, per total length `k` in pairs: how many words complete from it.
     counts: Vec<[f32; MAX_SIDE]>,
+    /// Per state, the pairs on its edges as a bitset of [`LABEL_WORDS`] words.
+    labels: Vec<u64>,
 }
+
+/// Words of a state's label bitset (one bit per pair).
+pub const LABEL_WORDS: usize = super::PAIRS.div_ceil(64);
 
 impl Flat {
     fn new(layers: &[Vec<State>]) -> Flat {
@@ -159,7 +164,10 @@ impl Flat {
                 f.first.push(f.pair.len() as u32);
                 let mut es = edges.clone();
                 es.sort_unstable();
+                let at = f.labels.len();
+                f.labels.resize(at + LABEL_WORDS, 0);
                 for (p, t) in es {
+                    f.labels[at + usize::from(p) / 64] |= 1 << (p % 64);
                     f.pair.push(p);
                     f.to.push(base[j + 1] + t);
                 }
@@ -218,6 +226,11 @@ impl Flat {
     /// How many words complete from `q` (after `j` pairs) within `m` more pairs.
     pub fn completions(&self, q: StateId, j: usize, m: usize) -> f64 {
         self.counts[q as usize][j..(j + m + 1).min(MAX_SIDE)].iter().map(|&c| f64::from(c)).sum()
+    }
+
+    /// The pairs on the edges out of `q`, as a bitset (bit `p` of the words).
+    pub fn labels(&self, q: StateId) -> &[u64] {
+        &self.labels[q as usize * LABEL_WORDS..(q as usize + 1) * LABEL_WORDS]
     }
 
     /// Number of states.
