@@ -231,8 +231,11 @@ fn squares_text_output_draws_cell_boundaries() {
     let path = write_dict("small-text.txt", SMALL.as_bytes());
     let run = crossat(&["squares", "--width", "3", "--height", "3", "--dict", &path], None);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let expected = "+--+--+--+\n|  |pa|st|\n+--+--+--+\n|ne|  |ar|\n+--+--+--+\n|ed|ge|  |\n+--+--+--+\nrows:    past near edge\ncolumns: need page star\n";
-    assert_eq!(run.stdout, expected);
+    // The dictionary has exactly two squares, each the other's transpose; which one
+    // the default seed finds depends on the generator.
+    let one = "+--+--+--+\n|  |pa|st|\n+--+--+--+\n|ne|  |ar|\n+--+--+--+\n|ed|ge|  |\n+--+--+--+\nrows:    past near edge\ncolumns: need page star\n";
+    let other = "+--+--+--+\n|  |ne|ed|\n+--+--+--+\n|pa|  |ge|\n+--+--+--+\n|st|ar|  |\n+--+--+--+\nrows:    need page star\ncolumns: past near edge\n";
+    assert!(run.stdout == one || run.stdout == other, "{}", run.stdout);
     assert!(run.stderr.contains("dictionary:") && run.stderr.contains("(7 words)"), "{}", run.stderr);
 }
 
