@@ -436,3 +436,53 @@ fn bench_reads_a_large_collection_once() {
     let summary = crate::common::json_lines(&r.stdout).pop().expect("summary");
     assert_eq!((&summary["puzzles"], &summary["skipped"]), (&3000.into(), &0.into()));
 }
+
+/// A clue whose back-reference a negative lookahead contradicts: no line matches it,
+/// but its CNF (an over-approximation: more than a million candidate strings on six
+/// cells over 26 letters) admits every line.
+fn hostile_guarded(dir: &Path) -> PathBuf {
+    let p = serde_json::json!({"left": [r"(.)(?!\1)\1.*"], "top": vec!["."; 6], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"});
+    write_file(dir, "hostile.json", p.to_string())
+}
+
+#[test]
+fn the_counterexample_loop_ends_in_a_limit_never_a_verdict() {
+    let dir = tmp();
+    let f = hostile_guarded(dir.path());
+    let limit = crossat::pipeline::MAX_COUNTEREXAMPLES.to_string();
+    for json in [false, true] {
+        let mut args = vec!["solve", arg(&f)];
+        if json {
+            args.push("--json");
+        }
+        let r = crossat(&args, None);
+        assert_one_error(&r, 2, &[arg(&f), "row 1 (left)", r"(.)(?!\1)\1.*", "counterexample loop", &limit, "its limit"]);
+        assert_eq!(r.stdout, "", "no verdict: {}", r.stdout);
+    }
+    // A timeout shorter than the loop stops it as a timeout, incomplete.
+    let r = crossat(&["solve", arg(&f), "--json", "--timeout", "0.05"], None);
+    assert_eq!(r.code, 4, "{r:?}");
+    let (n, summary) = stopped_json(&r.stdout, "timeout");
+    assert_eq!((n, &summary["unique"]), (0, &serde_json::Value::Null));
+}
+
+#[test]
+fn clause_and_state_limits_name_the_file_and_the_clue() {
+    let dir = tmp();
+    // An A exactly 13 from the end: 2^13 states, over 160 cells more than 10^7 clauses.
+    let f = write_file(
+        dir.path(),
+        "clauses.json",
+        serde_json::json!({"left": [".*A.{12}"], "top": vec!["."; 160], "alphabet": "AB"}).to_string(),
+    );
+    let r = crossat(&["dimacs", arg(&f)], None);
+    assert_one_error(&r, 2, &[arg(&f), "row 1 (left) clue '.*A.{12}'", "encoding too large: more than 10000000 clauses"]);
+    // 2^15 states on a line of 400 cells: more than the 50,000 states of one clue.
+    let f = write_file(
+        dir.path(),
+        "states.json",
+        serde_json::json!({"left": [".*A.{14}"], "top": vec!["."; 400], "alphabet": "AB"}).to_string(),
+    );
+    let r = crossat(&["solve", arg(&f)], None);
+    assert_one_error(&r, 2, &[arg(&f), "row 1 (left) clue '.*A.{14}'", "more than 50000 states"]);
+}
