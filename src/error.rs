@@ -32,6 +32,9 @@ pub enum Error {
     PipeClosed,
     /// A bug in crossat: a decoded solution failed independent verification.
     Internal(String),
+    /// The work was cancelled ([`crate::stop::cancel_on`]): `bench --timeout` gave up on
+    /// the puzzle. Never reaches the user as such.
+    Cancelled,
 }
 
 impl Error {
@@ -58,6 +61,7 @@ impl fmt::Display for Error {
             Error::Usage(msg) | Error::Output(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
             Error::PipeClosed => write!(f, "standard output: the reader of the pipe has gone"),
+            Error::Cancelled => write!(f, "cancelled"),
         }
     }
 }

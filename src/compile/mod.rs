@@ -170,6 +170,7 @@ pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alpha
 /// [`compile`] with the routes of [`classify`] restricted by `opts`.
 pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     let build = |i: usize, len: usize| -> Result<CompiledClue> {
+        crate::stop::check()?;
         classify::compile_clue(&parsed[i], &alphabet, len, opts).map_err(|m| clue_error(source, puzzle, i, m))
     };
     let clues = (0..puzzle.clues.len()).map(|i| build(i, puzzle.clues[i].cells.len())).collect::<Result<Vec<_>>>()?;
