@@ -499,3 +499,47 @@ fn solve_stats_still_listens_to_the_timeout() {
     let _ = stopped_json(&r.stdout, "timeout");
     assert!(start.elapsed().as_secs_f64() < 30.0);
 }
+
+#[test]
+fn alphabet_limits_name_the_file_and_the_limit() {
+    let dir = tmp();
+    let f = write_file(dir.path(), "p.json", r#"{"left": ["A|B"], "top": ["A"]}"#);
+    // 220 characters (beyond the 160 symbols of the DFA byte classes).
+    let wide: String = (0..220).map(|i| char::from_u32(0x100 + i).expect("char")).chain(['A', 'B']).collect();
+    assert_bad(
+        &crossat(&["solve", arg(&f), "--alphabet", &wide], None),
+        &[arg(&f), "the alphabet has 222 characters, more than the limit of 160"],
+    );
+    let p = serde_json::json!({"left": [format!("[{}]", &wide[..wide.len() - 2])], "top": ["."]});
+    let g = write_file(dir.path(), "wide.json", p.to_string());
+    assert_bad(&crossat(&["solve", arg(&g)], None), &[arg(&g), "more than the limit of 160"]);
+    // 64 word characters: one more than the ASCII word bytes they are mapped to.
+    let words: String = ('a'..='z').chain('A'..='Z').chain('0'..='9').chain(['_', 'é']).collect();
+    assert_bad(&crossat(&["solve", arg(&f), "--alphabet", &words], None), &[arg(&f), "64 word characters", "more than the limit of 63"]);
+    assert_eq!(crossat(&["solve", arg(&f), "--alphabet", &words[..words.len() - 2]], None).code, 0, "63 word characters are fine");
+    // A range too wide to infer the alphabet from names the clue.
+    let h = write_file(dir.path(), "range.json", r#"{"left": ["[\u0000-\uffff]"], "top": ["."]}"#);
+    assert_bad(&crossat(&["solve", arg(&h)], None), &[arg(&h), "row 1 (left)", "too many to infer the alphabet from (limit 256)"]);
+}
+
+#[test]
+fn hostile_clues_end_quickly() {
+    let dir = tmp();
+    let start = std::time::Instant::now();
+    // Blow-ups: an A exactly 31 from the end of a long line (2^31 DFA states unbounded).
+    let p = serde_json::json!({"left": ["(.*A.{30})"], "top": vec!["."; 100]});
+    let f = write_file(dir.path(), "blowup.json", p.to_string());
+    let r = crossat(&["solve", arg(&f)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("unique: no other solution exists"), "{}", r.stdout);
+    let p = serde_json::json!({"left": vec!["(.*A.{30}).*B.{20}"; 30], "top": vec!["."; 60]});
+    let f = write_file(dir.path(), "blowup30.json", p.to_string());
+    assert_one_error(&crossat(&["solve", arg(&f)], None), 2, &[arg(&f), "row 1 (left)", "more than 50000 states"]);
+    // A clue of 10^4 characters, and a repeat of 65535, on short lines.
+    let p = serde_json::json!({"left": ["A".repeat(10_000), "A{65535}|B{3}"], "top": [".", ".", "."]});
+    let f = write_file(dir.path(), "long.json", p.to_string());
+    let r = crossat(&["solve", arg(&f), "--json"], None);
+    assert_eq!(r.code, 1, "no solution: {r:?}");
+    assert_eq!(crate::common::json_lines(&r.stdout).pop().expect("summary")["complete"], true);
+    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+}
