@@ -543,3 +543,36 @@ fn hostile_clues_end_quickly() {
     assert_eq!(crate::common::json_lines(&r.stdout).pop().expect("summary")["complete"], true);
     assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
 }
+
+/// The peak resident memory of a running process, in kB (Linux).
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.split_whitespace().next()?.parse().ok()).expect("VmHWM")
+}
+
+#[test]
+fn all_streams_in_flat_memory() {
+    // 2^22 solutions: the peak memory after 100,000 of them is about that after 10,000
+    // (one blocking clause kept per solution grew it by about 20 MB over those 90,000).
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+        .args(["solve", arg(&many), "--all", "--json", "-q"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut peaks = vec![];
+    for (n, line) in (1..=100_000).zip(lines.by_ref()) {
+        assert!(line.expect("a line").starts_with(r#"{"type":"solution""#));
+        if n == 10_000 || n == 100_000 {
+            peaks.push(peak_kb(child.id()));
+        }
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    assert_eq!(peaks.len(), 2);
+    assert!(peaks[1] < peaks[0] + 8 * 1024, "peak memory grew from {} kB to {} kB", peaks[0], peaks[1]);
+}
