@@ -3,7 +3,7 @@
 
 use crate::compile::{self, Compiled};
 use crate::encode::{self, CellVars, Cnf};
-use crate::error::{ClueError, ClueErrorKind, EncodeError, EncodeLimit, Error, Result};
+use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::{self, Format, Puzzle};
 use crate::solve::{self, Outcome};
 use crate::stats::{Stage, Times};
@@ -68,7 +68,6 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
         Ok::<_, Error>((parsed, compiled))
     })?;
     let (cnf, vars) = times.time(Stage::Encode, || encode_puzzle(&puzzle, &compiled, true)).map_err(|e| with_source(e, src))?;
-    check_vars(src, &cnf)?;
     // The reference matcher reads the same trees (the parser is checked against Python's).
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
     times.add_wall(start.elapsed());
@@ -84,6 +83,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
     let start = Instant::now();
     let mut verify_time = std::time::Duration::ZERO;
     let (puzzle, compiled, verifier, vars) = (&prep.puzzle, &prep.compiled, &prep.verifier, &prep.vars);
+    let mut rejected = 0usize;
     let outcome = solve::enumerate(&prep.cnf, vars, limit, |found| {
         let t = Instant::now();
         let grid = verify::decode(&compiled.alphabet, &found);
@@ -91,7 +91,11 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
         let verdict = counterexamples(puzzle, compiled, vars, &found, &failures);
         verify_time += t.elapsed();
         match verdict {
-            Some(clauses) => Ok(solve::Verdict::Reject(clauses)),
+            Some(_) if rejected >= MAX_COUNTEREXAMPLES => Err(loop_limit(&prep.source, puzzle, &failures)),
+            Some(clauses) => {
+                rejected += 1;
+                Ok(solve::Verdict::Reject(clauses))
+            }
             None => {
                 verifier.check(puzzle, &grid)?;
                 emit(puzzle, &grid).map(|()| solve::Verdict::Accept)
@@ -102,6 +106,33 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
     prep.times.add_wall(start.elapsed());
     prep.times.add(Stage::Verify, verify_time);
     outcome
+}
+
+/// Most grids the counterexample loop rejects in one search. Each costs a SAT call
+/// (tens of microseconds to a few milliseconds as the blocking clauses pile up), so
+/// this bounds the loop to seconds; beyond it the search ends with an error naming the
+/// clue, never with a verdict (the grids not yet rejected might hide a solution).
+pub const MAX_COUNTEREXAMPLES: usize = 20_000;
+
+/// The error of a search that reached [`MAX_COUNTEREXAMPLES`], naming the first clue
+/// (or pool regex) that rejected the last grid.
+fn loop_limit(source: &str, puzzle: &Puzzle, failures: &[verify::Failure]) -> Error {
+    let (clue, regex) = match failures.first() {
+        Some(verify::Failure::Clue { clue, .. }) => (puzzle.clues[*clue].label.clone(), puzzle.clues[*clue].regex.clone()),
+        Some(verify::Failure::Pool { regex, .. }) => {
+            (format!("pool regex {}", regex + 1), puzzle.pool.as_ref().map_or(String::new(), |p| p.regexes[*regex].clone()))
+        }
+        None => (String::new(), String::new()),
+    };
+    Error::from(ClueError {
+        source: source.to_string(),
+        clue,
+        regex,
+        kind: ClueErrorKind::Limit(format!(
+            "search stopped: the counterexample loop rejected {MAX_COUNTEREXAMPLES} candidate grids, its limit (this clue's CNF over-approximates it: more than {} candidate line strings); the puzzle is neither solved nor shown unsolvable",
+            compile::classify::BOUNDED_LIMIT
+        )),
+    })
 }
 
 /// When every failure is on a clue whose encoding is checked rather than trusted,
@@ -193,17 +224,6 @@ pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> R
     let mut cnf = Cnf::new();
     let vars = encode::encode(puzzle, compiled, doms.as_deref(), &mut cnf)?;
     Ok((cnf, vars))
-}
-
-/// Most variables accepted in a puzzle's formula (clauses: `encode::MAX_CLAUSES`).
-pub const MAX_VARS: usize = 10_000_000;
-
-fn check_vars(src: &str, cnf: &Cnf) -> Result<()> {
-    use crate::encode::ClauseSink;
-    if cnf.num_vars() > MAX_VARS {
-        return Err(Error::Encode(EncodeError { source: src.to_string(), clue: None, limit: EncodeLimit::Variables(MAX_VARS) }));
-    }
-    Ok(())
 }
 
 fn with_source(e: Error, source: &str) -> Error {

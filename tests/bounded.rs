@@ -436,3 +436,143 @@ fn bench_reads_a_large_collection_once() {
     let summary = crate::common::json_lines(&r.stdout).pop().expect("summary");
     assert_eq!((&summary["puzzles"], &summary["skipped"]), (&3000.into(), &0.into()));
 }
+
+/// A clue whose back-reference a negative lookahead contradicts: no line matches it,
+/// but its CNF (an over-approximation: more than a million candidate strings on six
+/// cells over 26 letters) admits every line.
+fn hostile_guarded(dir: &Path) -> PathBuf {
+    let p = serde_json::json!({"left": [r"(.)(?!\1)\1.*"], "top": vec!["."; 6], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"});
+    write_file(dir, "hostile.json", p.to_string())
+}
+
+#[test]
+fn the_counterexample_loop_ends_in_a_limit_never_a_verdict() {
+    let dir = tmp();
+    let f = hostile_guarded(dir.path());
+    let limit = crossat::pipeline::MAX_COUNTEREXAMPLES.to_string();
+    for json in [false, true] {
+        let mut args = vec!["solve", arg(&f)];
+        if json {
+            args.push("--json");
+        }
+        let r = crossat(&args, None);
+        assert_one_error(&r, 2, &[arg(&f), "row 1 (left)", r"(.)(?!\1)\1.*", "counterexample loop", &limit, "its limit"]);
+        assert_eq!(r.stdout, "", "no verdict: {}", r.stdout);
+    }
+    // A timeout shorter than the loop stops it as a timeout, incomplete.
+    let r = crossat(&["solve", arg(&f), "--json", "--timeout", "0.05"], None);
+    assert_eq!(r.code, 4, "{r:?}");
+    let (n, summary) = stopped_json(&r.stdout, "timeout");
+    assert_eq!((n, &summary["unique"]), (0, &serde_json::Value::Null));
+}
+
+#[test]
+fn clause_and_state_limits_name_the_file_and_the_clue() {
+    let dir = tmp();
+    // An A exactly 13 from the end: 2^13 states, over 160 cells more than 10^7 clauses.
+    let f = write_file(
+        dir.path(),
+        "clauses.json",
+        serde_json::json!({"left": [".*A.{12}"], "top": vec!["."; 160], "alphabet": "AB"}).to_string(),
+    );
+    let r = crossat(&["dimacs", arg(&f)], None);
+    assert_one_error(&r, 2, &[arg(&f), "row 1 (left) clue '.*A.{12}'", "encoding too large: more than 10000000 clauses"]);
+    // 2^15 states on a line of 400 cells: more than the 50,000 states of one clue.
+    let f = write_file(
+        dir.path(),
+        "states.json",
+        serde_json::json!({"left": [".*A.{14}"], "top": vec!["."; 400], "alphabet": "AB"}).to_string(),
+    );
+    let r = crossat(&["solve", arg(&f)], None);
+    assert_one_error(&r, 2, &[arg(&f), "row 1 (left) clue '.*A.{14}'", "more than 50000 states"]);
+}
+
+#[test]
+fn solve_stats_still_listens_to_the_timeout() {
+    // Solved in a tenth of a second, but rating its difficulty (probing every cell of
+    // 50x50) takes seconds: that too must end at the --timeout.
+    let dir = tmp();
+    let f = write_file(dir.path(), "st.json", serde_json::json!({"left": vec![".*A.{6}.*"; 50], "top": vec![".*B.{6}.*"; 50]}).to_string());
+    let start = std::time::Instant::now();
+    let r = crossat(&["solve", arg(&f), "--stats", "--json", "--timeout", "0.5"], None);
+    assert_eq!(r.code, 4, "{r:?}");
+    let _ = stopped_json(&r.stdout, "timeout");
+    assert!(start.elapsed().as_secs_f64() < 30.0);
+}
+
+#[test]
+fn alphabet_limits_name_the_file_and_the_limit() {
+    let dir = tmp();
+    let f = write_file(dir.path(), "p.json", r#"{"left": ["A|B"], "top": ["A"]}"#);
+    // 220 characters (beyond the 160 symbols of the DFA byte classes).
+    let wide: String = (0..220).map(|i| char::from_u32(0x100 + i).expect("char")).chain(['A', 'B']).collect();
+    assert_bad(
+        &crossat(&["solve", arg(&f), "--alphabet", &wide], None),
+        &[arg(&f), "the alphabet has 222 characters, more than the limit of 160"],
+    );
+    let p = serde_json::json!({"left": [format!("[{}]", &wide[..wide.len() - 2])], "top": ["."]});
+    let g = write_file(dir.path(), "wide.json", p.to_string());
+    assert_bad(&crossat(&["solve", arg(&g)], None), &[arg(&g), "more than the limit of 160"]);
+    // 64 word characters: one more than the ASCII word bytes they are mapped to.
+    let words: String = ('a'..='z').chain('A'..='Z').chain('0'..='9').chain(['_', 'é']).collect();
+    assert_bad(&crossat(&["solve", arg(&f), "--alphabet", &words], None), &[arg(&f), "64 word characters", "more than the limit of 63"]);
+    assert_eq!(crossat(&["solve", arg(&f), "--alphabet", &words[..words.len() - 2]], None).code, 0, "63 word characters are fine");
+    // A range too wide to infer the alphabet from names the clue.
+    let h = write_file(dir.path(), "range.json", r#"{"left": ["[\u0000-\uffff]"], "top": ["."]}"#);
+    assert_bad(&crossat(&["solve", arg(&h)], None), &[arg(&h), "row 1 (left)", "too many to infer the alphabet from (limit 256)"]);
+}
+
+#[test]
+fn hostile_clues_end_quickly() {
+    let dir = tmp();
+    let start = std::time::Instant::now();
+    // Blow-ups: an A exactly 31 from the end of a long line (2^31 DFA states unbounded).
+    let p = serde_json::json!({"left": ["(.*A.{30})"], "top": vec!["."; 100]});
+    let f = write_file(dir.path(), "blowup.json", p.to_string());
+    let r = crossat(&["solve", arg(&f)], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("unique: no other solution exists"), "{}", r.stdout);
+    let p = serde_json::json!({"left": vec!["(.*A.{30}).*B.{20}"; 30], "top": vec!["."; 60]});
+    let f = write_file(dir.path(), "blowup30.json", p.to_string());
+    assert_one_error(&crossat(&["solve", arg(&f)], None), 2, &[arg(&f), "row 1 (left)", "more than 50000 states"]);
+    // A clue of 10^4 characters, and a repeat of 65535, on short lines.
+    let p = serde_json::json!({"left": ["A".repeat(10_000), "A{65535}|B{3}"], "top": [".", ".", "."]});
+    let f = write_file(dir.path(), "long.json", p.to_string());
+    let r = crossat(&["solve", arg(&f), "--json"], None);
+    assert_eq!(r.code, 1, "no solution: {r:?}");
+    assert_eq!(crate::common::json_lines(&r.stdout).pop().expect("summary")["complete"], true);
+    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+}
+
+/// The peak resident memory of a running process, in kB (Linux).
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.split_whitespace().next()?.parse().ok()).expect("VmHWM")
+}
+
+#[test]
+fn all_streams_in_flat_memory() {
+    // 2^22 solutions: the peak memory after 100,000 of them is about that after 10,000
+    // (one blocking clause kept per solution grew it by about 20 MB over those 90,000).
+    let dir = tmp();
+    let many = many_solutions(dir.path());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+        .args(["solve", arg(&many), "--all", "--json", "-q"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut peaks = vec![];
+    for (n, line) in (1..=100_000).zip(lines.by_ref()) {
+        assert!(line.expect("a line").starts_with(r#"{"type":"solution""#));
+        if n == 10_000 || n == 100_000 {
+            peaks.push(peak_kb(child.id()));
+        }
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    assert_eq!(peaks.len(), 2);
+    assert!(peaks[1] < peaks[0] + 8 * 1024, "peak memory grew from {} kB to {} kB", peaks[0], peaks[1]);
+}

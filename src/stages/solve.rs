@@ -441,6 +441,7 @@ pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: 
             stack.push(child);
             continue;
         }
+        crate::stop::check()?;
         let selectors: Vec<Selector> = stack.iter().filter_map(|c| c.sel).collect();
         let lits: Vec<i32> = stack.iter().filter_map(|c| c.lit).collect();
         let Some(model) = oracle.solve_under(&selectors, &lits)? else {

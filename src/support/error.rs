@@ -55,6 +55,9 @@ pub enum Error {
     PipeClosed,
     /// A bug in crossat, e.g. a decoded solution failed independent verification.
     Internal(String),
+    /// The work was cancelled ([`crate::stop::cancel_on`]): `bench --timeout` gave up on
+    /// the puzzle. Never reaches the user as such.
+    Cancelled,
 }
 
 /// Why an input cannot be used.
@@ -129,7 +132,7 @@ pub struct ClueError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EncodeLimit {
-    /// More clauses than this for one clue.
+    /// More clauses than this in the puzzle's formula.
     Clauses(usize),
     /// More variables than this for the whole puzzle.
     Variables(usize),
@@ -202,6 +205,7 @@ impl fmt::Display for Error {
             Error::Usage(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
             Error::PipeClosed => write!(f, "standard output: the reader of the pipe has gone"),
+            Error::Cancelled => write!(f, "cancelled"),
         }
     }
 }
@@ -240,8 +244,8 @@ impl fmt::Display for ClueError {
 impl fmt::Display for EncodeLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EncodeLimit::Clauses(n) => write!(f, "encoding too large: more than {n} clauses"),
-            EncodeLimit::Variables(n) => write!(f, "encoding too large: more than {n} variables"),
+            EncodeLimit::Clauses(n) => write!(f, "encoding too large: more than {n} clauses, the limit of one puzzle's formula"),
+            EncodeLimit::Variables(n) => write!(f, "encoding too large: more than {n} variables, the limit of one puzzle's formula"),
         }
     }
 }

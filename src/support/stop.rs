@@ -14,7 +14,8 @@
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -82,6 +83,8 @@ static STATE: Mutex<State> = Mutex::new(State { phase: Phase::Idle });
 static TIMEOUT_NS: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
+    /// The cancel flag of the work running on this thread ([`cancel_on`]).
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
     /// The lock while this thread is inside [`record`] (which may nest).
     static HELD: RefCell<Option<MutexGuard<'static, State>>> = const { RefCell::new(None) };
     static DEPTH: Cell<usize> = const { Cell::new(0) };
@@ -114,6 +117,23 @@ pub fn record<T>(f: impl FnOnce() -> T) -> T {
 
 fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
     if DEPTH.get() > 0 { HELD.with(|h| f(h.borrow_mut().as_mut().expect("lock held inside record"))) } else { f(&mut lock()) }
+}
+
+/// From now on, the work on this thread (compile, encode, the search between SAT calls,
+/// the counterexample loop) ends with [`Error::Cancelled`](crate::error::Error::Cancelled)
+/// as soon as `flag` is set: `bench --timeout` runs each puzzle on a worker thread and
+/// sets the flag when it gives up, so the abandoned work stops instead of burning CPU.
+/// A single SAT call cannot be interrupted (varisat has no interrupt); the flag is
+/// read before each one.
+pub fn cancel_on(flag: Arc<AtomicBool>) {
+    CANCEL.with(|c| *c.borrow_mut() = Some(flag));
+}
+
+/// Fails with [`Error::Cancelled`](crate::error::Error::Cancelled) when the work on this
+/// thread has been cancelled ([`cancel_on`]).
+pub fn check() -> crate::error::Result<()> {
+    let cancelled = CANCEL.with(|c| c.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)));
+    if cancelled { Err(crate::error::Error::Cancelled) } else { Ok(()) }
 }
 
 /// Sets the timeout that [`arm`] starts the clock for (from now).

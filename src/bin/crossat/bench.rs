@@ -11,7 +11,7 @@ use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the benchmark; exit code 0, or 3 when some puzzle hit an internal error.
@@ -112,9 +112,14 @@ enum Item {
     Parsed { source: String, puzzle: Box<Puzzle> },
 }
 
+/// Bench worker threads still running (see [`run_one`]).
+static WORKERS: AtomicUsize = AtomicUsize::new(0);
+
 /// Prepares and solves one puzzle (up to two solutions). With a timeout, the run
-/// happens on a worker thread that is abandoned (left to finish in the background,
-/// its result dropped) when the time is up: varisat cannot be interrupted.
+/// happens on a worker thread; when the time is up its cancel flag is set, so that it
+/// stops at its next check (before each clue it compiles or encodes, before each SAT
+/// call: [`crate::stop::cancel_on`]), and its result is dropped. varisat cannot be
+/// interrupted inside one SAT call, which the worker finishes first.
 fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
     let once = |item: &Item| {
         let prepared = match item {
@@ -126,13 +131,28 @@ fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Out
     let Some(limit) = timeout else { return once(input) };
     let (tx, rx) = std::sync::mpsc::channel();
     let input = input.clone();
-    let _ = std::thread::Builder::new()
-        .name("crossat-bench".into())
-        .spawn(move || {
-            let _ = tx.send(once(&input));
-        })
-        .map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?;
-    rx.recv_timeout(limit).unwrap_or_else(|_| Err(Error::Usage(format!("timeout: not solved within {} s", limit.as_secs_f64()))))
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let _ = WORKERS.fetch_add(1, Ordering::SeqCst);
+    let started = std::thread::Builder::new().name("crossat-bench".into()).spawn(move || {
+        struct Done;
+        impl Drop for Done {
+            fn drop(&mut self) {
+                let _ = WORKERS.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+        let _done = Done;
+        crate::stop::cancel_on(flag);
+        let _ = tx.send(once(&input));
+    });
+    if let Err(e) = started {
+        let _ = WORKERS.fetch_sub(1, Ordering::SeqCst);
+        return Err(Error::Internal(format!("cannot start a thread: {e}")));
+    }
+    rx.recv_timeout(limit).unwrap_or_else(|_| {
+        cancel.store(true, Ordering::SeqCst);
+        Err(Error::Usage(format!("timeout: not solved within {} s", limit.as_secs_f64())))
+    })
 }
 
 fn clone_err(e: &Error) -> Error {
@@ -199,4 +219,46 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Result<Item>)>> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// A puzzle whose search is the counterexample loop: its clue (a back-reference
+    /// that a negative lookahead contradicts) has no match, but its CNF admits every
+    /// line, so the loop rejects grid after grid, one SAT call each, up to its limit.
+    fn hostile() -> Item {
+        let json = serde_json::json!({"left": [r"(.)(?!\1)\1.*"], "top": vec!["."; 6], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"});
+        Item::Input(Input { source: "hostile.json".into(), bytes: json.to_string().into_bytes(), ..Input::default() })
+    }
+
+    fn workers_gone_within(d: Duration) -> bool {
+        let start = Instant::now();
+        while WORKERS.load(Ordering::SeqCst) > 0 {
+            if start.elapsed() > d {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        true
+    }
+
+    #[test]
+    fn a_timed_out_puzzle_stops_working() {
+        // Uncancelled, the loop runs to its limit and fails naming the clue.
+        let start = Instant::now();
+        let whole = run_one(&hostile(), Some(Duration::from_secs(600)));
+        let full = start.elapsed();
+        assert!(matches!(&whole, Err(Error::Clue(e)) if e.to_string().contains("counterexample loop")), "{:?}", whole.err());
+        assert!(workers_gone_within(Duration::from_secs(5)));
+        // With a timeout of a twentieth of that, the worker is told to stop and does so
+        // long before it would have finished.
+        let start = Instant::now();
+        let cut = run_one(&hostile(), Some(full / 20));
+        assert!(matches!(&cut, Err(Error::Usage(m)) if m.contains("timeout")), "{:?}", cut.err());
+        assert!(workers_gone_within(full / 2), "the abandoned worker kept running");
+        assert!(start.elapsed() < full * 3 / 4, "{:?} against {full:?}", start.elapsed());
+    }
 }

@@ -38,6 +38,13 @@ impl Alphabet {
         }
         let ascii_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
         let word_pool: Vec<u8> = (0u8..128).filter(|&b| ascii_word(b)).collect();
+        let words = chars.iter().filter(|&&c| is_word(c)).count();
+        if words > word_pool.len() {
+            return Err(format!(
+                "the alphabet has {words} word characters (letters, digits, `_`), more than the limit of {}",
+                word_pool.len()
+            ));
+        }
         let other_pool: Vec<u8> = (0x20u8..0x7F).filter(|&b| !ascii_word(b)).chain(0x80..=0xFF).collect();
         let mut used = [false; 256];
         let mut bytes = vec![0u8; chars.len()];

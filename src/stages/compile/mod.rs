@@ -182,6 +182,7 @@ pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alpha
 /// [`compile`] with the routes of [`classify`] restricted by `opts`.
 pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     let build = |i: usize, len: usize| -> Result<CompiledClue> {
+        crate::stop::check()?;
         classify::compile_clue(&parsed[i], &alphabet, len, opts).map_err(|m| clue_error(source, puzzle, i, m))
     };
     // Equal clues on lines of equal length compile once (rows 2–6 of good_ol_days, the

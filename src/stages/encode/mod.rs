@@ -31,6 +31,9 @@ type Edge = (u32, u32, Vec<(usize, i32)>);
 pub const PAIRWISE_MAX: usize = 6;
 /// Most clauses one puzzle may produce.
 pub const MAX_CLAUSES: usize = 10_000_000;
+/// Most variables one puzzle may use. Clues add more clauses than variables, so in
+/// practice [`MAX_CLAUSES`] is reached first; this bounds the rest.
+pub const MAX_VARS: usize = 10_000_000;
 
 /// A set of alphabet symbols (up to 192).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -285,6 +288,7 @@ fn encode_with<S: ClauseSink>(
     let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
     let selectors: Vec<i32> = if gated { puzzle.clues.iter().map(|_| sink.new_var()).collect() } else { vec![] };
     for (i, clue) in puzzle.clues.iter().enumerate() {
+        crate::stop::check()?;
         let (v0, c0) = (sink.num_vars(), sink.num_clauses());
         let cc = &compiled.clues[i];
         let layered = encode_clue(sink, &mut shared, &ctx, cc, &clue.cells, selectors.get(i).copied());
@@ -294,8 +298,8 @@ fn encode_with<S: ClauseSink>(
             vars: sink.num_vars() - v0,
             clauses: sink.num_clauses() - c0,
         });
-        if sink.num_clauses() > MAX_CLAUSES {
-            return Err(too_large(&clue.label, &clue.regex));
+        if sink.num_clauses() > MAX_CLAUSES || sink.num_vars() > MAX_VARS {
+            return Err(too_large(sink, &clue.label, &clue.regex));
         }
     }
     let assign = match &puzzle.pool {
@@ -305,12 +309,12 @@ fn encode_with<S: ClauseSink>(
     Ok((CellVars { cells, clue_sizes, assign }, selectors))
 }
 
-fn too_large(label: &str, regex: &str) -> Error {
-    Error::Encode(crate::error::EncodeError {
-        source: String::new(),
-        clue: Some((label.to_string(), regex.to_string())),
-        limit: crate::error::EncodeLimit::Clauses(MAX_CLAUSES),
-    })
+/// The error of a formula past [`MAX_CLAUSES`] or [`MAX_VARS`], naming the clue being
+/// encoded when the limit was passed.
+fn too_large<S: ClauseSink>(sink: &S, label: &str, regex: &str) -> Error {
+    use crate::error::{EncodeError, EncodeLimit};
+    let limit = if sink.num_clauses() > MAX_CLAUSES { EncodeLimit::Clauses(MAX_CLAUSES) } else { EncodeLimit::Variables(MAX_VARS) };
+    Error::Encode(EncodeError { source: String::new(), clue: Some((label.to_string(), regex.to_string())), limit })
 }
 
 /// One clue (plain or tagged) over `line`, required when `gate` is true (always without
@@ -366,8 +370,8 @@ fn encode_pool<S: ClauseSink>(
     for (e, line) in pool.entries.iter().enumerate() {
         for &(r, v) in &assign[e] {
             let _ = encode_clue(sink, shared, ctx, &compiled.pool[r][&line.len()], line, Some(v));
-            if sink.num_clauses() > MAX_CLAUSES {
-                return Err(too_large(&format!("pool regex {}", r + 1), &pool.regexes[r]));
+            if sink.num_clauses() > MAX_CLAUSES || sink.num_vars() > MAX_VARS {
+                return Err(too_large(sink, &format!("pool regex {}", r + 1), &pool.regexes[r]));
             }
         }
     }
@@ -473,5 +477,57 @@ pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Ve
         for c in out.iter().chain(&inc).chain(&carry) {
             sink.add_clause(c);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sink that only counts, starting from `vars` variables already in use.
+    struct Counting {
+        vars: usize,
+        clauses: usize,
+    }
+
+    impl ClauseSink for Counting {
+        fn new_var(&mut self) -> i32 {
+            self.vars += 1;
+            self.vars as i32
+        }
+        fn add_clause(&mut self, _: &[i32]) {
+            self.clauses += 1;
+        }
+        fn num_vars(&self) -> usize {
+            self.vars
+        }
+        fn num_clauses(&self) -> usize {
+            self.clauses
+        }
+    }
+
+    fn prepared() -> crate::pipeline::Prepared {
+        let json = r#"{"left": ["(A|B)+C", "[AB]*"], "top": ["[AB]A", "[BC]+"], "alphabet": "ABC"}"#;
+        let input = crate::pipeline::Input { source: "p.json".into(), bytes: json.as_bytes().to_vec(), ..Default::default() };
+        crate::pipeline::prepare(&input).expect("a puzzle")
+    }
+
+    /// Both caps are checked after each clue, and the error names the clue and the limit.
+    #[test]
+    fn variable_and_clause_caps_name_the_clue() {
+        let p = prepared();
+        let doms = initial_domains(&p.puzzle, &p.compiled);
+        let run = |vars, clauses| encode(&p.puzzle, &p.compiled, Some(&doms), &mut Counting { vars, clauses });
+        assert!(run(0, 0).is_ok());
+        assert!(run(MAX_VARS - 1000, MAX_CLAUSES - 1000).is_ok());
+        use crate::error::{EncodeError, EncodeLimit};
+        let clue = Some(("row 1 (left)".to_string(), p.puzzle.clues[0].regex.clone()));
+        let r = run(MAX_VARS, 0);
+        let Err(Error::Encode(EncodeError { clue: c, limit, .. })) = r else { panic!("no error at the variable cap: {r:?}") };
+        assert_eq!((c, limit), (clue.clone(), EncodeLimit::Variables(MAX_VARS)));
+        let r = run(0, MAX_CLAUSES);
+        let Err(Error::Encode(e)) = r else { panic!("no error at the clause cap: {r:?}") };
+        assert_eq!((e.clue.clone(), e.limit), (clue, EncodeLimit::Clauses(MAX_CLAUSES)));
+        assert!(e.to_string().ends_with("encoding too large: more than 10000000 clauses, the limit of one puzzle's formula"), "{e}");
     }
 }

@@ -83,6 +83,10 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args, out)?),
         _ => None,
     };
+    // The stats rate the puzzle's difficulty (line propagation and probing), which can
+    // take long on a large grid: done while a stop can still end the command.
+    let (stats_value, stats_lines) = (args.stats && json, args.stats && !json);
+    let (stats_value, stats_lines) = (stats_value.then(|| stats_json(&prep)), stats_lines.then(|| stats_text(&prep)));
     crate::stop::finish();
     if json {
         let mut summary = json!({
@@ -106,8 +110,8 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         if let Some(p) = &proof {
             summary["proof"] = json!(p);
         }
-        if args.stats {
-            summary["stats"] = stats_json(&prep);
+        if let Some(stats) = stats_value {
+            summary["stats"] = stats;
         }
         writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
     } else {
@@ -124,8 +128,8 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         if let Some(p) = &proof {
             writeln!(out, "proof of uniqueness written to {p}").map_err(write_err)?;
         }
-        if args.stats {
-            write!(err, "{}", stats_text(&prep)).map_err(write_err)?;
+        if let Some(stats) = &stats_lines {
+            write!(err, "{stats}").map_err(write_err)?;
         }
     }
     if args.unique && unique != Value::Bool(true) {
