@@ -506,22 +506,27 @@ mod tests {
         }
     }
 
-    fn prepared() -> crate::pipeline::Prepared {
+    /// The puzzle and its automata, through the earlier stages only (a stage may not use
+    /// the pipeline, even in its tests).
+    fn compiled() -> (crate::puzzle::Puzzle, crate::compile::Compiled) {
         let json = r#"{"left": ["(A|B)+C", "[AB]*"], "top": ["[AB]A", "[BC]+"], "alphabet": "ABC"}"#;
-        let input = crate::pipeline::Input { source: "p.json".into(), bytes: json.as_bytes().to_vec(), ..Default::default() };
-        crate::pipeline::prepare(&input).expect("a puzzle")
+        let puzzle = crate::puzzle::read("p.json", json.as_bytes(), None, None, None).expect("a puzzle");
+        let parsed = crate::compile::parse_clues("p.json", &puzzle).expect("clues");
+        let alphabet = crate::compile::choose_alphabet("p.json", &puzzle, &parsed, None).expect("an alphabet");
+        let compiled = crate::compile::compile("p.json", &puzzle, &parsed, alphabet).expect("automata");
+        (puzzle, compiled)
     }
 
     /// Both caps are checked after each clue, and the error names the clue and the limit.
     #[test]
     fn variable_and_clause_caps_name_the_clue() {
-        let p = prepared();
-        let doms = initial_domains(&p.puzzle, &p.compiled);
-        let run = |vars, clauses| encode(&p.puzzle, &p.compiled, Some(&doms), &mut Counting { vars, clauses });
+        let (puzzle, compiled) = compiled();
+        let doms = initial_domains(&puzzle, &compiled);
+        let run = |vars, clauses| encode(&puzzle, &compiled, Some(&doms), &mut Counting { vars, clauses });
         assert!(run(0, 0).is_ok());
         assert!(run(MAX_VARS - 1000, MAX_CLAUSES - 1000).is_ok());
         use crate::error::{EncodeError, EncodeLimit};
-        let clue = Some(("row 1 (left)".to_string(), p.puzzle.clues[0].regex.clone()));
+        let clue = Some(("row 1 (left)".to_string(), puzzle.clues[0].regex.clone()));
         let r = run(MAX_VARS, 0);
         let Err(Error::Encode(EncodeError { clue: c, limit, .. })) = r else { panic!("no error at the variable cap: {r:?}") };
         assert_eq!((c, limit), (clue.clone(), EncodeLimit::Variables(MAX_VARS)));
