@@ -120,7 +120,7 @@ pub struct Oracle {
 pub struct Selector(i32);
 
 impl Oracle {
-    /// Loads the formula, simplified first by unit propagation ([`propagate_units`]):
+    /// Loads the formula, simplified first by unit propagation (`propagate_units`):
     /// the fixed variables go in as unit clauses, the clauses they satisfy are left out
     /// and the false literals dropped from the others. The loaded formula is equivalent
     /// to `cnf` (every model of one is a model of the other), but varisat reads and, at
