@@ -201,7 +201,9 @@ fn difficulty_is_rated_as_documented_and_shown_by_solve_stats() {
         check(&easy);
         check(&generate(&["--size", "6x6", "--backrefs", "--seed", seed]));
     }
-    let hard = generate(&["--size", "5x5", "--backrefs", "--difficulty", "hard", "--seed", "1"]);
+    // Seed 3: since single-character back-references compile to exact automata (issue 15),
+    // line propagation sees through them and seed 1 no longer yields a hard 5×5.
+    let hard = generate(&["--size", "5x5", "--backrefs", "--difficulty", "hard", "--seed", "3"]);
     assert_eq!(hard["difficulty"], "hard");
     check(&hard);
     let text = crossat(&["solve", "--stats", "puzzles/antoine-trux/beginner_1.input.txt"], None);
