@@ -123,6 +123,12 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
         (!tagged::needs_tags(&n)).then_some(n)
     };
     let regular = |automaton, raw_states| CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular };
+    // An expansion whose subset construction is too costly (`.*(.)\1.*` copies `.*` once
+    // per symbol) goes to the tagged route rather than to regex-automata's slower builder.
+    let clue_automaton = |n: &Node, alphabet: &Alphabet, len: usize| match super::glushkov::automaton(n, alphabet, len) {
+        Some(done) => done,
+        None => clue_automaton(n, alphabet, len),
+    };
     if let Some(n) = expanded(node) {
         let (automaton, raw_states) = clue_automaton(&n, alphabet, len).ok()?;
         return Some(regular(automaton, raw_states));

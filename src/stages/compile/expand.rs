@@ -23,7 +23,7 @@ use std::collections::HashMap;
 /// Largest character set a referenced group may have to be expanded.
 pub const MAX_EXPAND_SYMBOLS: usize = 64;
 /// Most nodes the tree may have after an expansion.
-pub const MAX_EXPAND_NODES: usize = 20_000;
+pub const MAX_EXPAND_NODES: usize = 4_000;
 
 /// The clue with every single-character group that is only back-referenced expanded
 /// into a union over its symbols, within [`MAX_EXPAND_SYMBOLS`] and

@@ -14,6 +14,10 @@ use crate::regex::ast::{ClassItem, Node};
 
 /// Most positions (set occurrences after counted repeats are unrolled).
 pub const MAX_POSITIONS: usize = 4096;
+/// Most (position, symbol) pairs the subset construction may visit before it hands the
+/// clue to regex-automata (large subsets, such as many copies of `.*`, make each state
+/// expensive here while the byte DFA shares that work).
+pub const MAX_WORK: usize = 300_000;
 
 struct Frag {
     nullable: bool,
@@ -172,6 +176,7 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     let _ = ids.insert(vec![start], 0);
     let (mut next, mut accept) = (Vec::new(), Vec::new());
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); symbols];
+    let mut work = 0usize;
     let mut i = 0;
     while i < order.len() {
         let depth = order[i].1;
@@ -183,6 +188,7 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
         }
         for &p in &order[i].0 {
             for &q in &b.follow[p as usize] {
+                work += b.labels[q as usize].len();
                 for &x in &b.labels[q as usize] {
                     buckets[x as usize].push(q);
                 }
@@ -210,6 +216,9 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
             };
             next.push(id);
             bucket.clear();
+        }
+        if work > MAX_WORK {
+            return Some(Err(format!("automaton too costly: more than {MAX_WORK} steps of the subset construction")));
         }
         if order.len() > MAX_STATES {
             return Some(Err(format!("automaton too large for a line of {len} cells: more than {MAX_STATES} states")));
