@@ -14,7 +14,7 @@
 //! do not apply.
 
 use super::normalise::{self, Hard, Mode};
-use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, tagged};
+use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, tagged};
 use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
 use crate::regex::syntax::Parsed;
@@ -86,6 +86,14 @@ pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Opti
         let (automaton, raw_states) = clue_automaton(node, alphabet, len)?;
         return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
     }
+    // Single-character groups that are only back-referenced, and leading lookaheads,
+    // are regular after all (see [`expand`]); any failure (a product too large) falls
+    // back to the routes below.
+    if let Ok(node) = &exact
+        && let Some(done) = regular_after_expansion(node, alphabet, len)
+    {
+        return Ok(done);
+    }
     // Back-references, lookarounds or a hard construct: start from the regular
     // over-approximation.
     let over = normalise::normalise(parsed, alphabet, Mode::Over).map_err(|Hard(h)| format!("internal: over-approximation failed: {h}"))?;
@@ -105,6 +113,39 @@ pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Opti
         return by_strings(&over_automaton, parsed, alphabet, len, raw_states);
     }
     Ok(CompiledClue { automaton: over_automaton, raw_states, tagged: None, route: Route::Guarded })
+}
+
+/// The regular route for a clue that [`expand`] rewrites without back-references or
+/// lookarounds (or with only leading lookaheads, intersected); `None` if it does not
+/// apply or the automaton is too large.
+fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Option<CompiledClue> {
+    let expanded = |n: &Node| {
+        let n = expand::single_char_backrefs(n, alphabet).unwrap_or_else(|| n.clone());
+        (!tagged::needs_tags(&n)).then_some(n)
+    };
+    let regular = |automaton, raw_states| CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular };
+    // An expansion whose subset construction is too costly (`.*(.)\1.*` copies `.*` once
+    // per symbol) goes to the tagged route rather than to regex-automata's slower builder.
+    let clue_automaton = |n: &Node, alphabet: &Alphabet, len: usize| match super::glushkov::automaton(n, alphabet, len) {
+        Some(done) => done.map_err(drop),
+        None => clue_automaton(n, alphabet, len).map_err(drop),
+    };
+    if let Some(n) = expanded(node) {
+        let (automaton, raw_states) = clue_automaton(&n, alphabet, len).ok()?;
+        return Some(regular(automaton, raw_states));
+    }
+    let (rest, looks) = expand::leading_lookaheads(node);
+    if looks.is_empty() {
+        return None;
+    }
+    let rest = expanded(&rest)?;
+    let bodies = looks.into_iter().map(|(b, negate)| Some((expand::then_anything(expanded(&b)?), negate))).collect::<Option<Vec<_>>>()?;
+    let (mut automaton, mut raw_states) = clue_automaton(&rest, alphabet, len).ok()?;
+    for (body, negate) in bodies {
+        let (b, _) = clue_automaton(&body, alphabet, len).ok()?;
+        (automaton, raw_states) = expand::intersect(&automaton, &b, negate).ok()?;
+    }
+    Some(regular(automaton, raw_states))
 }
 
 /// The bounded route: the over-approximation's strings, filtered by the matcher.

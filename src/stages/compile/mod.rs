@@ -19,6 +19,8 @@
 pub mod alphabet;
 pub mod bounded;
 pub mod classify;
+pub mod expand;
+pub mod glushkov;
 pub mod normalise;
 pub mod tagged;
 
@@ -214,7 +216,17 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
 /// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
 /// and the number of DFA states seen before minimising.
 pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
+    // Small trees without assertions: a subset construction over the puzzle's symbols
+    // walked to the line's length, far cheaper than regex-automata's byte DFA builder
+    // (issue 15); the walk's bound does what fitting to the length does for the DFA.
+    // Too many states unfitted (`(?:.*A.{4}|.*B.{4})*Z`): fit to the length, then again.
+    if let Some(Ok(done)) = glushkov::automaton(node, alphabet, len) {
+        return Ok(done);
+    }
     let node = bounded::fit_to_length(node, len);
+    if let Some(Ok(done)) = glushkov::automaton(&node, alphabet, len) {
+        return Ok(done);
+    }
     let hir = to_hir(&node, alphabet, len, &mut None)?;
     let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
     match determinize(&hir, &bytes, false, None) {
@@ -521,7 +533,7 @@ pub(crate) fn min_len(node: &Node) -> u64 {
 }
 
 /// Whether `node` matches the empty string everywhere (no assertion involved).
-fn always_nullable(node: &Node) -> bool {
+pub(crate) fn always_nullable(node: &Node) -> bool {
     match node {
         Node::Empty => true,
         Node::Set(_) | Node::Assert(_) | Node::Look { .. } | Node::Backref(_) => false,

@@ -1,0 +1,276 @@
+//! Rewrites that take a clue with back-references or lookaheads back to the regular
+//! route (issue 15): the tagged encoding of `(?=.*(.)\1{5})` over a 64-symbol
+//! alphabet costs tens of thousands of clauses, its regular equivalent a few hundred.
+//!
+//! - [`single_char_backrefs`]: a group whose body is one character set, `(.)` or
+//!   `([AB])`, holds one symbol, so a clue that back-references it is a union over
+//!   the set's symbols: in each alternative the group and every `\k` become that
+//!   symbol. The union is taken at the smallest concatenation that holds the group
+//!   (reached through concatenations and groups only, so it matches exactly once per
+//!   match of that concatenation, before any reference to it) and every reference.
+//!   Back-references work on the normalised tree, where `\k` means *the same alphabet
+//!   symbol* ([`super::normalise`] refuses case-insensitive references that could
+//!   match a different symbol), so the union means exactly the clue.
+//! - [`leading_lookaheads`]: lookaheads at the start of the clue, with neither
+//!   back-references nor nested lookarounds, are intersections: the clue matches a
+//!   line iff the rest does and each positive body followed by anything does (each
+//!   negative one does not). [`intersect`] builds the product.
+
+use super::{Alphabet, Automaton, DEAD, MAX_STATES, minimize, trim};
+use crate::regex::ast::{Assertion, CharSet, ClassItem, Node};
+use std::collections::HashMap;
+
+/// Largest character set a referenced group may have to be expanded.
+pub const MAX_EXPAND_SYMBOLS: usize = 64;
+/// Most nodes the tree may have after an expansion.
+pub const MAX_EXPAND_NODES: usize = 4_000;
+
+/// The clue with every single-character group that is only back-referenced expanded
+/// into a union over its symbols, within [`MAX_EXPAND_SYMBOLS`] and
+/// [`MAX_EXPAND_NODES`]; `None` if nothing changed.
+pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
+    let mut cur = node.clone();
+    let mut changed = false;
+    let mut groups = Vec::new();
+    collect_single_char_groups(&cur, &mut groups);
+    for (k, set) in groups {
+        let refs = count_refs(&cur, k);
+        if refs == 0 {
+            continue;
+        }
+        let symbols: Vec<char> = alphabet.chars().iter().copied().filter(|&c| set.contains(c)).collect();
+        if symbols.len() > MAX_EXPAND_SYMBOLS {
+            continue;
+        }
+        if let Some(new) = expand_at(&cur, k, refs, &symbols)
+            && size(&new) <= MAX_EXPAND_NODES
+        {
+            cur = new;
+            changed = true;
+        }
+    }
+    changed.then_some(cur)
+}
+
+/// Groups `(k …)` whose body, through non-capturing groups, is one character set.
+fn collect_single_char_groups(node: &Node, out: &mut Vec<(u32, CharSet)>) {
+    let _ = node.any(&mut |n| {
+        if let Node::Group { index: Some(k), sub } = n {
+            let mut body = sub.as_ref();
+            while let Node::Group { index: None, sub } = body {
+                body = sub;
+            }
+            if let Node::Set(s) = body {
+                out.push((*k, s.clone()));
+            }
+        }
+        false
+    });
+}
+
+fn count_refs(node: &Node, k: u32) -> usize {
+    let mut n = 0;
+    let _ = node.any(&mut |x| {
+        if matches!(x, Node::Backref(j) if *j == k) {
+            n += 1;
+        }
+        false
+    });
+    n
+}
+
+fn size(node: &Node) -> usize {
+    let mut n = 0;
+    let _ = node.any(&mut |_| {
+        n += 1;
+        false
+    });
+    n
+}
+
+/// Whether every match of `node` goes through group `k` exactly once: it is reached
+/// through concatenations and non-repeated groups only.
+fn always_captures(node: &Node, k: u32) -> bool {
+    match node {
+        Node::Group { index: Some(j), .. } if *j == k => true,
+        Node::Group { sub, .. } => always_captures(sub, k),
+        Node::Concat(v) => v.iter().any(|x| always_captures(x, k)),
+        _ => false,
+    }
+}
+
+/// Expands group `k` at the lowest concatenation that always captures it and holds all
+/// `refs` references to it.
+fn expand_at(node: &Node, k: u32, refs: usize, symbols: &[char]) -> Option<Node> {
+    let child = |sub: &Node| expand_at(sub, k, refs, symbols).map(Box::new);
+    let inner = match node {
+        Node::Concat(v) | Node::Alt(v) => {
+            v.iter().enumerate().find_map(|(i, x)| expand_at(x, k, refs, symbols).map(|n| (i, n))).map(|(i, n)| {
+                let mut v = v.clone();
+                v[i] = n;
+                if matches!(node, Node::Concat(_)) { Node::Concat(v) } else { Node::Alt(v) }
+            })
+        }
+        Node::Repeat { sub, min, max } => child(sub).map(|sub| Node::Repeat { sub, min: *min, max: *max }),
+        Node::Group { index, sub } => child(sub).map(|sub| Node::Group { index: *index, sub }),
+        Node::Look { ahead, negate, sub } => child(sub).map(|sub| Node::Look { ahead: *ahead, negate: *negate, sub }),
+        Node::Empty | Node::Set(_) | Node::Backref(_) | Node::Assert(_) => None,
+    };
+    if inner.is_some() {
+        return inner;
+    }
+    if let Node::Concat(v) = node
+        && always_captures(node, k)
+        && count_refs(node, k) == refs
+    {
+        // The items before the one that captures hold no reference (Python refuses a
+        // reference before its group): only the suffix is copied.
+        let i = v.iter().position(|x| always_captures(x, k))?;
+        let suffix = Node::Concat(v[i..].to_vec());
+        let alts: Vec<Node> = symbols.iter().map(|&c| substitute(&suffix, k, c)).collect();
+        let mut out = v[..i].to_vec();
+        out.push(if alts.is_empty() { Node::Set(CharSet { negated: false, items: vec![] }) } else { Node::Alt(alts) });
+        return Some(Node::Concat(out));
+    }
+    None
+}
+
+/// `node` with group `k` and every reference to it replaced by the symbol `c`.
+fn substitute(node: &Node, k: u32, c: char) -> Node {
+    let sym = || Node::Set(CharSet { negated: false, items: vec![ClassItem::Char(c)] });
+    match node {
+        Node::Group { index: Some(j), .. } if *j == k => sym(),
+        Node::Backref(j) if *j == k => sym(),
+        Node::Concat(v) => Node::Concat(v.iter().map(|x| substitute(x, k, c)).collect()),
+        Node::Alt(v) => Node::Alt(v.iter().map(|x| substitute(x, k, c)).collect()),
+        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(substitute(sub, k, c)), min: *min, max: *max },
+        Node::Group { index, sub } => Node::Group { index: *index, sub: Box::new(substitute(sub, k, c)) },
+        Node::Look { ahead, negate, sub } => Node::Look { ahead: *ahead, negate: *negate, sub: Box::new(substitute(sub, k, c)) },
+        other => other.clone(),
+    }
+}
+
+/// Splits a clue `(?=A)(?!B)…R` at the lookaheads at its start (after `^`, if any):
+/// `(R, [(A, false), (B, true), …])`. The clue matches a line iff `R` does and each
+/// `A·Σ*` does (each negative one does not), provided no back-reference crosses the
+/// split: the caller checks that no part holds one (nor another lookaround).
+pub fn leading_lookaheads(node: &Node) -> (Node, Vec<(Node, bool)>) {
+    let items: &[Node] = match node {
+        Node::Concat(v) => v,
+        other => std::slice::from_ref(other),
+    };
+    let mut looks = Vec::new();
+    let mut rest = Vec::new();
+    let mut leading = true;
+    for it in items {
+        match it {
+            Node::Look { ahead: true, negate, sub } if leading => looks.push((sub.as_ref().clone(), *negate)),
+            Node::Assert(Assertion::Start) if leading => rest.push(it.clone()),
+            _ => {
+                leading = false;
+                rest.push(it.clone());
+            }
+        }
+    }
+    (Node::Concat(rest), looks)
+}
+
+/// `body·Σ*`: a lookahead's body followed by the rest of the line.
+pub fn then_anything(body: Node) -> Node {
+    Node::Concat(vec![body, Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None }])
+}
+
+/// The words `a` accepts that `b` accepts (`negate`: that `b` rejects), trimmed and
+/// minimised; also the number of product states walked.
+pub fn intersect(a: &Automaton, b: &Automaton, negate: bool) -> Result<(Automaton, usize), String> {
+    let symbols = a.symbols;
+    let b_start = if b.states() == 0 { DEAD } else { b.start };
+    if a.states() == 0 || (!negate && b_start == DEAD) {
+        return Ok((minimize(&trim(&Automaton { symbols, start: 0, accept: vec![false], next: vec![DEAD; symbols] })), 0));
+    }
+    let mut ids: HashMap<(u32, u32), u32> = HashMap::from([((a.start, b_start), 0)]);
+    let mut order = vec![(a.start, b_start)];
+    let (mut next, mut accept) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < order.len() {
+        let (p, q) = order[i];
+        let b_acc = q != DEAD && b.accept[q as usize];
+        accept.push(a.accept[p as usize] && b_acc != negate);
+        for x in 0..symbols {
+            let p2 = a.step(p, x);
+            let q2 = if q == DEAD { DEAD } else { b.step(q, x) };
+            if p2 == DEAD || (!negate && q2 == DEAD) {
+                next.push(DEAD);
+                continue;
+            }
+            let id = *ids.entry((p2, q2)).or_insert_with(|| {
+                order.push((p2, q2));
+                (order.len() - 1) as u32
+            });
+            next.push(id);
+        }
+        if order.len() > MAX_STATES {
+            return Err(format!("automaton too large: more than {MAX_STATES} states over the puzzle alphabet"));
+        }
+        i += 1;
+    }
+    let raw = order.len();
+    Ok((minimize(&trim(&Automaton { symbols, start: 0, accept, next })), raw))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{bounded, classify, normalise};
+    use crate::regex::parser::parse;
+    use crate::sre::Matcher;
+
+    /// Every string of each length the compiled clue accepts is what Python's matcher
+    /// (crossat's sre port) accepts, and the clue took the regular route.
+    #[test]
+    fn expanded_clues_mean_the_same_and_go_regular() {
+        let alphabet = Alphabet::new("ABC-".chars()).expect("alphabet");
+        let cases = [
+            "(?=.*(.)\\1{2}).+",
+            "(?=.*([^A])\\1).*",
+            "(.)\\1",
+            "(.)B\\1",
+            "((.)\\2)\\1B",
+            "(?:(.)\\1|C)*",
+            "(?=.*B)(?!.*(.)\\1).*",
+            "^(?=A)(.)[BC]\\1",
+            "(?i)(a)\\1",
+            "(?=[^A]*A[^A]$).*",
+        ];
+        for clue in cases {
+            let parsed = parse(clue).expect("parse");
+            let matcher = Matcher::new(&parsed).expect("matcher");
+            for len in 0..6 {
+                let c = classify::compile_clue(&parsed, &alphabet, len, classify::Options { prefer_bounded: 0, ..Default::default() })
+                    .expect("compile");
+                // Group 1 of `((.)\2)\1` holds two symbols: it stays tagged.
+                let regular = !clue.starts_with("((");
+                assert_eq!(c.route == classify::Route::Regular, regular, "{clue} on {len}: {:?}", c.route);
+                if !regular {
+                    continue; // a tagged skeleton reads markers too: the encoding tests cover it
+                }
+                let got = bounded::strings(&c.automaton, len, 1 << 20).expect("few");
+                let mut want = Vec::new();
+                let all = Automaton { symbols: 4, start: 0, accept: vec![true], next: vec![0; 4] };
+                for w in bounded::strings(&all, len, 1 << 20).expect("few") {
+                    let text: Vec<char> = w.iter().map(|&x| alphabet.chars()[x]).collect();
+                    if matcher.fullmatch(&text).expect("match") {
+                        want.push(w);
+                    }
+                }
+                assert_eq!(got, want, "{clue} on {len}");
+            }
+        }
+        // A group inside a repeat or an alternative, referenced outside it, stays tagged.
+        for clue in ["(?:(.)A)*\\1", "(?:(.)|B)\\1"] {
+            let parsed = parse(clue).expect("parse");
+            let node = normalise::normalise(&parsed, &alphabet, normalise::Mode::Exact).expect("exact");
+            assert_eq!(single_char_backrefs(&node, &alphabet), None, "{clue}");
+        }
+    }
+}
