@@ -11,8 +11,7 @@ use crate::puzzle;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 /// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
@@ -179,17 +178,7 @@ fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char
 }
 
 pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
-    let shown = Arc::new(AtomicUsize::new(0));
-    let count = shown.clone();
-    let json = args.json;
-    super::start(
-        &args.stop,
-        Box::new(move |reason| {
-            let n = count.load(Ordering::SeqCst);
-            let text = format!("{n} hint{} shown before that; the search did not finish", if n == 1 { "" } else { "s" });
-            crate::stop::summary(json, reason, json!({"type": "summary", "hints": n}), &text)
-        }),
-    )?;
+    let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let look = args.draw.options();
     let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;

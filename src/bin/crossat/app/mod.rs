@@ -41,6 +41,29 @@ pub(crate) fn start(args: &crate::cli::StopArgs, epilogue: crate::stop::Epilogue
     crate::stop::set_timeout(args.timeout)
 }
 
+/// [`start`] for a command that prints results as it goes: the returned counter is
+/// bumped per result printed, and a stop reports it as `"{key}": n` in the summary and
+/// as "n {noun}s {tail}" in text.
+pub(crate) fn start_counted(
+    args: &crate::cli::StopArgs,
+    json: bool,
+    key: &'static str,
+    noun: &'static str,
+    tail: &'static str,
+) -> Result<std::sync::Arc<std::sync::atomic::AtomicUsize>> {
+    let counter = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = counter.clone();
+    start(
+        args,
+        Box::new(move |reason| {
+            let n = count.load(std::sync::atomic::Ordering::SeqCst);
+            let text = format!("{n} {noun}{} {tail}", if n == 1 { "" } else { "s" });
+            crate::stop::summary(json, reason, serde_json::json!({"type": "summary", key: n}), &text)
+        }),
+    )?;
+    Ok(counter)
+}
+
 /// The epilogue of a command that prints nothing partial: the summary only.
 pub(crate) fn plain_epilogue(json: bool, base: serde_json::Value, text: &'static str) -> crate::stop::Epilogue {
     Box::new(move |reason| crate::stop::summary(json, reason, base.clone(), text))

@@ -11,8 +11,7 @@ use crate::pipeline;
 use crate::puzzle::{self, Format};
 use serde_json::json;
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
@@ -154,17 +153,7 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
     let model = crate::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };
     let mut shown = 0;
-    let found = Arc::new(AtomicUsize::new(0));
-    let count = found.clone();
-    let json = args.json;
-    super::start(
-        &args.stop,
-        Box::new(move |reason| {
-            let n = count.load(Ordering::SeqCst);
-            let text = format!("{n} solution{} found before that; the search did not finish", if n == 1 { "" } else { "s" });
-            crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
-        }),
-    )?;
+    let found = super::start_counted(&args.stop, args.json, "solutions", "solution", "found before that; the search did not finish")?;
     let outcome = crate::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
         crate::stop::record(|| {
             let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
@@ -214,17 +203,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let count = if args.prove_none { 1 } else { args.count as usize };
     let progress = Progress::default();
     let mut shown = 0;
-    let found = Arc::new(AtomicUsize::new(0));
-    let count_found = found.clone();
-    let json = args.json;
-    super::start(
-        &args.stop,
-        Box::new(move |reason| {
-            let n = count_found.load(Ordering::SeqCst);
-            let text = format!("{n} square{} printed before that", if n == 1 { "" } else { "s" });
-            crate::stop::summary(json, reason, json!({"type": "summary", "solutions": n}), &text)
-        }),
-    )?;
+    let found = super::start_counted(&args.stop, args.json, "solutions", "square", "printed before that")?;
     let ran = with_progress(args.quiet, &progress, size, || {
         let lex = Lexicon::new(&dict, size);
         let mut print = |sq: &squares::Square| -> Result<()> {
