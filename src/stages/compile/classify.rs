@@ -128,7 +128,7 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
     // per symbol) goes to the tagged route rather than to regex-automata's slower builder.
     let clue_automaton = |n: &Node, alphabet: &Alphabet, len: usize| match super::glushkov::automaton(n, alphabet, len) {
         Some(done) => done.map_err(drop),
-        None => clue_automaton(n, alphabet, len).map_err(drop),
+        None => super::fitted_automaton(n, alphabet, len).map_err(drop),
     };
     if let Some(n) = expanded(node) {
         let (automaton, raw_states) = clue_automaton(&n, alphabet, len).ok()?;

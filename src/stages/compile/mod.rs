@@ -223,6 +223,13 @@ pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::resu
     if let Some(Ok(done)) = glushkov::automaton(node, alphabet, len) {
         return Ok(done);
     }
+    fitted_automaton(node, alphabet, len)
+}
+
+/// [`clue_automaton`] after its first subset construction failed or did not apply:
+/// the tree fitted to the line's length, by subset construction again, else by
+/// regex-automata (whose DFA, when too large, is walked only as far as the line).
+pub fn fitted_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     let node = bounded::fit_to_length(node, len);
     if let Some(Ok(done)) = glushkov::automaton(&node, alphabet, len) {
         return Ok(done);
