@@ -180,28 +180,18 @@ impl Puzzle {
         if puzzle.pool.is_some() {
             return Err(Error::Usage("check needs a puzzle with fixed clues, not a regex pool".into()));
         }
-        let shape = puzzle.shape.display_rows();
-        if rows.len() != shape.len() {
-            return Err(Error::input("grid", format!("{} rows, the puzzle has {}", rows.len(), shape.len())));
-        }
-        let mut cells = vec![' '; puzzle.shape.cells()];
-        for (k, (row, cell_row)) in rows.iter().zip(&shape).enumerate() {
-            let chars: Vec<char> = row.chars().collect();
-            if chars.len() != cell_row.len() {
-                return Err(Error::input("grid", format!("row {} has {} cells, the puzzle has {}", k + 1, chars.len(), cell_row.len())));
-            }
-            for (&c, ch) in cell_row.iter().zip(chars) {
-                cells[c] = ch;
-            }
-        }
-        let grid = verify::Grid { cells, assignment: Vec::new() };
-        let mut failing = Vec::new();
-        for (i, clue) in puzzle.clues.iter().enumerate() {
-            if !self.prep.verifier.clue_matches(i, &grid.word(&clue.cells))? {
-                failing.push(clue.label.clone());
-            }
-        }
-        Ok(failing)
+        // The rows are read as givens are (same size checks), then checked clue by clue.
+        let mut filled = puzzle.clone();
+        filled.set_given_rows("grid", &rows.iter().map(|r| r.chars().map(Some).collect()).collect::<Vec<_>>())?;
+        let grid = verify::Grid { cells: filled.givens.iter().map(|g| g.unwrap_or(' ')).collect(), assignment: Vec::new() };
+        let failures = self.prep.verifier.failures(puzzle, &grid)?;
+        Ok(failures
+            .iter()
+            .filter_map(|f| match f {
+                verify::Failure::Clue { clue, .. } => Some(puzzle.clues[*clue].label.clone()),
+                verify::Failure::Pool { .. } => None,
+            })
+            .collect())
     }
 
     /// The formula in DIMACS CNF, with comments that map variables to cells. Fails
