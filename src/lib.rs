@@ -129,8 +129,7 @@ impl Puzzle {
     pub fn read_file(path: impl AsRef<Path>) -> Result<Puzzle> {
         let path = path.as_ref();
         let (source, bytes) = limits::read_input(path)?;
-        let beside = path.with_extension("txt");
-        let pool = if path.extension().is_some_and(|e| e == "csv") && beside.is_file() { Some(limits::read_input(&beside)?) } else { None };
+        let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt)).transpose()?;
         Puzzle::from_input(&pipeline::Input { source, bytes, pool, ..Default::default() })
     }
 

@@ -24,10 +24,7 @@ pub fn io_reason(e: &std::io::Error) -> String {
 pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(String, Vec<u8>)>> {
     match explicit {
         Some(p) => read_source(p).map(Some),
-        None if puzzle.extension().is_some_and(|e| e == "csv") && puzzle.with_extension("txt").is_file() => {
-            read_source(&puzzle.with_extension("txt")).map(Some)
-        }
-        None => Ok(None),
+        None => crate::puzzle::louridas::pool_beside(puzzle).map(|txt| read_source(&txt)).transpose(),
     }
 }
 
