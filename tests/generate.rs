@@ -286,6 +286,24 @@ fn requested_difficulty_is_what_the_puzzle_rates_over_many_seeds() {
 }
 
 #[test]
+fn puzzles_without_one_solution_are_unrated() {
+    // Two solutions (AA, BB) and none: no proof of uniqueness, so no class.
+    for (left, solutions) in [("AA|BB", 2), ("AC", 0)] {
+        let r = stats_of(&serde_json::json!({"rows": 1, "cols": 2, "left": [left], "top": ["A|B", "A|B"]}));
+        assert_eq!(
+            (&r["class"], &r["solutions"], &r["complete"]),
+            (&Value::Null, &Value::from(solutions), &Value::Bool(true)),
+            "{left}: {r}"
+        );
+    }
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("p.json");
+    std::fs::write(&path, r#"{"rows":1,"cols":2,"left":["AA|BB"],"top":["A|B","A|B"]}"#).expect("write");
+    let run = crossat(&["solve", "--stats", path.to_str().expect("path")], None);
+    assert!(run.stderr.contains("stats: difficulty unrated: ") && run.stderr.contains("not unique ("), "{}", run.stderr);
+}
+
+#[test]
 fn difficulties_not_offered_are_refused_up_front() {
     for (args, needle) in [
         (&["--size", "3x3", "--difficulty", "hard"][..], "--difficulty hard cannot be made for a 3x3 with 1 clue per line"),

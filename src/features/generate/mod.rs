@@ -119,7 +119,7 @@ impl Rating {
         };
         format!(
             "{}: line propagation fixes {} of {} cells, with probing {} ({} probes); {proof}",
-            self.difficulty.name(),
+            self.class().unwrap_or("unrated"),
             self.by_lines,
             self.cells,
             self.by_probing,
@@ -127,9 +127,16 @@ impl Rating {
         )
     }
 
-    /// The numbers as JSON (`--json` of `generate`, `solve --stats`).
+    /// The class's name, or `None` when the proof finished and found no solution or
+    /// several: difficulty measures a proof of uniqueness, which such a puzzle has none of.
+    pub fn class(&self) -> Option<&'static str> {
+        (!self.complete || self.solutions == 1).then(|| self.difficulty.name())
+    }
+
+    /// The numbers as JSON (`--json` of `generate`, `solve --stats`); `class` is null
+    /// when the puzzle is unrated (see [`Rating::class`]).
     pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({"class": self.difficulty.name(), "cells": self.cells, "by_lines": self.by_lines,
+        serde_json::json!({"class": self.class(), "cells": self.cells, "by_lines": self.by_lines,
             "by_probing": self.by_probing, "probes": self.probes, "decisions": self.decisions,
             "solutions": self.solutions, "complete": self.complete})
     }
