@@ -140,65 +140,111 @@ impl Values {
 /// Scratch space of one pass over a line, kept between passes.
 #[derive(Default)]
 struct Pass {
-    /// Per cell boundary k (cells read), the nodes: (state, pairs read).
-    nodes: Vec<Vec<(StateId, usize)>>,
+    /// Per cell boundary k (cells read), the nodes: automaton states (a state's layer
+    /// is the number of pairs read, so it names the node).
+    nodes: Vec<Vec<StateId>>,
     /// Per cell k, the transitions: (node in layer k, node in layer k + 1, value).
     trans: Vec<Vec<(u32, u32, Cell)>>,
-    /// Per boundary k, per node: the words from it to the line's end.
+    /// Per boundary k, per node: whether a word through it ends at the line's end.
+    alive: Vec<Vec<bool>>,
+    /// Per boundary k, per node: the words from it to the line's end (only when
+    /// weighing a cell).
     back: Vec<Vec<f64>>,
     /// Per boundary k, per node: the ways to reach it (only when weighing a cell).
     fwd: Vec<Vec<f64>>,
-    /// Per automaton state, (stamp, node index) for the layer being built.
+    /// Per automaton state, (stamp, node index or [`DEAD`] when no word can end from
+    /// it in the cells left, or when the line's last pass found it dead there) for the
+    /// layer being built.
     slot: Vec<(u32, u32)>,
     epoch: u32,
+    /// Per automaton state, the stamp of the layer whose last live nodes include it.
+    allow: Vec<u32>,
     /// The result: per cell, the values some word through the line puts there.
     support: Vec<Values>,
     /// Per value, the words through it at the weighed cell.
     weight: Vec<f64>,
 }
 
+/// A slot's mark for a state from which no word ends in the cells left.
+const DEAD: u32 = u32::MAX;
+
+/// A line's live nodes after its last pass: per cell boundary, the states some word
+/// through the line passes there. Domains only shrink between two passes of a line
+/// (a backtrack restores the caches with the domains), and a node dead under larger
+/// domains stays dead under smaller ones, so the next pass only looks at these.
+#[derive(Clone, Debug, Default)]
+struct Live {
+    states: Vec<StateId>,
+    /// Boundary `k`'s states are `states[start[k]..start[k + 1]]`; empty before the
+    /// line's first pass (then nothing is ruled out).
+    start: Vec<u32>,
+}
+
+impl Live {
+    fn at(&self, k: usize) -> Option<&[StateId]> {
+        (self.start.len() > k + 1).then(|| &self.states[self.start[k] as usize..self.start[k + 1] as usize])
+    }
+}
+
 impl Pass {
-    /// Unrolls `fa` over cells with domains `doms`; fills `support` and returns the
-    /// number of words, 0 when none fits. With `weigh = Some(k)`, also fills `weight`
-    /// with the words through each value of cell `k`.
-    fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>) -> f64 {
+    /// Unrolls `fa` over cells with domains `doms`; fills `support` and returns whether
+    /// some word fits. With `weigh = Some(k)`, also fills `weight` with the words through
+    /// each value of cell `k`.
+    ///
+    /// `live` holds the line's live nodes from its last pass, under domains that
+    /// contained `doms`: only those are unrolled, and they are replaced by this pass's.
+    fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>, live: &mut Live) -> bool {
         let n = doms.len();
         if self.slot.len() < fa.states() {
             self.slot.resize(fa.states(), (0, 0));
+            self.allow.resize(fa.states(), 0);
         }
         self.nodes.resize_with(n + 1, Vec::new);
         self.trans.resize_with(n, Vec::new);
-        self.back.resize_with(n + 1, Vec::new);
+        self.alive.resize_with(n + 1, Vec::new);
         self.nodes[0].clear();
-        self.nodes[0].push((0, 0));
+        self.nodes[0].push(0);
         for k in 0..n {
             let dom = doms[k];
-            let left = n - k - 1;
+            // Cells left after this one: a node made here must end a word within them.
+            let left = (n - k - 1) as u8;
             self.epoch += 1;
             let epoch = self.epoch;
+            let known = live.at(k + 1);
+            if let Some(states) = known {
+                for &t in states {
+                    self.allow[t as usize] = epoch;
+                }
+            }
+            let allow = &self.allow;
             let (cur, rest) = self.nodes.split_at_mut(k + 1);
             let (cur, next) = (&cur[k], &mut rest[0]);
             next.clear();
             let trans = &mut self.trans[k];
             trans.clear();
             let slot = &mut self.slot;
-            for (a, &(q, j)) in cur.iter().enumerate() {
-                let mut add = |t: StateId, jt: usize, v: Cell| {
+            for (a, &q) in cur.iter().enumerate() {
+                let mut add = |t: StateId, v: Cell| {
                     let s = &mut slot[t as usize];
                     if s.0 != epoch {
-                        *s = (epoch, next.len() as u32);
-                        next.push((t, jt));
+                        let viable = fa.need(t) <= left && (known.is_none() || allow[t as usize] == epoch);
+                        *s = (epoch, if viable { next.len() as u32 } else { DEAD });
+                        if viable {
+                            next.push(t);
+                        }
                     }
-                    trans.push((a as u32, s.1, v));
+                    if s.1 != DEAD {
+                        trans.push((a as u32, s.1, v));
+                    }
                 };
-                if dom.has(BLANK) && fa.can_end(q, j, left) {
-                    add(q, j, BLANK);
+                if dom.has(BLANK) {
+                    add(q, BLANK);
                 }
                 let (pairs, to) = fa.edges(q);
                 if pairs.len() <= 16 {
                     for (&p, &t) in pairs.iter().zip(to) {
-                        if dom.has(p) && fa.can_end(t, j + 1, left) {
-                            add(t, j + 1, p);
+                        if dom.has(p) {
+                            add(t, p);
                         }
                     }
                 } else {
@@ -209,10 +255,7 @@ impl Pass {
                         let mut m = e & dom.0[i];
                         while m != 0 {
                             let b = m.trailing_zeros();
-                            let t = to[rank + (e & ((1u64 << b) - 1)).count_ones() as usize];
-                            if fa.can_end(t, j + 1, left) {
-                                add(t, j + 1, (i * 64 + b as usize) as Cell);
-                            }
+                            add(to[rank + (e & ((1u64 << b) - 1)).count_ones() as usize], (i * 64 + b as usize) as Cell);
                             m &= m - 1;
                         }
                         rank += e.count_ones() as usize;
@@ -220,13 +263,50 @@ impl Pass {
                 }
             }
             if next.is_empty() {
-                return 0.0;
+                return false;
             }
         }
-        // Backward: the last layer's nodes all end a word.
+        // Backward: the last layer's nodes all end a word; a transition into a live
+        // node keeps its source and its value.
+        self.support.clear();
+        self.support.resize(n, Values::EMPTY);
+        self.alive[n].clear();
+        self.alive[n].resize(self.nodes[n].len(), true);
+        for k in (0..n).rev() {
+            let (head, tail) = self.alive.split_at_mut(k + 1);
+            let (live, after) = (&mut head[k], &tail[0]);
+            live.clear();
+            live.resize(self.nodes[k].len(), false);
+            let sup = &mut self.support[k];
+            for &(x, y, v) in &self.trans[k] {
+                if after[y as usize] {
+                    live[x as usize] = true;
+                    sup.add(v);
+                }
+            }
+        }
+        if !self.alive[0][0] {
+            return false;
+        }
+        live.states.clear();
+        live.start.clear();
+        for (nodes, alive) in self.nodes.iter().zip(&self.alive).take(n + 1) {
+            live.start.push(live.states.len() as u32);
+            live.states.extend(nodes.iter().zip(alive).filter(|p| *p.1).map(|p| *p.0));
+        }
+        live.start.push(live.states.len() as u32);
+        if let Some(cell) = weigh {
+            self.weigh(n, cell);
+        }
+        true
+    }
+
+    /// Fills `weight`: per value of `cell`, the words of the unrolled line through it.
+    fn weigh(&mut self, n: usize, cell: usize) {
+        self.back.resize_with(n + 1, Vec::new);
         self.back[n].clear();
         self.back[n].resize(self.nodes[n].len(), 1.0);
-        for k in (0..n).rev() {
+        for k in (cell + 1..n).rev() {
             let (head, tail) = self.back.split_at_mut(k + 1);
             let (b, after) = (&mut head[k], &tail[0]);
             b.clear();
@@ -235,48 +315,32 @@ impl Pass {
                 b[x as usize] += after[y as usize];
             }
         }
-        let total = self.back[0][0];
-        if total == 0.0 {
-            return 0.0;
-        }
-        self.support.clear();
-        self.support.resize(n, Values::EMPTY);
-        for k in 0..n {
-            let after = &self.back[k + 1];
-            let sup = &mut self.support[k];
-            for &(_, y, v) in &self.trans[k] {
-                if after[y as usize] > 0.0 {
-                    sup.add(v);
-                }
+        self.fwd.resize_with(n + 1, Vec::new);
+        self.fwd[0].clear();
+        self.fwd[0].push(1.0);
+        for k in 0..cell {
+            let (head, tail) = self.fwd.split_at_mut(k + 1);
+            let (f, next) = (&head[k], &mut tail[0]);
+            next.clear();
+            next.resize(self.nodes[k + 1].len(), 0.0);
+            for &(x, y, _) in &self.trans[k] {
+                next[y as usize] += f[x as usize];
             }
         }
-        if let Some(cell) = weigh {
-            self.fwd.resize_with(n + 1, Vec::new);
-            self.fwd[0].clear();
-            self.fwd[0].push(1.0);
-            for k in 0..cell {
-                let (head, tail) = self.fwd.split_at_mut(k + 1);
-                let (f, next) = (&head[k], &mut tail[0]);
-                next.clear();
-                next.resize(self.nodes[k + 1].len(), 0.0);
-                for &(x, y, _) in &self.trans[k] {
-                    next[y as usize] += f[x as usize];
-                }
-            }
-            self.weight.clear();
-            self.weight.resize(usize::from(BLANK) + 1, 0.0);
-            let (f, after) = (&self.fwd[cell], &self.back[cell + 1]);
-            for &(x, y, v) in &self.trans[cell] {
-                self.weight[usize::from(v)] += f[x as usize] * after[y as usize];
-            }
+        self.weight.clear();
+        self.weight.resize(usize::from(BLANK) + 1, 0.0);
+        let (f, after) = (&self.fwd[cell], &self.back[cell + 1]);
+        for &(x, y, v) in &self.trans[cell] {
+            self.weight[usize::from(v)] += f[x as usize] * after[y as usize];
         }
-        total
     }
 }
 
 /// One decision: the domains before it, the cell and the value it took.
 struct Decision {
     saved: Vec<Values>,
+    /// The lines' live nodes before it.
+    live: Vec<Live>,
     cell: usize,
     value: Cell,
 }
@@ -288,6 +352,8 @@ struct Search<'a> {
     /// Lines: rows, then columns, as cell indices.
     lines: Vec<Vec<usize>>,
     dom: Vec<Values>,
+    /// Per line, its live nodes after its last pass.
+    live: Vec<Live>,
     queue: Vec<usize>,
     queued: Vec<bool>,
     pass: Pass,
@@ -325,6 +391,7 @@ pub fn search(
         col_fa,
         lines,
         dom: given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(),
+        live: vec![Live::default(); nlines],
         queue: (0..nlines).collect(),
         queued: vec![true; nlines],
         pass: Pass::default(),
@@ -339,6 +406,7 @@ pub fn search(
         return Ok(outcome);
     }
     let root = s.dom.clone();
+    let root_live = s.live.clone();
     let mut found: HashSet<Vec<Values>> = HashSet::new();
     let mut stack: Vec<Decision> = Vec::new();
     let mut nodes = 0u64;
@@ -348,6 +416,7 @@ pub fn search(
         outcome.restarts = run;
         progress.restarts.store(run, Relaxed);
         s.dom.clone_from(&root);
+        s.live.clone_from(&root_live);
         stack.clear();
         // Invariant at the loop head: the domains are at a fixpoint with no dead end.
         loop {
@@ -358,7 +427,7 @@ pub fn search(
                     if nodes.is_multiple_of(256) {
                         progress.nodes.store(nodes, Relaxed);
                     }
-                    stack.push(Decision { saved: s.dom.clone(), cell, value });
+                    stack.push(Decision { saved: s.dom.clone(), live: s.live.clone(), cell, value });
                     s.narrow(cell, Values::one(value));
                     !s.propagate() || !s.no_repeats()
                 }
@@ -393,6 +462,7 @@ pub fn search(
                     break 'runs;
                 };
                 s.dom = d.saved;
+                s.live = d.live;
                 let mut rest = s.dom[d.cell];
                 rest.remove(d.value);
                 s.narrow(d.cell, rest);
@@ -454,7 +524,7 @@ impl Search<'_> {
             let fa = self.fa(l);
             self.doms.clear();
             self.doms.extend(self.lines[l].iter().map(|&c| self.dom[c]));
-            if self.pass.run(fa, &self.doms, None) == 0.0 {
+            if !self.pass.run(fa, &self.doms, None, &mut self.live[l]) {
                 for &q in &self.queue {
                     self.queued[q] = false;
                 }
@@ -535,7 +605,7 @@ impl Search<'_> {
             self.doms.clear();
             self.doms.extend(self.lines[l].iter().map(|&c| self.dom[c]));
             let fa = if l < self.size.height { self.row_fa } else { self.col_fa };
-            let _ = self.pass.run(fa, &self.doms, Some(k));
+            let _ = self.pass.run(fa, &self.doms, Some(k), &mut self.live[l]);
             for (w, x) in weight.iter_mut().zip(&self.pass.weight) {
                 *w *= x;
             }
