@@ -56,17 +56,22 @@ pub struct Tuning {
     /// values left (a large domain rarely prunes the other line, and a pass over a
     /// line with large domains is the costliest step).
     pub wake: u32,
+    /// Weigh a cell's domain size by its lines' dead ends (dom/wdeg): the cell taken is
+    /// the one with the fewest values per dead end of its row and column so far,
+    /// counted over all runs.
+    pub wdeg: bool,
 }
 
 impl Default for Tuning {
     fn default() -> Tuning {
-        Tuning { restart_base: 100, greed: 1.0, fewest_first: true, wake: 32 }
+        Tuning { restart_base: 100, greed: 3.0, fewest_first: true, wake: 32, wdeg: true }
     }
 }
 
 impl Tuning {
     /// The default, with fields overridden by `CROSSAT_SQUARES_TUNING`
-    /// (`restart_base,greed,fewest_first`, empty fields kept; for measurements).
+    /// (`restart_base,greed,fewest_first,wake,wdeg`, empty fields kept; for
+    /// measurements).
     pub fn from_env() -> Tuning {
         let mut t = Tuning::default();
         if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
@@ -82,6 +87,9 @@ impl Tuning {
             }
             if let Some(x) = f.get(3).and_then(|x| x.parse().ok()) {
                 t.wake = x;
+            }
+            if let Some(x) = f.get(4).and_then(|x| x.parse().ok()) {
+                t.wdeg = x;
             }
         }
         t
@@ -204,6 +212,11 @@ impl Pass {
         self.alive.resize_with(n + 1, Vec::new);
         self.renumber.resize_with(n + 1, Vec::new);
         self.count.clear();
+        if weigh.is_some() {
+            // A line with no word left weighs nothing.
+            self.weight.clear();
+            self.weight.resize(usize::from(BLANK) + 1, 0.0);
+        }
         let fits = if live.count.is_empty() { self.unroll(fa, doms) } else { self.filter(doms, live) };
         if !fits {
             return false;
@@ -213,6 +226,7 @@ impl Pass {
         self.support.clear();
         self.support.resize(n, Values::EMPTY);
         self.alive[n].clone_from(&self.reach[n]);
+        let mut kept = 0usize;
         for k in (0..n).rev() {
             let (head, tail) = self.alive.split_at_mut(k + 1);
             let (cur, after) = (&mut head[k], &tail[0]);
@@ -223,6 +237,7 @@ impl Pass {
                 if after[y as usize] {
                     cur[x as usize] = true;
                     sup.add(v);
+                    kept += 1;
                 }
             }
         }
@@ -234,7 +249,6 @@ impl Pass {
         }
         // The live transitions, nodes renumbered densely; when a filtering pass lost
         // none, the line's `Live` stands as it is.
-        let kept: usize = (0..n).map(|k| self.trans[k].iter().filter(|t| self.alive[k + 1][t.1 as usize]).count()).sum();
         if !live.count.is_empty() && kept == live.trans.len() {
             return true;
         }
@@ -450,6 +464,8 @@ struct Search<'a> {
     rng: Rng,
     tuning: Tuning,
     repeats: usize,
+    /// Per line, 1 + the dead ends its passes found (for [`Tuning::wdeg`]).
+    fails: Vec<u64>,
 }
 
 /// Finds up to `count` distinct squares with the dedicated search, each verified before
@@ -488,6 +504,7 @@ pub fn search(
         rng: Rng::new(seed),
         tuning,
         repeats: 0,
+        fails: vec![1; nlines],
     };
     // The root: every line made arc consistent once; every run starts from here.
     if !s.propagate() {
@@ -614,6 +631,7 @@ impl Search<'_> {
             self.doms.clear();
             self.doms.extend(self.lines[l].iter().map(|&c| self.dom[c]));
             if !self.pass.run(fa, &self.doms, None, &mut self.live[l]) {
+                self.fails[l] += 1;
                 for &q in &self.queue {
                     self.queued[q] = false;
                 }
@@ -661,13 +679,21 @@ impl Search<'_> {
         if !self.tuning.fewest_first {
             return (0..self.dom.len()).find(|&c| self.dom[c].len() > 1);
         }
-        let mut best: Option<(u32, usize)> = None;
+        let mut best: Option<(u64, usize)> = None;
         let mut ties = 0;
         for c in 0..self.dom.len() {
             let n = self.dom[c].len();
             if n <= 1 {
                 continue;
             }
+            // Fewest values, or fewest values per dead end of the cell's lines (scaled
+            // so that the comparison stays in integers).
+            let n = if self.tuning.wdeg {
+                let [row, col] = self.lines_of(c);
+                (u64::from(n) << 32) / (self.fails[row] + self.fails[col])
+            } else {
+                u64::from(n)
+            };
             match best {
                 Some((b, _)) if n > b => {}
                 Some((b, _)) if n == b => {
