@@ -236,12 +236,6 @@ impl Flat {
         pairs.binary_search(&pair).ok().map(|i| to[i])
     }
 
-    /// Whether a word can end from `q` (reached after `j` pairs) within `m` more pairs.
-    pub fn can_end(&self, q: StateId, j: usize, m: usize) -> bool {
-        let window = if j + m + 1 >= 16 { u16::MAX } else { (1u16 << (j + m + 1)) - 1 };
-        self.ends[q as usize] & window & !((1u16 << j) - 1) != 0
-    }
-
     /// How many words complete from `q` (after `j` pairs) within `m` more pairs.
     pub fn completions(&self, q: StateId, j: usize, m: usize) -> f64 {
         self.counts[q as usize][j..(j + m + 1).min(MAX_SIDE)].iter().map(|&c| f64::from(c)).sum()

@@ -10,6 +10,9 @@
 //!   word ends at the last cell. A value stays in a cell's domain only if some
 //!   surviving transition there carries it: some word through it completes the line.
 //!   A line with no word left is a dead end.
+//! * **Live transitions.** Each pass keeps its line's live transitions; the domains
+//!   only shrink until a backtrack restores them (and these) from a snapshot, so only
+//!   a line's first pass walks the automaton, and later passes filter what is left.
 //! * **Propagation.** When a cell's domain shrinks to at most [`Tuning::wake`] values,
 //!   the line across it is queued, and the queue runs to a fixpoint (with no limit,
 //!   every line is arc consistent after every step; a pass over a line of large
@@ -17,13 +20,14 @@
 //!   decided cell's row and column are always passed, so every line of a complete
 //!   square has been checked.
 //! * **Cell order.** The next cell is the undecided one with the fewest values left
-//!   (ties broken by the seeded generator): the search goes where the square is
-//!   tightest, wherever that is, instead of row by row.
+//!   per dead end of its row and column so far (dom/wdeg, counted over all runs; ties
+//!   broken by the seeded generator): the search goes where the square is tightest and
+//!   where it failed before, wherever that is, instead of row by row.
 //! * **Value order.** The cell's values are weighed by the words left through them: the
 //!   row's count times the column's (the backward pass with forward counts too).
 //!   The value taken is the one with the largest `α·ln(weight)` plus Gumbel noise from
-//!   the seeded generator — a sample in proportion to `weight^α` — so a seed fixes the
-//!   run, and other seeds explore elsewhere.
+//!   the seeded generator — a sample in proportion to `weight^α`, α = 3 by default —
+//!   so a seed fixes the run, and other seeds explore elsewhere.
 //! * **Branching** is binary: the cell takes the value, or, when that fails, loses it
 //!   (and the loss propagates like any other narrowing).
 //! * **Repeats** are checked after each fixpoint among the lines whose every cell is
@@ -496,7 +500,7 @@ pub fn search(
         col_fa,
         lines,
         dom: given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(),
-        live: vec![Rc::new(Live::default()); nlines],
+        live: (0..nlines).map(|_| Rc::new(Live::default())).collect(),
         queue: (0..nlines).collect(),
         queued: vec![true; nlines],
         pass: Pass::default(),
