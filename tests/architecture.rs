@@ -392,7 +392,7 @@ fn the_checker_finds_what_breaks_the_table() {
     assert_eq!(v("features/squares/dawg.rs", "use crate::{error::Result, words::{Dictionary, dawg}};").len(), 1);
     assert_eq!(v("features/squares/dawg.rs", "use crate::features::{assist, generate};").len(), 2);
     assert_eq!(v("features/squares/dawg.rs", "use super::super::words::Dictionary;").len(), 1);
-    assert_eq!(v("features/generate.rs", "fn f() { let _ = crate::squares::Size::new(3); }").len(), 1);
+    assert_eq!(v("features/generate/mod.rs", "fn f() { let _ = crate::squares::Size::new(3); }").len(), 1);
     let msg = v("stages/compile/mod.rs", "use crate::stages::verify::Grid;");
     assert!(msg.len() == 1 && msg[0].contains("`compile` uses `verify`: a stage uses only earlier stages"), "{msg:?}");
     assert_eq!(v("stages/encode/mod.rs", "use crate::pipeline::Input;").len(), 1);

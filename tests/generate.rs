@@ -90,7 +90,7 @@ fn prepared(g: &Value) -> crossat::pipeline::Prepared {
 
 #[test]
 fn generated_clues_are_fair_on_every_side() {
-    let shapes: [&[&str]; 9] = [
+    let shapes: [&[&str]; 10] = [
         &["--size", "3x3"],
         &["--size", "3x4", "--sides", "2"],
         &["--size", "1x3"],
@@ -101,6 +101,8 @@ fn generated_clues_are_fair_on_every_side() {
         &["--size", "3x3", "--difficulty", "medium"],
         &["--size", "2x4", "--sides", "2", "--difficulty", "medium"],
         &["--hex", "2", "--difficulty", "medium"],
+        // Hard puzzles list alternations: the same rules hold.
+        &["--size", "3x3", "--sides", "2", "--difficulty", "hard"],
     ];
     for shape in shapes {
         for seed in 1..=6 {
@@ -173,6 +175,13 @@ fn the_largest_sizes_succeed_for_sampled_seeds() {
         let g = generate(&args);
         assert_eq!(g["unique"], true, "{args:?}");
     }
+    for args in [
+        ["--size", "20x20", "--sides", "2", "--difficulty", "hard", "--seed", "7"],
+        ["--hex", "8", "--sides", "2", "--difficulty", "hard", "--seed", "13"],
+    ] {
+        let g = generate(&args);
+        assert_eq!((&g["unique"], &g["difficulty"]), (&Value::Bool(true), &Value::from("hard")), "{args:?}");
+    }
     let g = generate(&["--size", "20x20", "--sides", "2", "--backrefs", "--seed", "4"]);
     assert!(g["crossat"]["right"].as_array().expect("right").iter().all(Value::is_string));
 }
@@ -230,6 +239,28 @@ fn requested_difficulty_is_what_the_puzzle_rates_over_many_seeds() {
             }
         }
     }
+    // Hard puzzles: every shape the construction takes, small enough for the
+    // rating's proof to finish.
+    let hard_shapes: [&[&str]; 5] =
+        [&["--size", "4x4"], &["--size", "5x5"], &["--size", "4x6", "--sides", "2"], &["--size", "7x7"], &["--hex", "3"]];
+    for shape in hard_shapes {
+        for seed in 1..=6 {
+            let seed = seed.to_string();
+            let mut args = shape.to_vec();
+            args.extend_from_slice(&["--difficulty", "hard", "--seed", &seed]);
+            let g = generate(&args);
+            assert_eq!(g["difficulty"], "hard", "{args:?}");
+            check_class(&g["rating"]);
+            // Nothing is fixed by the lines, and probing fixes nothing either.
+            assert_eq!((g["rating"]["by_lines"].as_u64(), g["rating"]["by_probing"].as_u64()), (Some(0), Some(0)), "{args:?}");
+            assert_eq!(stats_of(&g["crossat"]), g["rating"], "{args:?}");
+            effort.push((2, g["rating"]["decisions"].as_u64().expect("d"), g["rating"]["probes"].as_u64().expect("p")));
+            let (grids, complete) = solve_written(g["trux"].as_str().expect("trux"), "txt");
+            let solution: Vec<String> =
+                g["solution"].as_array().expect("rows").iter().map(|r| r.as_str().expect("row").to_string()).collect();
+            assert!(complete && grids == vec![solution], "{args:?}: {grids:?}");
+        }
+    }
     // A published puzzle that needs search: the hard class, with its decisions.
     let run = crossat(&["solve", "--json", "--stats", "puzzles/antoine-trux/player_puzzle_references.input.txt"], None);
     let hard = serde_json::from_str::<Value>(run.stdout.lines().last().expect("summary")).expect("json")["stats"]["difficulty"].clone();
@@ -255,9 +286,31 @@ fn requested_difficulty_is_what_the_puzzle_rates_over_many_seeds() {
 }
 
 #[test]
+fn puzzles_without_one_solution_are_unrated() {
+    // Two solutions (AA, BB) and none: no proof of uniqueness, so no class.
+    for (left, solutions) in [("AA|BB", 2), ("AC", 0)] {
+        let r = stats_of(&serde_json::json!({"rows": 1, "cols": 2, "left": [left], "top": ["A|B", "A|B"]}));
+        assert_eq!(
+            (&r["class"], &r["solutions"], &r["complete"]),
+            (&Value::Null, &Value::from(solutions), &Value::Bool(true)),
+            "{left}: {r}"
+        );
+    }
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("p.json");
+    std::fs::write(&path, r#"{"rows":1,"cols":2,"left":["AA|BB"],"top":["A|B","A|B"]}"#).expect("write");
+    let run = crossat(&["solve", "--stats", path.to_str().expect("path")], None);
+    assert!(run.stderr.contains("stats: difficulty unrated: ") && run.stderr.contains("not unique ("), "{}", run.stderr);
+}
+
+#[test]
 fn difficulties_not_offered_are_refused_up_front() {
     for (args, needle) in [
-        (&["--size", "5x5", "--difficulty", "hard"][..], "--difficulty hard is not offered"),
+        (&["--size", "3x3", "--difficulty", "hard"][..], "--difficulty hard cannot be made for a 3x3 with 1 clue per line"),
+        (&["--size", "2x6", "--sides", "2", "--difficulty", "hard"][..], "cannot be made for a 2x6 with 2 clues per line"),
+        (&["--hex", "2", "--difficulty", "hard"][..], "cannot be made for a hexagon"),
+        (&["--size", "5x5", "--backrefs", "--difficulty", "hard"][..], "cannot be combined with --backrefs or --lookarounds"),
+        (&["--size", "5x5", "--lookarounds", "--difficulty", "hard"][..], "cannot be combined with --backrefs or --lookarounds"),
         (&["--size", "1x6", "--difficulty", "medium"][..], "needs at least 2 rows and 2 columns"),
         (&["--size", "7x1", "--sides", "2", "--difficulty", "medium"][..], "needs at least 2 rows and 2 columns"),
     ] {

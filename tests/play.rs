@@ -84,6 +84,31 @@ fn wrong_entries_come_first_with_the_clues_they_break() {
 }
 
 #[test]
+fn a_wrong_entry_names_every_clue_it_breaks_on_its_lines() {
+    // L in row 1: column 2 rules it out alone, and with the H beside it row 1
+    // ('HE|LL|O+') cannot hold either: both are named and marked.
+    let r = hint(&[BEATLES], "HL\n..\n", &[]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let after = r.stdout.split("is wrong").nth(1).unwrap_or_else(|| panic!("{}", r.stdout));
+    assert!(after.contains("row 1 (left) 'HE|LL|O+'") && after.contains("column 2 (top) 'EP|IP|EF'"), "{}", r.stdout);
+    assert!(r.stdout.contains("✗ HE|LL|O+"), "{}", r.stdout);
+    let j = hint(&[BEATLES], "HL\n..\n", &["--json"]);
+    let wrong = json_lines(&j.stdout).into_iter().find(|l| l["type"] == "wrong").expect("wrong");
+    assert_eq!(wrong["clues"], serde_json::json!(["row 1 (left)", "column 2 (top)"]));
+    // L alone (no H) breaks only column 2: row 1 could still be LL.
+    let j = hint(&[BEATLES], ".L\n..\n", &["--json"]);
+    let wrong = json_lines(&j.stdout).into_iter().find(|l| l["type"] == "wrong").expect("wrong");
+    assert_eq!(wrong["clues"], serde_json::json!(["column 2 (top)"]));
+    // check lists the broken clues beside the minimal conflict.
+    let c = crossat(&["check", "--json", BEATLES, "-"], Some(b"HL\n..\n"));
+    assert_eq!(c.code, 1);
+    let summary = json_lines(&c.stdout).pop().expect("summary");
+    assert_eq!(summary["broken"], serde_json::json!(["row 1 (left)", "column 2 (top)"]), "{summary}");
+    let c = crossat(&["check", BEATLES, "-"], Some(b"HL\n..\n"));
+    assert!(c.stdout.contains("clues the entries on their own line break:\n  row 1 (left) 'HE|LL|O+'\n"), "{}", c.stdout);
+}
+
+#[test]
 fn check_draws_the_failing_cells_and_clues() {
     let r = crossat(&["check", BEATLES, "-"], Some(b"HE\nLE\n"));
     assert_eq!(r.code, 1);

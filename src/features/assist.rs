@@ -152,6 +152,25 @@ impl<'a> Assistant<'a> {
         })
     }
 
+    /// The clues that cannot hold with the entries on their own line (each clue
+    /// alone, with only its line's cells of `givens`): the clues a player's entries
+    /// break by themselves, whatever the rest of the grid.
+    pub fn broken_clues(&mut self, givens: &[Option<char>]) -> Result<Vec<usize>> {
+        let mut broken = Vec::new();
+        for i in 0..self.selectors.len() {
+            let mut assume = vec![self.selectors[i]];
+            for &c in &self.puzzle().clues[i].cells {
+                if let Some(ch) = givens[c] {
+                    assume.push(self.lit(c, ch)?);
+                }
+            }
+            if self.oracle.solve(&assume)?.is_none() {
+                broken.push(i);
+            }
+        }
+        Ok(broken)
+    }
+
     /// Whether `cell` must hold `ch` under all clues and the givens (SAT-confirmed).
     pub fn is_forced(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<bool> {
         let mut assume = self.all_clues();

@@ -147,6 +147,9 @@ pub struct Flat {
     counts: Vec<[f32; MAX_SIDE]>,
     /// Per state, the pairs on its edges as a bitset of [`LABEL_WORDS`] words.
     labels: Vec<u64>,
+    /// Per state, the fewest more pairs that end a word from it ([`u8::MAX`] when no
+    /// word does).
+    need: Vec<u8>,
 }
 
 /// Words of a state's label bitset (one bit per pair).
@@ -197,7 +200,23 @@ impl Flat {
                 f.counts[q] = counts;
             }
         }
+        // A state after `j` pairs only completes words of `j` pairs or more.
+        f.need = vec![u8::MAX; states];
+        for (j, layer) in layers.iter().enumerate() {
+            for i in 0..layer.len() {
+                let q = (base[j] + i as u32) as usize;
+                if f.ends[q] != 0 {
+                    f.need[q] = (f.ends[q].trailing_zeros() as usize - j) as u8;
+                }
+            }
+        }
         f
+    }
+
+    /// The fewest more pairs that end a word from `q` ([`u8::MAX`] when none does):
+    /// a word can end from `q` within `m` more cells exactly when this is at most `m`.
+    pub fn need(&self, q: StateId) -> u8 {
+        self.need[q as usize]
     }
 
     /// The start state, or `None` when no word fits.
@@ -215,12 +234,6 @@ impl Flat {
     pub fn step(&self, q: StateId, pair: u16) -> Option<StateId> {
         let (pairs, to) = self.edges(q);
         pairs.binary_search(&pair).ok().map(|i| to[i])
-    }
-
-    /// Whether a word can end from `q` (reached after `j` pairs) within `m` more pairs.
-    pub fn can_end(&self, q: StateId, j: usize, m: usize) -> bool {
-        let window = if j + m + 1 >= 16 { u16::MAX } else { (1u16 << (j + m + 1)) - 1 };
-        self.ends[q as usize] & window & !((1u16 << j) - 1) != 0
     }
 
     /// How many words complete from `q` (after `j` pairs) within `m` more pairs.

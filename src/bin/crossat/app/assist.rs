@@ -132,12 +132,30 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
             }
             None => {
                 let k = assistant.conflict(&grid)?;
+                // Clues whose own line's entries already break them, beyond the core.
+                let broken = assistant.broken_clues(&grid)?;
                 view.bad_clues.extend(&k.clues);
+                view.bad_clues.extend(&broken);
+                view.bad_clues.sort_unstable();
+                view.bad_clues.dedup();
                 for &c in &k.givens {
                     view.marks[c] = Mark::Bad;
                 }
-                let t = format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k, "  "));
-                emit(out, json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k)}), t)?;
+                let mut t =
+                    format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k, "  "));
+                if !broken.is_empty() {
+                    t.push_str("clues the entries on their own line break:\n");
+                    for &i in &broken {
+                        let clue = &prep.puzzle.clues[i];
+                        t.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
+                    }
+                }
+                let labels: Vec<&str> = broken.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
+                emit(
+                    out,
+                    json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k), "broken": labels}),
+                    t,
+                )?;
                 1
             }
         }
@@ -150,7 +168,9 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
 
 /// The player's entries that cannot be right, each with the clues it breaks: against the
 /// solution when the puzzle is unique (each wrong entry alone conflicts with a minimal set
-/// of clues), else the entries of a minimal conflict. Empty when the entries can be completed.
+/// of clues), else the entries of a minimal conflict; to each entry's clues are added the
+/// clues through it that the entries on their own line break. Empty when the entries can
+/// be completed.
 fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> Result<Vec<(usize, Vec<usize>)>> {
     let unknown: Vec<(usize, Vec<usize>)> =
         (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).map(|c| (c, vec![])).collect();
@@ -172,6 +192,12 @@ fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char
             let k = assistant.conflict(&known)?;
             wrong.extend(k.givens.iter().filter(|&&c| base[c].is_none()).map(|&c| (c, k.clues.clone())));
         }
+    }
+    let broken = assistant.broken_clues(&known)?;
+    for (c, clues) in &mut wrong {
+        clues.extend(broken.iter().filter(|&&i| prep.puzzle.clues[i].cells.contains(c)));
+        clues.sort_unstable();
+        clues.dedup();
     }
     wrong.sort_unstable();
     Ok(wrong)

@@ -125,8 +125,9 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         .map_err(write_err)?;
         writeln!(
             err,
-            "crossat: unique puzzle after {} uniqueness checks; {}; solution: {}",
+            "crossat: unique puzzle after {} uniqueness check{}; {}; solution: {}",
             made.checks,
+            if made.checks == 1 { "" } else { "s" },
             made.rating.describe(),
             rows.join(" / ")
         )

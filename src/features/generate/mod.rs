@@ -8,8 +8,9 @@
 //!    solutions differ gets a tighter clue.
 //! 4. *Loosen*: each clue in turn is replaced by looser, shorter candidates wherever the
 //!    puzzle stays unique. Every side keeps a real clue.
-//! 5. *Difficulty* (`--difficulty`): clues are loosened or tightened until the puzzle
-//!    rates as asked (see [`rate`]).
+//! 5. *Difficulty* (`--difficulty easy|medium`): clues are loosened or tightened until
+//!    the puzzle rates as asked (see [`rate`]). Hard puzzles are built another way:
+//!    every clue a coset of a linear code (see `hard.rs`).
 //! 6. The result is solved once more by the whole pipeline (the independent matcher
 //!    included) and proven unique before it is printed.
 //!
@@ -32,6 +33,8 @@ use crate::stats::Times;
 use std::collections::HashMap;
 
 pub use crate::rng::Rng;
+
+mod hard;
 
 /// Uniqueness checks one attempt may make before starting over with fresh clues.
 const MAX_CHECKS: usize = 1500;
@@ -116,7 +119,7 @@ impl Rating {
         };
         format!(
             "{}: line propagation fixes {} of {} cells, with probing {} ({} probes); {proof}",
-            self.difficulty.name(),
+            self.class().unwrap_or("unrated"),
             self.by_lines,
             self.cells,
             self.by_probing,
@@ -124,9 +127,16 @@ impl Rating {
         )
     }
 
-    /// The numbers as JSON (`--json` of `generate`, `solve --stats`).
+    /// The class's name, or `None` when the proof finished and found no solution or
+    /// several: difficulty measures a proof of uniqueness, which such a puzzle has none of.
+    pub fn class(&self) -> Option<&'static str> {
+        (!self.complete || self.solutions == 1).then(|| self.difficulty.name())
+    }
+
+    /// The numbers as JSON (`--json` of `generate`, `solve --stats`); `class` is null
+    /// when the puzzle is unrated (see [`Rating::class`]).
     pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({"class": self.difficulty.name(), "cells": self.cells, "by_lines": self.by_lines,
+        serde_json::json!({"class": self.class(), "cells": self.cells, "by_lines": self.by_lines,
             "by_probing": self.by_probing, "probes": self.probes, "decisions": self.decisions,
             "solutions": self.solutions, "complete": self.complete})
     }
@@ -993,6 +1003,9 @@ pub fn generate(spec: &Spec) -> Result<Generated> {
 /// [`generate`], reporting the uniqueness checks made so far to `progress`.
 pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
     offered(spec)?;
+    if spec.difficulty == Some(Difficulty::Hard) {
+        return generate_hard(spec, progress);
+    }
     let mut checks = 0;
     for attempt in 0..ATTEMPTS {
         if let Some(mut g) = attempt_once(spec, attempt, &mut checks, progress)? {
@@ -1011,9 +1024,16 @@ pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Gen
 /// exactly the letters of its solutions; the generator's medium block needs 2×2 cells).
 pub fn offered(spec: &Spec) -> Result<()> {
     match (spec.difficulty, &spec.shape) {
-        (Some(Difficulty::Hard), _) => Err(Error::Usage(
-            "--difficulty hard is not offered: crossat rates puzzles as hard (crossat solve --stats) but has no construction that makes them reliably; use easy or medium".into(),
+        (Some(Difficulty::Hard), _) if spec.backrefs || spec.lookarounds => Err(Error::Usage(
+            "--difficulty hard builds its clues from alternations (see `crossat man`); it cannot be combined with --backrefs or --lookarounds".into(),
         )),
+        (Some(Difficulty::Hard), shape) => {
+            let lengths: Vec<usize> = lines(shape).iter().map(|(_, c)| c.len()).collect();
+            match hard::plan(&lengths, spec.sides, shape.cells()) {
+                Some(_) => Ok(()),
+                None => Err(Error::Usage(hard_refusal(spec))),
+            }
+        }
         (Some(Difficulty::Medium), Shape::Rect { rows, cols }) if *rows < 2 || *cols < 2 => Err(Error::Usage(format!(
             "--difficulty medium needs at least 2 rows and 2 columns, got {rows}x{cols} (a grid of one row or column is solved line by line: easy)"
         ))),
@@ -1021,8 +1041,9 @@ pub fn offered(spec: &Spec) -> Result<()> {
     }
 }
 
-fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dyn FnMut(usize)) -> Result<Option<Generated>> {
-    let mut rng = Rng::new(spec.seed);
+/// The answer the puzzle hides: the text (padded with its own letters), or random
+/// letters.
+fn answer(spec: &Spec, rng: &mut Rng) -> Result<Vec<char>> {
     let n = spec.shape.cells();
     let text: Vec<char> = match &spec.text {
         Some(t) => t.chars().filter(|c| *c != '\n' && *c != '\r').collect(),
@@ -1042,6 +1063,13 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
     while solution.len() < n {
         solution.push(text[rng.below(text.len())]);
     }
+    Ok(solution)
+}
+
+fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dyn FnMut(usize)) -> Result<Option<Generated>> {
+    let mut rng = Rng::new(spec.seed);
+    let n = spec.shape.cells();
+    let solution = answer(spec, &mut rng)?;
     // Later attempts draw other clues for the same solution.
     for _ in 0..attempt * 7919 {
         let _ = rng.next();
@@ -1254,19 +1282,61 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
     *checks += checker.checks;
     let clues = texts(&gens);
     let puzzle = assemble(spec, &lines, &clues);
-    // Final proof by the whole pipeline: compile, encode, solve, and the independent
-    // matcher on every grid found.
+    let rating = prove(&puzzle, &solution)?;
+    Ok(Some(Generated { puzzle, solution, checks: 0, rating }))
+}
+
+/// The final proof by the whole pipeline (compile, encode, solve, and the independent
+/// matcher on every grid found) that `solution` is the puzzle's only solution, and the
+/// puzzle's rating.
+fn prove(puzzle: &Puzzle, solution: &[char]) -> Result<Rating> {
     let mut prep = pipeline::prepare_puzzle("<generated>", puzzle.clone(), None, Times::default())?;
     let mut sols = Vec::new();
     let _ = pipeline::solve(&mut prep, Some(2), |_, g| {
         sols.push(g.cells.clone());
         Ok(())
     })?;
-    if sols != vec![solution.clone()] {
+    if sols != [solution] {
         return Err(Error::Internal("the generated puzzle is not unique after all".into()));
     }
-    let rating = rate(&prep.puzzle, &prep.compiled);
-    Ok(Some(Generated { puzzle, solution, checks: 0, rating }))
+    Ok(rate(&prep.puzzle, &prep.compiled))
+}
+
+/// A hard puzzle ([`hard`]): clues that are cosets of linear codes, drawn until they
+/// decide the grid; each attempt is proven unique and rated by the whole pipeline.
+fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
+    let lines = lines(&spec.shape);
+    let lengths: Vec<usize> = lines.iter().map(|(_, c)| c.len()).collect();
+    let plan = hard::plan(&lengths, spec.sides, spec.shape.cells()).ok_or_else(|| Error::Usage(hard_refusal(spec)))?;
+    let cells: Vec<Vec<usize>> = lines.iter().map(|(_, c)| c.clone()).collect();
+    let mut rng = Rng::new(spec.seed);
+    // Random answers use the whole alphabet, as the decoys do (see `hard::clues`).
+    let solution = match spec.text {
+        Some(_) => answer(spec, &mut rng)?,
+        None => (0..spec.shape.cells()).map(|_| (b'A' + rng.below(26) as u8) as char).collect(),
+    };
+    for attempt in 0..ATTEMPTS {
+        progress(attempt as usize);
+        let Some(clues) = hard::clues(&mut rng, &plan, &cells, spec.sides, &solution) else { continue };
+        let puzzle = assemble(spec, &lines, &clues);
+        // `prove` has shown the answer to be the only solution; the rating's own
+        // search may stop at its limits on large grids, which leaves the class hard.
+        let rating = prove(&puzzle, &solution)?;
+        if rating.difficulty == Difficulty::Hard {
+            return Ok(Generated { puzzle, solution, checks: attempt as usize + 1, rating });
+        }
+    }
+    Err(Error::Usage(format!("no unique hard puzzle found in {ATTEMPTS} attempts; try another --seed")))
+}
+
+/// Why `--difficulty hard` cannot be made for the shape.
+fn hard_refusal(spec: &Spec) -> String {
+    format!(
+        "--difficulty hard cannot be made for a {} with {} clue{} per line: its lines are too short for clues that leave every cell open while deciding the grid together (with one clue per line a rectangle needs 4x4, or 3x6 and 6x3; with two, 3x3; a hexagon needs side 3)",
+        spec.shape.describe(),
+        spec.sides,
+        if spec.sides == 1 { "" } else { "s" }
+    )
 }
 
 /// The puzzle in crossat's JSON format.

@@ -1,0 +1,375 @@
+//! Hard puzzles: clues whose lines only the whole grid decides.
+//!
+//! Each cell gets `q` letters (`q` a small prime), read as the numbers `0..q`; the
+//! answer's letter is one of them. Each clue's language is a *coset of a linear code*:
+//! the strings `x + m·G` for every message `m`, where `x` is the line's answer and `G`
+//! is a random `d × L` generator matrix over GF(q) whose columns are pairwise
+//! independent (no column is zero or a multiple of another). Then:
+//!
+//! - no single clue fixes a cell, and fixing one cell leaves every other cell of the
+//!   line free: a cell of line position `j` would follow from position `i` only through
+//!   a check of weight 2 on `{i, j}` (or 1 on `{j}`), which needs column `j` to be a
+//!   multiple of column `i` (or zero). So line propagation fixes nothing, and probing
+//!   (try a letter, propagate) never fails: the puzzle is **hard** in the sense of
+//!   [`super::rate`] — its proof of uniqueness needs search decisions;
+//! - the clues together still decide the grid: each line contributes `L − d` parity
+//!   checks, and the construction keeps drawing codes until the checks of all clues have
+//!   full rank over the cells (Gaussian elimination), so the answer is the only grid.
+//!
+//! [`plan`] picks the smallest `q` and, per line, the smallest `d` that allow this
+//! (`L ≤ (q^d − 1)/(q − 1)` columns exist; `d < L`; the checks can reach the number of
+//! cells), with at most [`MAX_WORDS`] strings per clue. Clues are written as prefix-
+//! factored alternations (`E(Y(CD|IP)|Z…)`), letters that lead to the same rest merged
+//! into a class.
+
+use super::esc;
+use crate::rng::Rng;
+
+/// Most strings one clue may list (`q^d`).
+pub const MAX_WORDS: usize = 64;
+
+/// Field sizes tried, smallest first.
+const FIELDS: [usize; 4] = [2, 3, 5, 7];
+
+/// Code draws before giving up on full rank.
+const DRAWS: usize = 400;
+
+/// The field and each line's code dimension.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The field size: letters per cell.
+    pub q: usize,
+    /// Code dimension per line (the clue lists `q^d` strings).
+    pub dims: Vec<usize>,
+}
+
+/// Points of the projective space PG(d − 1, q): vectors of GF(q)^d whose first nonzero
+/// coordinate is 1, i.e. one representative per class of pairwise dependent vectors.
+fn points(q: usize, d: usize) -> Vec<Vec<usize>> {
+    let total = q.pow(d as u32);
+    (1..total)
+        .map(|mut v| {
+            let mut p = vec![0; d];
+            for x in p.iter_mut().rev() {
+                *x = v % q;
+                v /= q;
+            }
+            p
+        })
+        .filter(|p| p.iter().find(|&&x| x != 0) == Some(&1))
+        .collect()
+}
+
+/// The smallest field and dimensions that can make a hard puzzle of these line lengths
+/// with `sides` clues per line over `cells` cells, or `None` when none can.
+pub fn plan(lengths: &[usize], sides: usize, cells: usize) -> Option<Plan> {
+    FIELDS.iter().find_map(|&q| {
+        let dims: Vec<usize> = lengths
+            .iter()
+            .map(|&len| (1..len).find(|&d| (q.pow(d as u32) - 1) / (q - 1) >= len).filter(|&d| q.pow(d as u32) <= MAX_WORDS))
+            .collect::<Option<_>>()?;
+        // A line of at most 3 cells that takes every column there is has one code
+        // whatever the order (e.g. the even-weight code of 3 bits): a second clue
+        // repeats its checks.
+        let unique = |l: usize, d: usize| l <= 3 && (q.pow(d as u32) - 1) / (q - 1) == l;
+        let checks: usize = lengths.iter().zip(&dims).map(|(&l, &d)| if unique(l, d) { l - d } else { sides * (l - d) }).sum();
+        (checks >= cells).then_some(Plan { q, dims })
+    })
+}
+
+/// Brings `rows` (each of `width` numbers mod `q`) to reduced row echelon form in
+/// place; returns the pivot column of each of the first rows (as many as the rank).
+fn reduce(rows: &mut [Vec<usize>], width: usize, q: usize) -> Vec<usize> {
+    let inverse = |a: usize| (1..q).find(|&b| a * b % q == 1).unwrap_or(1);
+    let mut pivots = Vec::new();
+    for col in 0..width {
+        let r = pivots.len();
+        let Some(p) = (r..rows.len()).find(|&i| rows[i][col] != 0) else { continue };
+        rows.swap(r, p);
+        let inv = inverse(rows[r][col]);
+        for x in rows[r].iter_mut() {
+            *x = *x * inv % q;
+        }
+        let pivot = rows[r].clone();
+        for (i, row) in rows.iter_mut().enumerate() {
+            if i != r && row[col] != 0 {
+                let f = row[col];
+                for (x, &y) in row.iter_mut().zip(&pivot) {
+                    *x = (*x + (q - f) * y) % q;
+                }
+            }
+        }
+        pivots.push(col);
+    }
+    pivots
+}
+
+/// The rank of `rows` (each of `width` numbers mod `q`).
+fn rank(mut rows: Vec<Vec<usize>>, width: usize, q: usize) -> usize {
+    reduce(&mut rows, width, q).len()
+}
+
+/// The parity checks of the code generated by `g` (`d` rows of length `len`): a basis
+/// of the vectors `h` with `g·hᵀ = 0`, one per column without a pivot.
+fn checks(g: &[Vec<usize>], len: usize, q: usize) -> Vec<Vec<usize>> {
+    let mut m = g.to_vec();
+    let pivots = reduce(&mut m, len, q);
+    (0..len)
+        .filter(|c| !pivots.contains(c))
+        .map(|free| {
+            let mut h = vec![0; len];
+            h[free] = 1;
+            for (i, &pc) in pivots.iter().enumerate() {
+                h[pc] = (q - m[i][free]) % q;
+            }
+            h
+        })
+        .collect()
+}
+
+/// A random generator matrix (`d` rows, `len` columns) whose columns are pairwise
+/// independent: distinct projective points, each scaled by a random nonzero number.
+fn code(rng: &mut Rng, q: usize, d: usize, len: usize) -> Vec<Vec<usize>> {
+    let mut pts = points(q, d);
+    for i in 0..len {
+        let j = i + rng.below(pts.len() - i);
+        pts.swap(i, j);
+    }
+    let mut g = vec![vec![0; len]; d];
+    for (j, p) in pts.iter().take(len).enumerate() {
+        let k = 1 + rng.below(q - 1);
+        for (i, row) in g.iter_mut().enumerate() {
+            row[j] = p[i] * k % q;
+        }
+    }
+    g
+}
+
+/// The clues of a hard puzzle whose only solution is `answer` (one character per
+/// cell), for `lines` (their cells) with `sides` clues each, or `None` when `DRAWS`
+/// draws of codes never reached full rank.
+pub fn clues(rng: &mut Rng, plan: &Plan, lines: &[Vec<usize>], sides: usize, answer: &[char]) -> Option<Vec<Vec<String>>> {
+    let q = plan.q;
+    let cells = answer.len();
+    // Each cell's letters: the answer's at a random number, decoys elsewhere. Decoys
+    // come from the answer's own letters (topped up from A–Z when it has fewer than
+    // `q`), so that no letter marks itself as a decoy.
+    let mut pool: Vec<char> = answer.to_vec();
+    pool.sort_unstable();
+    pool.dedup();
+    for c in 'A'..='Z' {
+        if pool.len() >= q {
+            break;
+        }
+        if !pool.contains(&c) {
+            pool.push(c);
+        }
+    }
+    let mut x = vec![0; cells];
+    let mut letters: Vec<Vec<char>> = Vec::with_capacity(cells);
+    for (c, &a) in answer.iter().enumerate() {
+        let mut others: Vec<char> = pool.iter().copied().filter(|&o| o != a).collect();
+        for i in 0..q - 1 {
+            let j = i + rng.below(others.len() - i);
+            others.swap(i, j);
+        }
+        x[c] = rng.below(q);
+        let mut set: Vec<char> = others[..q - 1].to_vec();
+        set.insert(x[c], a);
+        letters.push(set);
+    }
+    for _ in 0..DRAWS {
+        let mut rows = Vec::new();
+        let mut codes = Vec::new();
+        for (cells_of, &d) in lines.iter().zip(&plan.dims) {
+            let mut per_line = Vec::new();
+            for _ in 0..sides {
+                let g = code(rng, q, d, cells_of.len());
+                for h in checks(&g, cells_of.len(), q) {
+                    let mut row = vec![0; cells];
+                    for (&c, &v) in cells_of.iter().zip(&h) {
+                        row[c] = v;
+                    }
+                    rows.push(row);
+                }
+                per_line.push(g);
+            }
+            codes.push(per_line);
+        }
+        if rank(rows, cells, q) < cells {
+            continue;
+        }
+        let out = lines
+            .iter()
+            .zip(&codes)
+            .map(|(cells_of, per_line)| {
+                per_line
+                    .iter()
+                    .map(|g| {
+                        let d = g.len();
+                        let mut words: Vec<Vec<char>> = (0..q.pow(d as u32))
+                            .map(|mut m| {
+                                let msg: Vec<usize> = (0..d)
+                                    .map(|_| {
+                                        let v = m % q;
+                                        m /= q;
+                                        v
+                                    })
+                                    .collect();
+                                cells_of
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(j, &c)| {
+                                        let v = (x[c] + (0..d).map(|i| msg[i] * g[i][j]).sum::<usize>()) % q;
+                                        letters[c][v]
+                                    })
+                                    .collect()
+                            })
+                            .collect();
+                        words.sort();
+                        words.dedup();
+                        alternation(&words)
+                    })
+                    .collect()
+            })
+            .collect();
+        return Some(out);
+    }
+    None
+}
+
+/// A regex matching exactly `words` (all of one length, sorted, distinct): a prefix
+/// tree written as nested alternations, first letters with the same rest merged into a
+/// class.
+pub fn alternation(words: &[Vec<char>]) -> String {
+    if words.first().is_none_or(|w| w.is_empty()) {
+        return String::new();
+    }
+    // (first letter, the rest's regex), in order of first letter.
+    let mut branches: Vec<(char, String)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let c = words[i][0];
+        let j = (i..words.len()).find(|&k| words[k][0] != c).unwrap_or(words.len());
+        let rest: Vec<Vec<char>> = words[i..j].iter().map(|w| w[1..].to_vec()).collect();
+        branches.push((c, alternation(&rest)));
+        i = j;
+    }
+    // Merge first letters whose rests are the same.
+    let mut groups: Vec<(Vec<char>, String)> = Vec::new();
+    for (c, rest) in branches {
+        match groups.iter_mut().find(|(_, r)| *r == rest) {
+            Some((cs, _)) => cs.push(c),
+            None => groups.push((vec![c], rest)),
+        }
+    }
+    let alts: Vec<String> = groups
+        .into_iter()
+        .map(|(cs, rest)| {
+            let head = if cs.len() == 1 { esc(cs[0]) } else { format!("[{}]", cs.iter().map(|&c| esc(c)).collect::<String>()) };
+            let tail = if top_level_bar(&rest) { format!("({rest})") } else { rest };
+            format!("{head}{tail}")
+        })
+        .collect();
+    alts.join("|")
+}
+
+/// Whether `re` has a `|` outside parentheses and classes.
+fn top_level_bar(re: &str) -> bool {
+    let mut depth = 0i32;
+    let mut class = false;
+    let mut chars = re.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let _ = chars.next();
+            }
+            '[' if !class => class = true,
+            ']' if class => class = false,
+            '(' if !class => depth += 1,
+            ')' if !class => depth -= 1,
+            '|' if !class && depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every string of length `len` over `0..q`.
+    fn all(q: usize, len: usize) -> Vec<Vec<usize>> {
+        (0..q.pow(len as u32))
+            .map(|mut v| {
+                (0..len)
+                    .map(|_| {
+                        let x = v % q;
+                        v /= q;
+                        x
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn checks_span_exactly_the_code_dual() {
+        // For every small field and shape: h·c = 0 for every codeword c, and the
+        // strings passing every check are exactly the q^d codewords.
+        let mut rng = Rng::new(7);
+        for &(q, d, len) in &[(2, 3, 7), (2, 3, 5), (3, 2, 4), (5, 2, 6), (7, 2, 5), (2, 4, 9)] {
+            let g = code(&mut rng, q, d, len);
+            let hs = checks(&g, len, q);
+            assert_eq!(hs.len(), len - d);
+            let codewords: std::collections::BTreeSet<Vec<usize>> =
+                all(q, d).iter().map(|m| (0..len).map(|j| (0..d).map(|i| m[i] * g[i][j]).sum::<usize>() % q).collect()).collect();
+            assert_eq!(codewords.len(), q.pow(d as u32), "rank of G for q={q} d={d}");
+            let passing: std::collections::BTreeSet<Vec<usize>> = all(q, len)
+                .into_iter()
+                .filter(|s| hs.iter().all(|h| h.iter().zip(s).map(|(a, b)| a * b).sum::<usize>() % q == 0))
+                .collect();
+            assert_eq!(passing, codewords, "q={q} d={d} len={len}");
+            // No two positions of the code are tied (what keeps probing from working):
+            // for i ≠ j some codeword pair agrees at i and differs at j.
+            for i in 0..len {
+                for j in 0..len {
+                    if i != j {
+                        let tied = codewords.iter().all(|a| codewords.iter().all(|b| a[i] != b[i] || a[j] == b[j]));
+                        assert!(!tied, "positions {i} and {j} tied for q={q}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rank_counts_independent_rows() {
+        assert_eq!(rank(vec![vec![1, 1, 0], vec![0, 1, 1], vec![1, 0, 1]], 3, 2), 2);
+        assert_eq!(rank(vec![vec![1, 1, 0], vec![0, 1, 1], vec![1, 0, 1]], 3, 3), 3);
+        assert_eq!(rank(vec![vec![2, 4], vec![1, 2]], 2, 5), 1);
+    }
+
+    #[test]
+    fn plans_follow_the_counts() {
+        // 7×7: binary codes of dimension 3 (7 columns in PG(2,2)); 4×4 needs GF(3).
+        assert_eq!(plan(&[7; 14], 1, 49), Some(Plan { q: 2, dims: vec![3; 14] }));
+        assert_eq!(plan(&[4; 8], 1, 16), Some(Plan { q: 3, dims: vec![2; 8] }));
+        assert_eq!(plan(&[5; 10], 1, 25).map(|p| p.q), Some(5));
+        // 3×3 and lines of two cells cannot.
+        assert_eq!(plan(&[3; 6], 1, 9), None);
+        assert_eq!(plan(&[2, 2, 3, 3], 2, 4), None);
+        // With two clues, 3×3 needs GF(3): over GF(2) both clues of a line would be
+        // the parity of its three cells.
+        assert_eq!(plan(&[3; 6], 2, 9).map(|p| p.q), Some(3));
+    }
+
+    #[test]
+    fn alternation_matches_its_words() {
+        let words: Vec<Vec<char>> = ["ABC", "ABD", "BBC", "BBD", "CXY"].iter().map(|w| w.chars().collect()).collect();
+        assert_eq!(alternation(&words), "[AB]B[CD]|CXY");
+        let words: Vec<Vec<char>> = ["AXC", "AYD"].iter().map(|w| w.chars().collect()).collect();
+        assert_eq!(alternation(&words), "A(XC|YD)");
+    }
+}
