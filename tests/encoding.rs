@@ -52,8 +52,7 @@ fn solutions(puzzle: &Puzzle, alphabet: &[char], propagate: bool) -> Result<BTre
     let compiled = compile::compile("<test>", puzzle, &parsed, alpha)?;
     let (cnf, vars) = pipeline::encode_puzzle(puzzle, &compiled, false)?;
     let verifier = Verifier::new("<test>", puzzle)?;
-    let mut prep =
-        pipeline::Prepared { source: "<test>".into(), puzzle: puzzle.clone(), compiled, cnf, vars, verifier, times: Times::default() };
+    let mut prep = pipeline::Prepared::with_formula("<test>", puzzle.clone(), compiled, cnf, vars, verifier);
     let mut found = BTreeSet::new();
     let o = pipeline::solve(&mut prep, None, |_, grid| {
         assert!(found.insert(grid.cells.iter().collect()), "a grid was enumerated twice");
@@ -400,4 +399,67 @@ fn backrefs_and_lookarounds_match_brute_force() {
     eprintln!("backrefs/lookarounds: {pairs} (regex, string) pairs; {refused} regexes refused, {unreadable} refused by the parser");
     assert!(regexes < 700 || pairs >= 100_000, "only {pairs} pairs checked");
     assert!(refused * 10 <= regexes as usize, "too many refused: {refused}");
+}
+
+/// When line propagation leaves one letter per cell, or none, `solve` answers without a
+/// formula; the formula, built afterwards, must agree (same grids, searched by SAT).
+#[test]
+fn propagation_alone_decides_and_the_formula_agrees() {
+    let some = |v: &[&str]| v.iter().map(|s| Some(s.to_string())).collect::<Vec<_>>();
+    let cases: [(Puzzle, &[char], usize); 4] = [
+        // Regular clues that fix every cell: one solution.
+        (
+            grid_puzzle(2, 2, &some(&["HE|LL|O+", "[PLEASE]+"]), &some(&["[^SPEAK]+", "EP|IP|EF"]), vec![None; 4]),
+            &['E', 'F', 'H', 'L', 'P', 'S'],
+            1,
+        ),
+        // A back-reference clue (the tagged route, whose propagation ignores the
+        // registers) over a line the columns fix: the matcher accepts the line...
+        (
+            grid_puzzle(1, 9, &some(&["(.).(\\1).(\\2).BB."]), &some(&["A", "C", "A", "C", "A", "C", "B", "B", "C"]), vec![None; 9]),
+            &['A', 'B', 'C'],
+            1,
+        ),
+        // ... or rejects it (the third letter differs from the first): no solution.
+        (
+            grid_puzzle(1, 9, &some(&["(.).(\\1).(\\2).BB."]), &some(&["A", "C", "B", "C", "A", "C", "B", "B", "C"]), vec![None; 9]),
+            &['A', 'B', 'C'],
+            0,
+        ),
+        // The columns leave [AB] in the third cell: the matcher's support fixes it.
+        (
+            grid_puzzle(1, 9, &some(&["(.).(\\1).(\\2).BB."]), &some(&["A", "C", "[AB]", "C", "A", "C", "B", "B", "C"]), vec![None; 9]),
+            &['A', 'B', 'C'],
+            1,
+        ),
+    ];
+    for (puzzle, alphabet, want) in cases {
+        let clues: Vec<String> = puzzle.clues.iter().map(|c| c.regex.clone()).collect();
+        let mut prep = pipeline::prepare_puzzle("<test>", puzzle.clone(), Some(alphabet), Times::default()).expect("prepares");
+        assert!(prep.decided().is_some(), "{clues:?}: propagation should decide");
+        assert!(clues.len() > 3 || prep.compiled.clues[0].route == compile::Route::Tagged, "{clues:?}: meant for the tagged route");
+        assert!(!prep.encoded(), "{clues:?}: no formula is built for a decided puzzle");
+        let mut direct = Vec::new();
+        let o = pipeline::solve(&mut prep, None, |_, g| {
+            direct.push(g.cells.iter().collect::<String>());
+            Ok(())
+        })
+        .expect("solves");
+        assert_eq!((o.found, o.complete), (want, true), "{clues:?}");
+        assert!(!prep.encoded(), "{clues:?}: solving did not need the formula");
+        // The formula over the same domains, searched by SAT, finds the same grids.
+        let f = prep.formula().expect("encodes").clone();
+        let verifier = Verifier::new("<test>", &puzzle).expect("matchers");
+        let mut searched = pipeline::Prepared::with_formula("<test>", puzzle, prep.compiled.clone(), f.cnf, f.vars, verifier);
+        let mut sat = Vec::new();
+        let o = pipeline::solve(&mut searched, None, |_, g| {
+            sat.push(g.cells.iter().collect::<String>());
+            Ok(())
+        })
+        .expect("searches");
+        assert!(o.complete);
+        assert_eq!(sat, direct, "{clues:?}");
+        // And so does the formula without propagation (every domain the whole alphabet).
+        assert_eq!(solutions(&searched.puzzle, alphabet, false).expect("brute").into_iter().collect::<Vec<_>>(), direct, "{clues:?}");
+    }
 }

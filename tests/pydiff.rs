@@ -12,7 +12,6 @@ use crossat::error::Error;
 use crossat::generate::Rng;
 use crossat::pipeline::{self, Prepared};
 use crossat::puzzle::{Clue, Puzzle, Shape};
-use crossat::stats::Times;
 use crossat::verify::Verifier;
 use std::collections::BTreeSet;
 
@@ -254,7 +253,7 @@ fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTre
     let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
     let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
     let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, propagate)?;
-    let mut prep = Prepared { source: src.into(), puzzle, compiled, cnf, vars, verifier, times: Times::default() };
+    let mut prep = Prepared::with_formula(src, puzzle, compiled, cnf, vars, verifier);
     let mut found = BTreeSet::new();
     let outcome = pipeline::solve(&mut prep, None, |_, g| {
         assert!(found.insert(g.cells.iter().collect::<String>()), "a grid was enumerated twice");

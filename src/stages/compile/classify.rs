@@ -141,9 +141,17 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
     let rest = expanded(&rest)?;
     let bodies = looks.into_iter().map(|(b, negate)| Some((expand::then_anything(expanded(&b)?), negate))).collect::<Option<Vec<_>>>()?;
     let (mut automaton, mut raw_states) = clue_automaton(&rest, alphabet, len).ok()?;
+    // The rest of `(?=.*(.)\1{4}).+` accepts every line: the clue is its lookahead,
+    // whose automaton is already minimal (no product to walk and minimise again).
+    let mut everything = expand::accepts_every_line(&automaton, len);
     for (body, negate) in bodies {
-        let (b, _) = clue_automaton(&body, alphabet, len).ok()?;
+        let (b, b_raw) = clue_automaton(&body, alphabet, len).ok()?;
+        if everything && !negate {
+            (automaton, raw_states, everything) = (b, b_raw, false);
+            continue;
+        }
         (automaton, raw_states) = expand::intersect(&automaton, &b, negate).ok()?;
+        everything = false;
     }
     Some(regular(automaton, raw_states))
 }

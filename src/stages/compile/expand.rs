@@ -180,6 +180,33 @@ pub fn then_anything(body: Node) -> Node {
     Node::Concat(vec![body, Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None }])
 }
 
+/// Whether `a` accepts every word of `len` symbols: every state it reaches in fewer
+/// steps reads every symbol, and every state it reaches in `len` steps accepts.
+pub fn accepts_every_line(a: &Automaton, len: usize) -> bool {
+    if a.states() == 0 || a.start == DEAD {
+        return false;
+    }
+    let mut layer = vec![a.start];
+    let mut seen = vec![usize::MAX; a.states()];
+    for depth in 0..len {
+        let mut next = Vec::new();
+        for &s in &layer {
+            for x in 0..a.symbols {
+                let t = a.step(s, x);
+                if t == DEAD {
+                    return false;
+                }
+                if seen[t as usize] != depth {
+                    seen[t as usize] = depth;
+                    next.push(t);
+                }
+            }
+        }
+        layer = next;
+    }
+    layer.iter().all(|&s| a.accept[s as usize])
+}
+
 /// The words `a` accepts that `b` accepts (`negate`: that `b` rejects), trimmed and
 /// minimised; also the number of product states walked.
 pub fn intersect(a: &Automaton, b: &Automaton, negate: bool) -> Result<(Automaton, usize), String> {
@@ -188,7 +215,23 @@ pub fn intersect(a: &Automaton, b: &Automaton, negate: bool) -> Result<(Automato
     if a.states() == 0 || (!negate && b_start == DEAD) {
         return Ok((minimize(&trim(&Automaton { symbols, start: 0, accept: vec![false], next: vec![DEAD; symbols] })), 0));
     }
-    let mut ids: HashMap<(u32, u32), u32> = HashMap::from([((a.start, b_start), 0)]);
+    // Product states by index: dense when the product table is small (the usual case:
+    // `b` is a lookahead's few states), hashed otherwise.
+    let b_width = b.states() + 1;
+    let key = |p: u32, q: u32| p as usize * b_width + if q == DEAD { b_width - 1 } else { q as usize };
+    let dense_len = a.states().checked_mul(b_width).filter(|&n| n <= 1 << 22);
+    let mut dense: Vec<u32> = dense_len.map_or_else(Vec::new, |n| vec![DEAD; n]);
+    let mut sparse: HashMap<usize, u32> = HashMap::new();
+    let mut id_of = |k: usize, fresh: u32| -> (u32, bool) {
+        let slot = if dense.is_empty() { sparse.entry(k).or_insert(DEAD) } else { &mut dense[k] };
+        if *slot == DEAD {
+            *slot = fresh;
+            (fresh, true)
+        } else {
+            (*slot, false)
+        }
+    };
+    let _ = id_of(key(a.start, b_start), 0);
     let mut order = vec![(a.start, b_start)];
     let (mut next, mut accept) = (Vec::new(), Vec::new());
     let mut i = 0;
@@ -203,10 +246,10 @@ pub fn intersect(a: &Automaton, b: &Automaton, negate: bool) -> Result<(Automato
                 next.push(DEAD);
                 continue;
             }
-            let id = *ids.entry((p2, q2)).or_insert_with(|| {
+            let (id, fresh) = id_of(key(p2, q2), order.len() as u32);
+            if fresh {
                 order.push((p2, q2));
-                (order.len() - 1) as u32
-            });
+            }
             next.push(id);
         }
         if order.len() > MAX_STATES {

@@ -6,11 +6,14 @@
 //! its size (byte classes, a 256-wide start table, its own minimisation data), and
 //! more on wide alternations such as the expansion of `(?=.*(.)\1{5})` over 64 symbols
 //! ([`super::expand`]); for the short lines and small alphabets of puzzles, a subset
-//! construction over the few symbols costs a fraction. Trees with assertions (`^ $ \b
-//! \B`) or too many positions keep the regex-automata route.
+//! construction over the few symbols costs a fraction. `^` and `$` are zero-width
+//! positions a run passes only at their end of the line; trees with `\b` or `\B` or
+//! too many positions keep the regex-automata route. Positions with the same future
+//! are merged before the construction (an expansion copies the clue's tail once per
+//! symbol; `.*(.)\1.*[^(]` over 49 symbols took 300k steps and failed without this).
 
 use super::{Alphabet, Automaton, DEAD, FastMap, MAX_STATES, always_nullable, min_len, minimize, trim};
-use crate::regex::ast::{ClassItem, Node};
+use crate::regex::ast::{Assertion, ClassItem, Node};
 
 /// Most positions (set occurrences after counted repeats are unrolled).
 pub const MAX_POSITIONS: usize = 4096;
@@ -18,6 +21,15 @@ pub const MAX_POSITIONS: usize = 4096;
 /// clue to regex-automata (large subsets, such as many copies of `.*`, make each state
 /// expensive here while the byte DFA shares that work).
 pub const MAX_WORK: usize = 300_000;
+
+/// A position that reads a symbol of its label.
+const SYMBOL: u8 = 0;
+/// `^`: passable only before the line's first cell.
+const AT_START: u8 = 1;
+/// `$`: passable only after the line's last cell.
+const AT_END: u8 = 2;
+/// The start of the construction (reads nothing).
+const START: u8 = 3;
 
 struct Frag {
     nullable: bool,
@@ -30,17 +42,21 @@ struct Builder<'a> {
     len: u32,
     /// Symbols each position reads.
     labels: Vec<Vec<u16>>,
+    /// What each position is: [`SYMBOL`], or an anchor ([`AT_START`], [`AT_END`]),
+    /// which reads nothing and lets a run through only at that end of the line.
+    kinds: Vec<u8>,
     /// Positions that may follow each position.
     follow: Vec<Vec<u32>>,
 }
 
 impl Builder<'_> {
-    fn position(&mut self, label: Vec<u16>) -> Option<Frag> {
+    fn position(&mut self, label: Vec<u16>, kind: u8) -> Option<Frag> {
         if self.labels.len() >= MAX_POSITIONS {
             return None;
         }
         let p = self.labels.len() as u32;
         self.labels.push(label);
+        self.kinds.push(kind);
         self.follow.push(Vec::new());
         Some(Frag { nullable: false, first: vec![p], last: vec![p] })
     }
@@ -85,7 +101,7 @@ impl Builder<'_> {
                 } else {
                     (0..self.alphabet.len()).filter(|&i| set.contains(self.alphabet.chars()[i])).map(|i| i as u16).collect()
                 };
-                self.position(label)?
+                self.position(label, SYMBOL)?
             }
             Node::Concat(v) => {
                 let mut acc = Self::empty();
@@ -145,32 +161,154 @@ impl Builder<'_> {
                 }
                 acc
             }
+            // `^` and `$` (absolute, see the normaliser): zero-width positions.
+            Node::Assert(Assertion::Start) => self.position(Vec::new(), AT_START)?,
+            Node::Assert(Assertion::End) => self.position(Vec::new(), AT_END)?,
             Node::Backref(_) | Node::Look { .. } | Node::Assert(_) => return None,
         })
     }
+}
+
+/// Classes of positions (and of the start, the last index) with the same future:
+/// Moore refinement of (final, kind, label) by the classes of the successors. Returns
+/// each position's class and the number of classes.
+fn same_future(labels: &[Vec<u16>], kinds: &[u8], follow: &[Vec<u32>], is_last: &[bool]) -> (Vec<u32>, usize) {
+    let n = follow.len();
+    let mut ids: FastMap<(bool, u8, &[u16]), u32> = FastMap::default();
+    let mut class: Vec<u32> = (0..n)
+        .map(|p| {
+            let next = ids.len() as u32;
+            *ids.entry((is_last[p], kinds[p], labels[p].as_slice())).or_insert(next)
+        })
+        .collect();
+    let mut count = ids.len();
+    // Signatures (own class, then the successors' classes, sorted and deduplicated)
+    // back to back in one buffer.
+    let mut buf: Vec<u32> = Vec::with_capacity(n + follow.iter().map(Vec::len).sum::<usize>());
+    let mut ends: Vec<usize> = Vec::with_capacity(n);
+    while count < n {
+        buf.clear();
+        ends.clear();
+        for p in 0..n {
+            let from = buf.len() + 1;
+            buf.push(class[p]);
+            buf.extend(follow[p].iter().map(|&q| class[q as usize]));
+            buf[from..].sort_unstable();
+            let mut k = from;
+            for i in from..buf.len() {
+                if k == from || buf[i] != buf[k - 1] {
+                    buf[k] = buf[i];
+                    k += 1;
+                }
+            }
+            buf.truncate(k);
+            ends.push(k);
+        }
+        let mut sigs: FastMap<&[u32], u32> = FastMap::default();
+        sigs.reserve(n);
+        let mut from = 0;
+        for (p, &end) in ends.iter().enumerate() {
+            let id = sigs.len() as u32;
+            class[p] = *sigs.entry(&buf[from..end]).or_insert(id);
+            from = end;
+        }
+        let stable = sigs.len() == count;
+        count = sigs.len();
+        if stable {
+            break;
+        }
+    }
+    (class, count)
+}
+
+/// From class `c`: the symbol classes a run reaches next, passing the anchors it may
+/// (`^` only `at_start`, `$` only `at_end`), and whether it may end there (a final
+/// anchor among those passed).
+fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usize, at_start: bool, at_end: bool) -> (Vec<u32>, bool) {
+    let mut out = Vec::new();
+    let mut ends = false;
+    let mut visited = vec![false; kinds.len()];
+    let mut stack: Vec<u32> = follow[c].clone();
+    while let Some(q) = stack.pop() {
+        let q = q as usize;
+        match kinds[q] {
+            SYMBOL => out.push(q as u32),
+            k if ((k == AT_START && at_start) || (k == AT_END && at_end)) && !std::mem::replace(&mut visited[q], true) => {
+                ends |= is_final[q];
+                stack.extend_from_slice(&follow[q]);
+            }
+            _ => {}
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    (out, ends)
 }
 
 /// The minimal automaton of `node` on lines of `len` cells (states first reached after
 /// `len` symbols get no transitions), and the number of subset states walked; `None`
 /// if the tree has assertions, back-references or lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
-    let mut b = Builder { alphabet, len: u32::try_from(len).unwrap_or(u32::MAX), labels: Vec::new(), follow: Vec::new() };
+    let mut b =
+        Builder { alphabet, len: u32::try_from(len).unwrap_or(u32::MAX), labels: Vec::new(), kinds: Vec::new(), follow: Vec::new() };
     let root = b.build(node)?;
     let positions = b.labels.len();
     // Position `positions` is the start.
-    let start = positions as u32;
     b.follow.push(root.first.clone());
+    b.labels.push(Vec::new());
+    b.kinds.push(START);
     let mut is_last = vec![false; positions + 1];
     for &p in &root.last {
         is_last[p as usize] = true;
     }
     is_last[positions] = root.nullable;
+    // Positions with the same future (same symbols, both final or not, successors in
+    // the same classes) are one: an expansion copies the tail after the group into
+    // each alternative (`.*(?:AA.*X|BB.*X|…)`), and without merging the copies every
+    // set of pairs seen so far is a subset of its own.
+    let (class, classes) = same_future(&b.labels, &b.kinds, &b.follow, &is_last);
+    let start = class[positions];
+    let mut labels: Vec<Vec<u16>> = vec![Vec::new(); classes];
+    let mut kinds = vec![SYMBOL; classes];
+    let mut follow: Vec<Vec<u32>> = vec![Vec::new(); classes];
+    let mut final_class = vec![false; classes];
+    let mut seen = vec![false; classes];
+    for p in 0..=positions {
+        let c = class[p] as usize;
+        if !std::mem::replace(&mut seen[c], true) {
+            labels[c] = std::mem::take(&mut b.labels[p]);
+            kinds[c] = b.kinds[p];
+            final_class[c] = is_last[p];
+            follow[c] = b.follow[p].iter().map(|&q| class[q as usize]).collect();
+            follow[c].sort_unstable();
+            follow[c].dedup();
+        }
+    }
+    // Anchors read nothing: a run passes `^` only before the first cell (from the
+    // start) and `$` only after the last. Each class's successors are closed over the
+    // anchors it may pass in the middle of the line, and it accepts if a run may end
+    // after it, passing anchors at the end of the line.
+    let (follow, is_last) = if kinds.iter().any(|&k| k == AT_START || k == AT_END) {
+        let mut succ = Vec::with_capacity(classes);
+        let mut accept = Vec::with_capacity(classes);
+        for c in 0..classes {
+            let at_start = c as u32 == start;
+            succ.push(through_anchors(&kinds, &follow, &final_class, c, at_start, false).0);
+            accept.push(final_class[c] || through_anchors(&kinds, &follow, &final_class, c, at_start, true).1);
+        }
+        (succ, accept)
+    } else {
+        (follow, final_class)
+    };
+    let b = Builder { alphabet, len: b.len, labels, kinds, follow };
+    let positions = classes;
     let symbols = alphabet.len();
     // A final position that reads every symbol and loops (the `.*` closing a
     // lookahead's body) accepts every continuation: a subset holding it is that
     // position alone, which keeps `body·Σ*` as small as `body`.
-    let universal: Vec<bool> =
-        (0..positions).map(|p| is_last[p] && b.labels[p].len() == symbols && b.follow[p].contains(&(p as u32))).chain([false]).collect();
+    let universal: Vec<bool> = (0..positions)
+        .map(|p| p as u32 != start && is_last[p] && b.labels[p].len() == symbols && b.follow[p].binary_search(&(p as u32)).is_ok())
+        .collect();
     let mut ids: FastMap<Vec<u32>, u32> = FastMap::default();
     let mut order: Vec<(Vec<u32>, usize)> = vec![(vec![start], 0)];
     let _ = ids.insert(vec![start], 0);
@@ -227,4 +365,57 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     }
     let raw = order.len();
     Some(Ok((minimize(&trim(&Automaton { symbols, start: 0, accept, next })), raw)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{bounded, normalise};
+    use crate::regex::parser::parse;
+    use crate::sre::Matcher;
+
+    /// The subset construction accepts, on lines of each length, exactly the strings
+    /// the matcher (crossat's port of Python's) full-matches: with `^` and `$` anywhere,
+    /// and with tails that merge into one class.
+    #[test]
+    fn anchors_and_merged_positions_keep_the_language() {
+        let alphabet = Alphabet::new("AB-".chars()).expect("alphabet");
+        let cases = [
+            "^A.*$",
+            "A^B",
+            "A$B",
+            "A$|B",
+            "(?:^A|B)+",
+            "(?:A|^)B*",
+            "(?:B$|A)*",
+            "A*$$",
+            "^^A|^B$",
+            "(?:^|-)A(?:-|$)",
+            "(?:.$)*",
+            ".*(?:AA.*-|BB.*-|--.*-)",
+            "(?:A.*B|B.*B)*",
+            "(?:^A.*|B.*)(?:$|A)",
+        ];
+        let all = Automaton { symbols: 3, start: 0, accept: vec![true], next: vec![0; 3] };
+        for clue in cases {
+            let parsed = parse(clue).expect("parse");
+            let matcher = Matcher::new(&parsed).expect("matcher");
+            let node = normalise::normalise(&parsed, &alphabet, normalise::Mode::Exact).expect("exact");
+            for len in 0..6 {
+                let (a, _) = automaton(&node, &alphabet, len).expect("applies").expect("small");
+                let got = bounded::strings(&a, len, 1 << 20).expect("few");
+                let mut want = Vec::new();
+                for w in bounded::strings(&all, len, 1 << 20).expect("few") {
+                    let text: Vec<char> = w.iter().map(|&x| alphabet.chars()[x]).collect();
+                    if matcher.fullmatch(&text).expect("match") {
+                        want.push(w);
+                    }
+                }
+                assert_eq!(got, want, "{clue} on {len}");
+            }
+        }
+        // Word boundaries keep the regex-automata route.
+        let node = normalise::normalise(&parse("A\\b").expect("parse"), &alphabet, normalise::Mode::Exact).expect("exact");
+        assert!(automaton(&node, &alphabet, 3).is_none());
+    }
 }

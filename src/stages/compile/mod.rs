@@ -216,7 +216,7 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
 /// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
 /// and the number of DFA states seen before minimising.
 pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
-    // Small trees without assertions: a subset construction over the puzzle's symbols
+    // Small trees without word boundaries: a subset construction over the puzzle's symbols
     // walked to the line's length, far cheaper than regex-automata's byte DFA builder
     // (issue 15); the walk's bound does what fitting to the length does for the DFA.
     // Too many states unfitted (`(?:.*A.{4}|.*B.{4})*Z`): fit to the length, then again.

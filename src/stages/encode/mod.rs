@@ -115,6 +115,18 @@ pub struct CellVars {
 /// Computes cell domains: givens, then every clue's supported letters, to a fixpoint.
 /// Returns `None` when some cell has no letter left (the puzzle has no solution).
 pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
+    domains_with(puzzle, compiled, |_, _, _| None)
+}
+
+/// [`domains`], where `refine(i, line, support)` may narrow the support that clue `i`'s
+/// automaton finds over `line` (the cells' current domains), e.g. by testing each
+/// word the support allows with an exact matcher. It must keep every letter that some
+/// matching word of the line uses, so that no solution is lost.
+pub fn domains_with(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+) -> Option<Vec<SymSet>> {
     let mut doms = initial_domains(puzzle, compiled);
     // Constraints: every clue, then every entry of the pool (supported by the union of
     // the regexes that could be assigned to it).
@@ -133,7 +145,10 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
         let cells = lines[i];
         let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
         let support = match compiled.clues.get(i) {
-            Some(cc) => line_support(cc, compiled.alphabet.len(), &line),
+            Some(cc) => {
+                let support = line_support(cc, compiled.alphabet.len(), &line);
+                refine(i, &line, &support).unwrap_or(support)
+            }
             None => {
                 compiled.pool.iter().filter_map(|by_len| by_len.get(&cells.len())).fold(vec![SymSet::default(); cells.len()], |acc, cc| {
                     acc.iter().zip(line_support(cc, compiled.alphabet.len(), &line)).map(|(a, b)| a.or(&b)).collect()

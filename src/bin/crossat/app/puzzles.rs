@@ -17,7 +17,8 @@ pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     pipeline::require_exact(&prep, "a DIMACS export")?;
-    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &prep.cnf, &prep.vars))?;
+    let f = prep.formula()?;
+    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &f.cnf, &f.vars))?;
     Ok(0)
 }
 

@@ -75,6 +75,12 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         })
     })?;
     bar.finish();
+    // The stats give the formula's size, also when propagation decided the puzzle
+    // without it: then it is built now, and its time counted as encoding.
+    let searched = prep.encoded();
+    if args.stats {
+        let _ = prep.encode()?;
+    }
     let unique = unique(outcome);
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     let ambiguous_clues: Vec<&str> =
@@ -86,7 +92,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     // The stats rate the puzzle's difficulty (line propagation and probing), which can
     // take long on a large grid: done while a stop can still end the command.
     let (stats_value, stats_lines) = (args.stats && json, args.stats && !json);
-    let (stats_value, stats_lines) = (stats_value.then(|| stats_json(&prep)), stats_lines.then(|| stats_text(&prep)));
+    let (stats_value, stats_lines) = (stats_value.then(|| stats_json(&prep, searched)), stats_lines.then(|| stats_text(&prep, searched)));
     crate::stop::finish();
     if json {
         let mut summary = json!({
@@ -152,9 +158,10 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
     let name = path.display().to_string();
     pipeline::require_exact(prep, "a proof of uniqueness")?;
     let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
-    let block = solve::blocking_clause(&prep.vars, &symbols);
+    let f = prep.formula()?;
+    let block = solve::blocking_clause(&f.vars, &symbols);
     let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
-    let proved = solve::prove_unsat(&prep.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format).map_err(
+    let proved = solve::prove_unsat(&f.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format).map_err(
         |e| match e {
             Error::Output(e) => Error::output(name.as_str(), e.message),
             other => other,
@@ -164,9 +171,9 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
         return Err(Error::Internal("the proof run found a second solution that the search did not".into()));
     }
     if let Some(cnf_path) = &args.proof_cnf {
-        let mut with_block = prep.cnf.clone();
+        let mut with_block = f.cnf.clone();
         with_block.add_clause(&block);
-        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &with_block, &prep.vars))?;
+        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &with_block, &f.vars))?;
     }
     Ok(name)
 }
@@ -219,7 +226,8 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         return Ok(1);
     };
     let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
-    if let Some(k) = prep.cnf.first_unsatisfied(value) {
+    let f = prep.formula()?;
+    if let Some(k) = f.cnf.first_unsatisfied(value) {
         return Err(Error::input(
             &name,
             format!(
@@ -228,8 +236,8 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         ));
     }
     let symbols =
-        solve::decode_cells(&prep.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
-    let assignment = solve::decode_assignment(&prep.vars, value)
+        solve::decode_cells(&f.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
+    let assignment = solve::decode_assignment(&f.vars, value)
         .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
     let grid = verify::decode(&prep.compiled.alphabet, &solve::Found { cells: symbols, assignment });
     prep.verifier.check(&prep.puzzle, &grid)?;
@@ -245,24 +253,26 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     Ok(0)
 }
 
-fn stats_json(prep: &Prepared) -> Value {
+fn stats_json(prep: &Prepared, searched: bool) -> Value {
+    let f = prep.formula().expect("the formula is built before the stats");
     let times: serde_json::Map<String, Value> =
         Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(prep.times.get(s))))).collect();
     let clues: Vec<Value> = prep
         .puzzle
         .clues
         .iter()
-        .zip(&prep.vars.clue_sizes)
+        .zip(&f.vars.clue_sizes)
         .zip(&prep.compiled.clues)
         .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
     let r = crate::generate::rate(&prep.puzzle, &prep.compiled);
     let difficulty = r.json();
-    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": prep.cnf.num_vars(), "clauses": prep.cnf.num_clauses(), "difficulty": difficulty, "clues": clues})
+    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "difficulty": difficulty, "clues": clues})
 }
 
-fn stats_text(prep: &Prepared) -> String {
+fn stats_text(prep: &Prepared, searched: bool) -> String {
+    let f = prep.formula().expect("the formula is built before the stats");
     use crate::encode::ClauseSink;
     let mut s = String::from("stats:");
     for stage in Stage::ALL {
@@ -273,15 +283,18 @@ fn stats_text(prep: &Prepared) -> String {
         "stats: {} cells, alphabet of {} symbols, {} variables, {} clauses\n",
         prep.puzzle.givens.len(),
         prep.compiled.alphabet.len(),
-        prep.cnf.num_vars(),
-        prep.cnf.num_clauses()
+        f.cnf.num_vars(),
+        f.cnf.num_clauses()
     ));
+    if !searched {
+        s.push_str("stats: line propagation decided the puzzle: no SAT search (the formula above was built for these stats only)\n");
+    }
     s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, &prep.compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
         "clue", "route", "dfa-states", "minimal", "layered", "vars", "clauses"
     ));
-    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&prep.vars.clue_sizes).zip(&prep.compiled.clues) {
+    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&prep.compiled.clues) {
         s.push_str(&format!(
             "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
             c.label,
