@@ -3,7 +3,7 @@
 
 Usage:
     scripts/compare_peer.py PEER_BINARY [--crossat PATH] [--reps N] [--sections LIST]
-                            [--seeds N] [--sizes LIST] [--timeout S] [--workdir DIR]
+                            [--seeds N] [--sizes LIST] [--generate OPTIONS] [--timeout S] [--workdir DIR]
 
 One process per puzzle and program, both solving and proving uniqueness (crossat
 `solve`, the peer with its defaults, which stop after two solutions). Runs are paired:
@@ -19,7 +19,8 @@ Sections (comma-separated, default all but `scaling`):
   sheep    player_puzzle_sheep, all 2304 solutions (crossat `solve --all`, the peer
            `--stop-after=-1`), with peak memory
   large    generated 16x16 and 20x20 puzzles, back-references, clues on 4 sides
-           (crossat generate --sides 2 --backrefs, trux format), --seeds seeds each
+           (crossat generate --sides 2 --backrefs, trux format; --generate OPTIONS
+           replaces those options, e.g. --generate '--difficulty hard'), --seeds seeds each
   scaling  the same generator at n x n for --sizes (default 4,6,...,20)
 
 Every run's exit status is checked, and each program's answer must agree: crossat
@@ -244,10 +245,11 @@ def peak_mib(cmd):
 
 
 def generate(a, n, seed):
-    path = os.path.join(a.workdir, f"gen_{n}x{n}_s{seed}.txt")
+    tag = "_".join(x.strip("-") for x in a.generate.split())
+    path = os.path.join(a.workdir, f"gen_{n}x{n}_s{seed}_{tag}.txt")
     if not os.path.exists(path):
         cmd = [
-            a.crossat, "generate", "--size", f"{n}x{n}", "--sides", "2", "--backrefs",
+            a.crossat, "generate", "--size", f"{n}x{n}", *a.generate.split(),
             "--seed", str(seed), "--output-format", "trux", "-q",
         ]
         with open(path + ".tmp", "w") as out:
@@ -259,7 +261,7 @@ def generate(a, n, seed):
 def section_generated(a, sizes, title):
     header(title)
     print(
-        f"crossat generate --size NxN --sides 2 --backrefs --seed S --output-format trux; "
+        f"crossat generate --size NxN {a.generate} --seed S --output-format trux; "
         f"seeds 1..{a.seeds}; median of {a.large_reps} paired runs per puzzle; peer timeout {a.timeout:.0f} s"
     )
     print()
@@ -291,6 +293,9 @@ def main():
     p.add_argument("--large-reps", type=int, default=3)
     p.add_argument("--seeds", type=int, default=5)
     p.add_argument("--sizes", default="4,6,8,10,12,14,16,18,20")
+    p.add_argument("--generate", default="--sides 2 --backrefs",
+                   help="options of crossat generate for the large and scaling sections "
+                        "(e.g. '--difficulty hard' for puzzles only search decides)")
     p.add_argument("--sections", default="grid,good,mit,sheep,large")
     p.add_argument("--timeout", type=float, default=60.0)
     p.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "crossat-compare-peer"))

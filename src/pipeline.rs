@@ -150,8 +150,9 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     })?;
     // The reference matcher reads the same trees (the parser is checked against Python's).
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
-    let domains = times
-        .time(Stage::Encode, || encode::domains_with(&puzzle, &compiled, |i, _, support| exact_support(&compiled, &verifier, i, support)));
+    let domains = times.time(Stage::Encode, || {
+        encode::domains_with(&puzzle, &compiled, |i, _, support| exact_support(&compiled, &verifier, i, support, EXACT_WORDS))
+    });
     let mut prep = Prepared { source: src.to_string(), puzzle, compiled, verifier, times, domains, direct: true, formula: OnceLock::new() };
     prep.times.add_wall(start.elapsed());
     if prep.decided().is_none() {
@@ -166,17 +167,17 @@ pub const EXACT_WORDS: usize = 256;
 /// For a clue whose automaton only approximates it for propagation (back-references,
 /// lookarounds, the counterexample route): the letters of each cell that some word
 /// the automaton's `support` allows *and the matcher accepts* uses, when there are at
-/// most [`EXACT_WORDS`] such words; `None` otherwise (or when the matcher gives up,
-/// or for a regular clue, whose support is already exact). Exact, so sound: a letter
-/// goes only when no matching word of the line uses it.
-fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet]) -> Option<Vec<SymSet>> {
+/// most `max_words` such words ([`EXACT_WORDS`] in propagation); `None` otherwise (or
+/// when the matcher gives up, or for a regular clue, whose support is already exact).
+/// Exact, so sound: a letter goes only when no matching word of the line uses it.
+pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {
     let cc = &compiled.clues[i];
     if cc.tagged.is_none() && cc.route != compile::Route::Guarded {
         return None;
     }
     let mut count: usize = 1;
     for d in support {
-        count = count.checked_mul(d.len()).filter(|&n| n <= EXACT_WORDS)?;
+        count = count.checked_mul(d.len()).filter(|&n| n <= max_words)?;
     }
     let chars = compiled.alphabet.chars();
     let options: Vec<Vec<usize>> = support.iter().map(|d| d.iter().collect()).collect();

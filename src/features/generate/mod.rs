@@ -203,7 +203,11 @@ impl<'a> Lines<'a> {
             let cells = &self.lines[i];
             let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
             let support = match self.compiled.clues.get(i) {
-                Some(cc) if cc.tagged.is_some() => self.exact_support(i, &line).unwrap_or_else(|| encode::line_support(cc, sigma, &line)),
+                Some(cc) if cc.tagged.is_some() => self
+                    .verifier
+                    .as_ref()
+                    .and_then(|v| pipeline::exact_support(self.compiled, v, i, &line, EXACT_WORDS))
+                    .unwrap_or_else(|| encode::line_support(cc, sigma, &line)),
                 Some(cc) => encode::line_support(cc, sigma, &line),
                 None => self
                     .compiled
@@ -231,39 +235,6 @@ impl<'a> Lines<'a> {
             }
         }
         true
-    }
-
-    /// The exact support of clue `i` over `line` (the letters of each cell that some
-    /// matching word uses), by trying every word the domains allow with the
-    /// independent matcher, when they are at most [`EXACT_WORDS`]; for clues the
-    /// automaton only approximates (back-references, lookarounds).
-    fn exact_support(&self, i: usize, line: &[SymSet]) -> Option<Vec<SymSet>> {
-        let v = self.verifier.as_ref()?;
-        let mut count: usize = 1;
-        for d in line {
-            count = count.checked_mul(d.len()).filter(|&n| n <= EXACT_WORDS)?;
-        }
-        let chars = self.compiled.alphabet.chars();
-        let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
-        let mut support = vec![SymSet::default(); line.len()];
-        let mut pick = vec![0usize; line.len()];
-        for _ in 0..count {
-            let word: String = pick.iter().zip(&options).map(|(&k, o)| chars[o[k]]).collect();
-            if v.clue_matches(i, &word).ok()? {
-                for (p, (&k, o)) in pick.iter().zip(&options).enumerate() {
-                    support[p].insert(o[k]);
-                }
-            }
-            // Next word: an odometer over the options.
-            for p in (0..line.len()).rev() {
-                pick[p] += 1;
-                if pick[p] < options[p].len() {
-                    break;
-                }
-                pick[p] = 0;
-            }
-        }
-        Some(support)
     }
 
     /// Probing to a fixpoint: every letter of every undecided cell is tried, and
