@@ -65,7 +65,7 @@ pub struct Prepared {
 
 impl Prepared {
     /// A puzzle with a formula built by the caller (tests that check the CNF alone):
-    /// [`solve`] always searches it.
+    /// [`solve()`] always searches it.
     pub fn with_formula(source: &str, puzzle: Puzzle, compiled: Compiled, cnf: Cnf, vars: CellVars, verifier: Verifier) -> Prepared {
         Prepared {
             source: source.to_string(),
