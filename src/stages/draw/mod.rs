@@ -123,8 +123,9 @@ impl Piece {
         out
     }
     fn centred(&self, w: usize) -> String {
-        let pad = w.saturating_sub(self.width);
-        format!("{}{}{}", " ".repeat(pad / 2), self.text, " ".repeat(pad - pad / 2))
+        let mut out = String::with_capacity(self.text.len() + w);
+        push_centred(&mut out, &self.text, self.width, w);
+        out
     }
     fn right(&self, w: usize) -> String {
         format!("{}{}", " ".repeat(w.saturating_sub(self.width)), self.text)
@@ -246,6 +247,18 @@ impl Drawer<'_> {
         if self.opt.unicode { "✗ " } else { "! " }
     }
 
+    /// The content of cell `c`, `inner` columns wide, marked, added to `out`.
+    fn push_cell(&self, out: &mut String, c: usize, inner: usize) {
+        let mark = self.view.marks.get(c).copied().unwrap_or_default();
+        if mark == Mark::Plain && !self.pal.on {
+            // The common case (every cell of a solution), without allocating.
+            let shown = &self.shown[c];
+            push_centred(out, shown, width(shown), inner);
+        } else {
+            out.push_str(&self.cell(c, inner));
+        }
+    }
+
     /// The content of cell `c`, `inner` columns wide, marked.
     fn cell(&self, c: usize, inner: usize) -> String {
         let p = Piece::plain(&self.shown[c]);
@@ -291,11 +304,10 @@ impl Drawer<'_> {
 
     fn border(&self, which: usize, cols: usize, inner: usize) -> String {
         let [l, m, r] = self.g.corner[which];
-        let seg: String = std::iter::repeat_n(self.g.h, inner).collect();
-        let mut s = String::new();
+        let mut s = String::with_capacity((cols * (inner + 1) + 1) * self.g.h.len_utf8());
         s.push(l);
         for j in 0..cols {
-            s.push_str(&seg);
+            s.extend(std::iter::repeat_n(self.g.h, inner));
             s.push(if j + 1 == cols { r } else { m });
         }
         s
@@ -347,12 +359,17 @@ impl Drawer<'_> {
             }
         };
         side_header(&top, "top", &mut lines);
-        lines.push(format!("{indent}{}", self.border(0, cols, inner)));
+        let borders = [0, 1, 2].map(|which| format!("{indent}{}", self.border(which, cols, inner)));
+        lines.push(borders[0].clone());
         for r in 0..rows {
-            let mut line = if lw > 0 { format!("{} ", left[r].right(lw)) } else { String::new() };
+            let mut line = String::with_capacity(lw + 1 + (cols * (inner + 1) + 1) * 4 + right[r].text.len() + 1);
+            if lw > 0 {
+                push_right(&mut line, &left[r], lw);
+                line.push(' ');
+            }
             line.push(self.g.v);
             for c in 0..cols {
-                line.push_str(&self.cell(r * cols + c, inner));
+                self.push_cell(&mut line, r * cols + c, inner);
                 line.push(self.g.v);
             }
             if right[r].width > 0 {
@@ -360,7 +377,7 @@ impl Drawer<'_> {
                 line.push_str(&right[r].text);
             }
             lines.push(line);
-            lines.push(format!("{indent}{}", self.border(if r + 1 == rows { 2 } else { 1 }, cols, inner)));
+            lines.push(borders[if r + 1 == rows { 2 } else { 1 }].clone());
         }
         side_header(&bottom, "bottom", &mut lines);
         lines.extend(listings);
@@ -554,8 +571,22 @@ fn place(clue: &Clue, rows: usize, cols: usize) -> Option<Place> {
     }
 }
 
+/// Adds `text` (`tw` columns wide) to `out`, centred in `w` columns.
+fn push_centred(out: &mut String, text: &str, tw: usize, w: usize) {
+    let pad = w.saturating_sub(tw);
+    out.extend(std::iter::repeat_n(' ', pad / 2));
+    out.push_str(text);
+    out.extend(std::iter::repeat_n(' ', pad - pad / 2));
+}
+
+/// Adds `p` to `out`, right-aligned in `w` columns.
+fn push_right(out: &mut String, p: &Piece, w: usize) {
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(p.width)));
+    out.push_str(&p.text);
+}
+
 fn finish(lines: Vec<String>) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     for l in lines {
         out.push_str(l.trim_end_matches(' '));
         out.push('\n');
