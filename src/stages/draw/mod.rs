@@ -561,7 +561,8 @@ fn place(clue: &Clue, rows: usize, cols: usize) -> Option<Place> {
     let is_row = clue.cells.len() == cols && clue.cells.iter().enumerate().all(|(k, &c)| c == first + k) && first % cols == 0;
     let is_col = clue.cells.len() == rows && clue.cells.iter().enumerate().all(|(k, &c)| c == first + k * cols) && first < cols;
     let label = clue.label.as_str();
-    let second = label.contains("(right") || label.contains("(bottom");
+    // `(right` or `(bottom` anywhere in the label (searching for `(` alone is cheaper).
+    let second = label.match_indices('(').any(|(k, _)| label[k + 1..].starts_with("right") || label[k + 1..].starts_with("bottom"));
     if is_col && (label.starts_with("column") || !is_row) {
         Some(Place::Col(first, second))
     } else if is_row {
