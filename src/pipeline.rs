@@ -270,7 +270,7 @@ pub const PARTS_FROM: usize = 2;
 pub const PARTS_MEMORY: usize = 1 << 22;
 
 /// Most distinct line strings per clue whose verdict [`solve_parts`] remembers.
-const VERDICTS_KEPT: usize = 1 << 16;
+const VERDICTS_KEPT: usize = 1 << 12;
 
 /// The undecided cells of a puzzle, grouped into independent parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
