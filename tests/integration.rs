@@ -18,6 +18,7 @@ mod fuzz_corpus;
 mod generate;
 mod layouts;
 mod parser;
+mod parts;
 mod play;
 mod pydiff;
 mod soak;

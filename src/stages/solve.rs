@@ -474,3 +474,34 @@ pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: 
     }
     Ok(Outcome { found, complete: true })
 }
+
+/// Every assignment of `cells` (their symbols, in order, one after another in the
+/// returned vector) that extends to a model of the oracle's formula, each once: one
+/// SAT call per assignment, blocked by a clause over `cells` alone that is dropped
+/// when the enumeration ends. `None` when there are more than `max` of them.
+pub fn project(oracle: &mut Oracle, vars: &CellVars, cells: &[usize], max: usize) -> Result<Option<Vec<usize>>> {
+    let sel = oracle.selector();
+    let mut out = Vec::new();
+    let mut found = 0;
+    let result = loop {
+        crate::stop::check()?;
+        let Some(model) = oracle.solve_under(&[sel], &[])? else { break Some(out) };
+        if found == max {
+            break None;
+        }
+        found += 1;
+        let value = |v: i32| model.get(v as usize).copied().unwrap_or(false);
+        let mut block = Vec::with_capacity(cells.len());
+        for &c in cells {
+            let mut on = vars.cells[c].iter().filter(|&&(_, v)| value(v));
+            let (Some(&(a, v)), None) = (on.next(), on.next()) else {
+                return Err(crate::error::Error::Internal(format!("model does not give cell {c} exactly one letter")));
+            };
+            out.push(a);
+            block.push(-v);
+        }
+        oracle.add_guarded(sel, &block);
+    };
+    oracle.retire(sel);
+    Ok(result)
+}

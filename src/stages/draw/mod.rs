@@ -123,8 +123,9 @@ impl Piece {
         out
     }
     fn centred(&self, w: usize) -> String {
-        let pad = w.saturating_sub(self.width);
-        format!("{}{}{}", " ".repeat(pad / 2), self.text, " ".repeat(pad - pad / 2))
+        let mut out = String::with_capacity(self.text.len() + w);
+        push_centred(&mut out, &self.text, self.width, w);
+        out
     }
     fn right(&self, w: usize) -> String {
         format!("{}{}", " ".repeat(w.saturating_sub(self.width)), self.text)
@@ -149,20 +150,65 @@ struct Drawer<'a> {
 
 /// Draws the grid of `view` for `puzzle`, ending with a newline.
 pub fn draw(puzzle: &Puzzle, view: &View, opt: Options) -> String {
-    let g = if opt.unicode { &UNICODE } else { &ASCII };
-    let shown: Vec<String> = view.cells.iter().map(|&c| show(c, g, opt.unicode)).collect();
-    let w = shown.iter().map(|s| width(s)).max().unwrap_or(1).max(1);
-    let mut d = Drawer { puzzle, view, opt, g, pal: Palette { on: opt.color }, shown, w, legend: vec![] };
-    d.collect_legend();
-    let mut out = match &puzzle.shape {
-        Shape::Rect { rows, cols } => d.rect(*rows, *cols),
-        Shape::Hex { side } => d.hex(*side),
-        Shape::Free { coords, .. } => d.free(coords.as_deref()),
-    };
-    if !d.legend.is_empty() {
-        out.push_str(&format!("legend: {}\n", d.legend.join("; ")));
+    Sketch::new(opt).draw(puzzle, view)
+}
+
+/// Draws many grids of one puzzle (the solutions of `solve --all`): the parts of a
+/// rectangle's drawing that depend only on the clues (their pieces, headers, listings
+/// and borders) are laid out once and reused while the cell width and the marked clues
+/// stay the same. The output is [`draw`]'s.
+pub struct Sketch {
+    opt: Options,
+    /// The puzzle (by address), the cell width and the marked clues of `layout`.
+    key: Option<(usize, usize, Vec<usize>, Vec<usize>)>,
+    layout: Option<RectLayout>,
+}
+
+impl Sketch {
+    /// A sketch that draws with `opt`; it must serve one puzzle only.
+    pub fn new(opt: Options) -> Sketch {
+        Sketch { opt, key: None, layout: None }
     }
-    out
+
+    /// [`draw`], reusing the layout of the previous grid when it applies.
+    pub fn draw(&mut self, puzzle: &Puzzle, view: &View) -> String {
+        let opt = self.opt;
+        let g = if opt.unicode { &UNICODE } else { &ASCII };
+        let shown: Vec<String> = view.cells.iter().map(|&c| show(c, g, opt.unicode)).collect();
+        let w = shown.iter().map(|s| width(s)).max().unwrap_or(1).max(1);
+        let mut d = Drawer { puzzle, view, opt, g, pal: Palette { on: opt.color }, shown, w, legend: vec![] };
+        d.collect_legend();
+        let mut out = match &puzzle.shape {
+            Shape::Rect { rows, cols } => {
+                let key = (std::ptr::from_ref(puzzle) as usize, w, view.bad_clues.clone(), view.hint_clues.clone());
+                if self.key.as_ref() != Some(&key) || self.layout.is_none() {
+                    self.layout = Some(d.rect_layout(*rows, *cols));
+                    self.key = Some(key);
+                }
+                d.rect(*rows, *cols, self.layout.as_ref().expect("laid out"))
+            }
+            Shape::Hex { side } => d.hex(*side),
+            Shape::Free { coords, .. } => d.free(coords.as_deref()),
+        };
+        if !d.legend.is_empty() {
+            out.push_str(&format!("legend: {}\n", d.legend.join("; ")));
+        }
+        out
+    }
+}
+
+/// What a rectangle's drawing takes from its clues alone (see [`Sketch`]).
+struct RectLayout {
+    /// Each row's left and right clues.
+    left: Vec<Piece>,
+    right: Vec<Piece>,
+    /// Width of the left clues.
+    lw: usize,
+    /// Lines above the grid (the top header), then the three borders (top, between
+    /// rows, bottom), then the lines below it (bottom header, listings, other clues).
+    head: Vec<String>,
+    borders: [String; 3],
+    tail: Vec<String>,
 }
 
 /// How a cell's character is shown (before padding and marking).
@@ -246,6 +292,18 @@ impl Drawer<'_> {
         if self.opt.unicode { "✗ " } else { "! " }
     }
 
+    /// The content of cell `c`, `inner` columns wide, marked, added to `out`.
+    fn push_cell(&self, out: &mut String, c: usize, inner: usize) {
+        let mark = self.view.marks.get(c).copied().unwrap_or_default();
+        if mark == Mark::Plain && !self.pal.on {
+            // The common case (every cell of a solution), without allocating.
+            let shown = &self.shown[c];
+            push_centred(out, shown, width(shown), inner);
+        } else {
+            out.push_str(&self.cell(c, inner));
+        }
+    }
+
     /// The content of cell `c`, `inner` columns wide, marked.
     fn cell(&self, c: usize, inner: usize) -> String {
         let p = Piece::plain(&self.shown[c]);
@@ -291,17 +349,17 @@ impl Drawer<'_> {
 
     fn border(&self, which: usize, cols: usize, inner: usize) -> String {
         let [l, m, r] = self.g.corner[which];
-        let seg: String = std::iter::repeat_n(self.g.h, inner).collect();
-        let mut s = String::new();
+        let mut s = String::with_capacity((cols * (inner + 1) + 1) * self.g.h.len_utf8());
         s.push(l);
         for j in 0..cols {
-            s.push_str(&seg);
+            s.extend(std::iter::repeat_n(self.g.h, inner));
             s.push(if j + 1 == cols { r } else { m });
         }
         s
     }
 
-    fn rect(&self, rows: usize, cols: usize) -> String {
+    /// The parts of a rectangle's drawing that come from its clues.
+    fn rect_layout(&self, rows: usize, cols: usize) -> RectLayout {
         let inner = self.w + 2;
         let (mut left, mut right) = (vec![vec![]; rows], vec![vec![]; rows]);
         let (mut top, mut bottom) = (vec![vec![]; cols], vec![vec![]; cols]);
@@ -321,7 +379,6 @@ impl Drawer<'_> {
         let right: Vec<Piece> = right.iter().map(|l| self.clues(l)).collect();
         let lw = left.iter().map(|p| p.width).max().unwrap_or(0);
         let indent = " ".repeat(if lw > 0 { lw + 1 } else { 0 });
-        let mut lines: Vec<String> = Vec::new();
         let mut listings: Vec<String> = Vec::new();
         let mut side_header = |side: &[Vec<usize>], name: &str, lines: &mut Vec<String>| {
             if side.iter().all(Vec::is_empty) {
@@ -346,26 +403,50 @@ impl Drawer<'_> {
                 }
             }
         };
-        side_header(&top, "top", &mut lines);
-        lines.push(format!("{indent}{}", self.border(0, cols, inner)));
+        let (mut head, mut tail) = (Vec::new(), Vec::new());
+        side_header(&top, "top", &mut head);
+        side_header(&bottom, "bottom", &mut tail);
+        tail.extend(listings);
+        tail.extend(self.other_clues(&other));
+        let borders = [0, 1, 2].map(|which| format!("{indent}{}", self.border(which, cols, inner)));
+        RectLayout { left, right, lw, head, borders, tail }
+    }
+
+    /// A rectangle, its clues laid out by [`Drawer::rect_layout`].
+    fn rect(&self, rows: usize, cols: usize, layout: &RectLayout) -> String {
+        let inner = self.w + 2;
+        let RectLayout { left, right, lw, head, borders, tail } = layout;
+        let lw = *lw;
+        let mut out = String::with_capacity(
+            head.iter().chain(tail).map(|l| l.len() + 1).sum::<usize>() + (2 * rows + 1) * (borders[1].len() + lw + 2) * 2,
+        );
+        let mut push = |line: &str| {
+            out.push_str(line.trim_end_matches(' '));
+            out.push('\n');
+        };
+        head.iter().for_each(|l| push(l));
+        push(&borders[0]);
+        let mut line = String::new();
         for r in 0..rows {
-            let mut line = if lw > 0 { format!("{} ", left[r].right(lw)) } else { String::new() };
+            line.clear();
+            if lw > 0 {
+                push_right(&mut line, &left[r], lw);
+                line.push(' ');
+            }
             line.push(self.g.v);
             for c in 0..cols {
-                line.push_str(&self.cell(r * cols + c, inner));
+                self.push_cell(&mut line, r * cols + c, inner);
                 line.push(self.g.v);
             }
             if right[r].width > 0 {
                 line.push(' ');
                 line.push_str(&right[r].text);
             }
-            lines.push(line);
-            lines.push(format!("{indent}{}", self.border(if r + 1 == rows { 2 } else { 1 }, cols, inner)));
+            push(&line);
+            push(&borders[if r + 1 == rows { 2 } else { 1 }]);
         }
-        side_header(&bottom, "bottom", &mut lines);
-        lines.extend(listings);
-        lines.extend(self.other_clues(&other));
-        finish(lines)
+        tail.iter().for_each(|l| push(l));
+        out
     }
 
     /// `label  regex` lines for clues drawn nowhere else.
@@ -544,7 +625,8 @@ fn place(clue: &Clue, rows: usize, cols: usize) -> Option<Place> {
     let is_row = clue.cells.len() == cols && clue.cells.iter().enumerate().all(|(k, &c)| c == first + k) && first % cols == 0;
     let is_col = clue.cells.len() == rows && clue.cells.iter().enumerate().all(|(k, &c)| c == first + k * cols) && first < cols;
     let label = clue.label.as_str();
-    let second = label.contains("(right") || label.contains("(bottom");
+    // `(right` or `(bottom` anywhere in the label (searching for `(` alone is cheaper).
+    let second = label.match_indices('(').any(|(k, _)| label[k + 1..].starts_with("right") || label[k + 1..].starts_with("bottom"));
     if is_col && (label.starts_with("column") || !is_row) {
         Some(Place::Col(first, second))
     } else if is_row {
@@ -554,8 +636,22 @@ fn place(clue: &Clue, rows: usize, cols: usize) -> Option<Place> {
     }
 }
 
+/// Adds `text` (`tw` columns wide) to `out`, centred in `w` columns.
+fn push_centred(out: &mut String, text: &str, tw: usize, w: usize) {
+    let pad = w.saturating_sub(tw);
+    out.extend(std::iter::repeat_n(' ', pad / 2));
+    out.push_str(text);
+    out.extend(std::iter::repeat_n(' ', pad - pad / 2));
+}
+
+/// Adds `p` to `out`, right-aligned in `w` columns.
+fn push_right(out: &mut String, p: &Piece, w: usize) {
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(p.width)));
+    out.push_str(&p.text);
+}
+
 fn finish(lines: Vec<String>) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     for l in lines {
         out.push_str(l.trim_end_matches(' '));
         out.push('\n');
@@ -585,5 +681,38 @@ mod tests {
         let s = draw(&p, &View::solution(&p, &grid), Options::default());
         let widths: Vec<usize> = s.lines().map(width).collect();
         assert!(widths[1..4].iter().all(|&w| w == widths[1]), "{s}");
+    }
+
+    #[test]
+    fn a_sketch_draws_every_grid_as_draw_does() {
+        // Two rows of two cells, clues on all four sides; one bottom clue too wide for
+        // its column (so the bottom clues are listed).
+        let p = Puzzle::rect(
+            "t",
+            None,
+            None,
+            None,
+            crate::puzzle::RectClues {
+                left: Some(vec![vec!["[AB]+".into()], vec![".*".into()]]),
+                right: Some(vec![vec!["A|B.".into()], vec!["..".into()]]),
+                top: Some(vec![vec![".*".into()], vec!["[^C]*".into()]]),
+                bottom: Some(vec![vec!["(A|B|C|D|E)*".into()], vec![".+".into()]]),
+            },
+        )
+        .expect("puzzle");
+        let grids = [['A', 'B', 'C', 'D'], ['A', '漢', ' ', 'D'], ['B', 'B', 'B', 'B'], ['A', '字', 'A', '\u{301}']];
+        for opt in [Options::default(), Options { unicode: false, ..Options::default() }, Options { color: true, ..Options::default() }] {
+            let mut sketch = Sketch::new(opt);
+            for (k, cells) in grids.iter().enumerate() {
+                let grid = crate::verify::Grid { cells: cells.to_vec(), assignment: vec![] };
+                let mut view = View::solution(&p, &grid);
+                if k == 2 {
+                    // Marked cells and clues change the layout; the next grid goes back.
+                    view.bad_clues = vec![0, 5];
+                    view.marks[1] = Mark::Bad;
+                }
+                assert_eq!(sketch.draw(&p, &view), draw(&p, &view, opt), "grid {k}");
+            }
+        }
     }
 }

@@ -238,6 +238,35 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
     live
 }
 
+/// How many words of `line` (a domain per position) the automaton accepts, by dynamic
+/// programming over its states; `None` when the count does not fit in a `u128`.
+///
+/// The words accepted always lie in the product of the per-position supports, so the
+/// count equals the product of the support sizes exactly when the clue's language on
+/// the line *is* that product: then the clue constrains each cell alone and couples
+/// no two of them (see `pipeline::split_parts`).
+pub fn line_count(a: &Automaton, line: &[SymSet]) -> Option<u128> {
+    if a.start == DEAD {
+        return Some(0);
+    }
+    let mut count = vec![0u128; a.states()];
+    count[a.start as usize] = 1;
+    let mut next = vec![0u128; a.states()];
+    for dom in line {
+        next.iter_mut().for_each(|n| *n = 0);
+        for (s, &k) in count.iter().enumerate().filter(|&(_, &k)| k != 0) {
+            for x in dom.iter() {
+                let t = a.step(s as u32, x);
+                if t != DEAD {
+                    next[t as usize] = next[t as usize].checked_add(k)?;
+                }
+            }
+        }
+        std::mem::swap(&mut count, &mut next);
+    }
+    count.iter().zip(&a.accept).filter(|&(_, &acc)| acc).try_fold(0u128, |sum, (&k, _)| sum.checked_add(k))
+}
+
 fn is_in(set: &[bool], t: u32) -> bool {
     t != DEAD && set[t as usize]
 }

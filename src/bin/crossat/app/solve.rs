@@ -46,6 +46,8 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let mut shown = 0;
     let json = args.json;
     let look = args.draw.options();
+    // The clues of every solution are laid out once.
+    let mut sketch = crate::draw::Sketch::new(look);
     // Progress while enumerating (--all, --limit): solutions found so far.
     let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
@@ -65,7 +67,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 if shown > 0 {
                     writeln!(out).map_err(write_err)?;
                 }
-                write!(out, "{}", crate::draw::draw(puzzle, &crate::draw::View::solution(puzzle, grid), look)).map_err(write_err)?;
+                write!(out, "{}", sketch.draw(puzzle, &crate::draw::View::solution(puzzle, grid))).map_err(write_err)?;
             }
             shown += 1;
             bar.inc(1);
