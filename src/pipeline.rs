@@ -56,7 +56,7 @@ pub struct Prepared {
     pub times: Times,
     /// Each cell's letters after line propagation (`None`: some cell has none left).
     domains: Option<Vec<SymSet>>,
-    /// Whether [`solve`] may answer from `domains` alone (see [`Prepared::decided`]).
+    /// Whether [`solve()`] may answer from `domains` alone (see [`Prepared::decided`]).
     direct: bool,
     /// The formula: built at once, except when propagation decides the puzzle; then
     /// on first use ([`Prepared::formula`]), for an export, a proof or `--stats`.
@@ -226,7 +226,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
     solve_whole(prep, limit, emit)
 }
 
-/// [`solve`] by one search over whole grids: one SAT call per grid, each grid blocked
+/// [`solve()`] by one search over whole grids: one SAT call per grid, each grid blocked
 /// by a clause over every undecided cell.
 pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     if let Some(candidate) = prep.decided() {
@@ -262,7 +262,7 @@ pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnM
     outcome
 }
 
-/// [`solve`] splits the undecided cells into parts only when more grids than this are
+/// [`solve()`] splits the undecided cells into parts only when more grids than this are
 /// asked for: a uniqueness check (two grids) costs one or two SAT calls either way.
 pub const PARTS_FROM: usize = 2;
 
@@ -377,7 +377,7 @@ pub fn is_product(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[Sy
     true
 }
 
-/// [`solve`] by parts ([`split_parts`]): each constrained part's assignments are
+/// [`solve()`] by parts ([`split_parts`]): each constrained part's assignments are
 /// enumerated alone (one SAT call each, blocking over the part's cells only), and the
 /// grids are listed as the product of the parts' assignments, the last part varying
 /// fastest. Every grid is still verified by the matcher, each distinct line string
@@ -523,7 +523,7 @@ pub fn solve_parts(
     outcome.map(Some)
 }
 
-/// [`solve`] for a puzzle that line propagation decided: no formula, no SAT call. The
+/// [`solve()`] for a puzzle that line propagation decided: no formula, no SAT call. The
 /// only candidate grid goes through the same checks as a model would: the matcher
 /// accepts it (one solution), or rejects it on a clue whose formula is only checked
 /// (no solution: the search would have blocked it and found nothing else), or on an
