@@ -152,14 +152,13 @@ pub const MAX_DECISIONS: usize = 1_000;
 /// word tried) when their cells allow at most this many words.
 pub const EXACT_WORDS: usize = 512;
 
-/// Line propagation over a puzzle's clues (and pool entries), from any domains.
+/// Line propagation over a puzzle's clues (and pool entries), from any domains, with
+/// the counts of a rating's proof.
 struct Lines<'a> {
     puzzle: &'a Puzzle,
     compiled: &'a Compiled,
-    /// Cells of each constraint: every clue, then every pool entry.
-    lines: Vec<Vec<usize>>,
-    /// Constraints through each cell.
-    of_cell: Vec<Vec<usize>>,
+    /// The constraints and the cells they hold.
+    prop: encode::Propagator,
     /// Exact matchers for the leaves, when some clue is only approximated by
     /// propagation (back-references, lookarounds) or the puzzle has a pool.
     verifier: Option<crate::verify::Verifier>,
@@ -171,70 +170,22 @@ struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     fn new(puzzle: &'a Puzzle, compiled: &'a Compiled) -> Lines<'a> {
-        let pool_entries: &[Vec<usize>] = puzzle.pool.as_ref().map_or(&[], |p| &p.entries);
-        let lines: Vec<Vec<usize>> = puzzle.clues.iter().map(|c| c.cells.clone()).chain(pool_entries.iter().cloned()).collect();
-        let mut of_cell = vec![vec![]; puzzle.givens.len()];
-        for (i, cells) in lines.iter().enumerate() {
-            for &c in cells {
-                if !of_cell[c].contains(&i) {
-                    of_cell[c].push(i);
-                }
-            }
-        }
         let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.tagged.is_some());
         let verifier = if inexact { crate::verify::Verifier::new("<rated>", puzzle).ok() } else { None };
-        Lines { puzzle, compiled, lines, of_cell, verifier, probes: 0, decisions: 0, solutions: 0, complete: true }
+        Lines { puzzle, compiled, prop: encode::Propagator::new(puzzle), verifier, probes: 0, decisions: 0, solutions: 0, complete: true }
     }
 
     /// Propagates to a fixpoint, starting from the constraints `start`; `false` when
-    /// a cell has no letter left.
+    /// a cell has no letter left. A line of a clue with back-references or lookarounds
+    /// is narrowed exactly (every word its cells allow, up to [`EXACT_WORDS`], tried
+    /// with the independent matcher).
     fn propagate(&self, doms: &mut [SymSet], start: &[usize]) -> bool {
-        let sigma = self.compiled.alphabet.len();
-        let mut queued = vec![false; self.lines.len()];
-        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
-        for &i in start {
-            if !queued[i] {
-                queued[i] = true;
-                queue.push_back(i);
-            }
-        }
-        while let Some(i) = queue.pop_front() {
-            queued[i] = false;
-            let cells = &self.lines[i];
-            let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
-            let support = match self.compiled.clues.get(i) {
-                Some(cc) if cc.tagged.is_some() => self
-                    .verifier
-                    .as_ref()
-                    .and_then(|v| pipeline::exact_support(self.compiled, v, i, &line, EXACT_WORDS))
-                    .unwrap_or_else(|| encode::line_support(cc, sigma, &line)),
-                Some(cc) => encode::line_support(cc, sigma, &line),
-                None => self
-                    .compiled
-                    .pool
-                    .iter()
-                    .filter_map(|by_len| by_len.get(&cells.len()))
-                    .fold(vec![SymSet::default(); cells.len()], |acc, cc| {
-                        acc.iter().zip(encode::line_support(cc, sigma, &line)).map(|(a, b)| a.or(&b)).collect()
-                    }),
-            };
-            for (p, &cell) in cells.iter().enumerate() {
-                let new = doms[cell].and(&support[p]);
-                if new != doms[cell] {
-                    doms[cell] = new;
-                    if new.is_empty() {
-                        return false;
-                    }
-                    for &j in &self.of_cell[cell] {
-                        if !queued[j] {
-                            queued[j] = true;
-                            queue.push_back(j);
-                        }
-                    }
-                }
-            }
-        }
-        true
+        let exact = |i: usize, line: &[SymSet], _: &[SymSet]| {
+            let v = self.verifier.as_ref()?;
+            self.compiled.clues[i].tagged.as_ref()?;
+            pipeline::exact_support(self.compiled, v, i, line, EXACT_WORDS)
+        };
+        self.prop.propagate(self.compiled, doms, start, exact)
     }
 
     /// Probing to a fixpoint: every letter of every undecided cell is tried, and
@@ -256,13 +207,13 @@ impl<'a> Lines<'a> {
                     self.probes += 1;
                     let mut trial = doms.to_vec();
                     trial[c] = one(a);
-                    if self.propagate(&mut trial, &self.of_cell[c]) {
+                    if self.propagate(&mut trial, &self.prop.of_cell[c]) {
                         left.insert(a);
                     }
                 }
                 if left != doms[c] {
                     doms[c] = left;
-                    if left.is_empty() || !self.propagate(doms, &self.of_cell[c]) {
+                    if left.is_empty() || !self.propagate(doms, &self.prop.of_cell[c]) {
                         return false;
                     }
                     changed = true;
@@ -310,7 +261,7 @@ impl<'a> Lines<'a> {
             }
             let mut trial = doms.clone();
             trial[c] = one(a);
-            if self.propagate(&mut trial, &self.of_cell[c]) {
+            if self.propagate(&mut trial, &self.prop.of_cell[c]) {
                 self.search(trial);
             }
         }
@@ -344,7 +295,7 @@ pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     let cells = puzzle.givens.len();
     let mut lines = Lines::new(puzzle, compiled);
     let mut doms = encode::initial_domains(puzzle, compiled);
-    let all: Vec<usize> = (0..lines.lines.len()).collect();
+    let all: Vec<usize> = (0..lines.prop.lines.len()).collect();
     let fixed = |d: &[SymSet]| d.iter().filter(|s| s.len() == 1).count();
     let mut rating =
         Rating { difficulty: Difficulty::Hard, cells, by_lines: 0, by_probing: 0, probes: 0, decisions: 0, solutions: 0, complete: true };

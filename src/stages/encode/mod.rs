@@ -125,53 +125,96 @@ pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
 pub fn domains_with(
     puzzle: &Puzzle,
     compiled: &Compiled,
-    mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
 ) -> Option<Vec<SymSet>> {
     let mut doms = initial_domains(puzzle, compiled);
-    // Constraints: every clue, then every entry of the pool (supported by the union of
-    // the regexes that could be assigned to it).
-    let pool_entries: &[Vec<usize>] = puzzle.pool.as_ref().map_or(&[], |p| &p.entries);
-    let lines: Vec<&[usize]> = puzzle.clues.iter().map(|c| c.cells.as_slice()).chain(pool_entries.iter().map(Vec::as_slice)).collect();
-    let mut clues_of_cell: Vec<Vec<usize>> = vec![vec![]; doms.len()];
-    for (i, cells) in lines.iter().enumerate() {
-        for &cell in *cells {
-            clues_of_cell[cell].push(i);
-        }
+    let lines = Propagator::new(puzzle);
+    let all: Vec<usize> = (0..lines.lines.len()).collect();
+    if !lines.propagate(compiled, &mut doms, &all, refine) || doms.iter().any(SymSet::is_empty) {
+        return None;
     }
-    let mut queued = vec![true; lines.len()];
-    let mut queue: std::collections::VecDeque<usize> = (0..lines.len()).collect();
-    while let Some(i) = queue.pop_front() {
-        queued[i] = false;
-        let cells = lines[i];
-        let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
-        let support = match compiled.clues.get(i) {
-            Some(cc) => {
-                let support = line_support(cc, compiled.alphabet.len(), &line);
-                refine(i, &line, &support).unwrap_or(support)
-            }
-            None => {
-                compiled.pool.iter().filter_map(|by_len| by_len.get(&cells.len())).fold(vec![SymSet::default(); cells.len()], |acc, cc| {
-                    acc.iter().zip(line_support(cc, compiled.alphabet.len(), &line)).map(|(a, b)| a.or(&b)).collect()
-                })
-            }
-        };
-        for (p, &cell) in cells.iter().enumerate() {
-            let new = doms[cell].and(&support[p]);
-            if new != doms[cell] {
-                doms[cell] = new;
-                if new.is_empty() {
-                    return None;
+    Some(doms)
+}
+
+/// Line propagation over a puzzle's constraints: every clue, then every entry of the
+/// pool (supported by the union of the regexes that could be assigned to it). Built
+/// once per puzzle, run from any domains (the rating in `generate` runs it per probe).
+#[derive(Clone, Debug)]
+pub struct Propagator {
+    /// Cells of each constraint.
+    pub lines: Vec<Vec<usize>>,
+    /// Constraints through each cell (each once).
+    pub of_cell: Vec<Vec<usize>>,
+}
+
+impl Propagator {
+    /// The constraints of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Propagator {
+        let pool_entries: &[Vec<usize>] = puzzle.pool.as_ref().map_or(&[], |p| &p.entries);
+        let lines: Vec<Vec<usize>> = puzzle.clues.iter().map(|c| c.cells.clone()).chain(pool_entries.iter().cloned()).collect();
+        let mut of_cell: Vec<Vec<usize>> = vec![vec![]; puzzle.givens.len()];
+        for (i, cells) in lines.iter().enumerate() {
+            for &cell in cells {
+                if !of_cell[cell].contains(&i) {
+                    of_cell[cell].push(i);
                 }
-                for &j in &clues_of_cell[cell] {
-                    if !queued[j] {
-                        queued[j] = true;
-                        queue.push_back(j);
+            }
+        }
+        Propagator { lines, of_cell }
+    }
+
+    /// Narrows `doms` to a fixpoint, starting from the constraints `start` (see
+    /// [`domains_with`] for `refine`); `false` when a cell has no letter left.
+    pub fn propagate(
+        &self,
+        compiled: &Compiled,
+        doms: &mut [SymSet],
+        start: &[usize],
+        mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    ) -> bool {
+        let mut queued = vec![false; self.lines.len()];
+        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+        for &i in start {
+            if !queued[i] {
+                queued[i] = true;
+                queue.push_back(i);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            queued[i] = false;
+            let cells = &self.lines[i];
+            let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
+            let support = match compiled.clues.get(i) {
+                Some(cc) => {
+                    let support = line_support(cc, compiled.alphabet.len(), &line);
+                    refine(i, &line, &support).unwrap_or(support)
+                }
+                None => compiled
+                    .pool
+                    .iter()
+                    .filter_map(|by_len| by_len.get(&cells.len()))
+                    .fold(vec![SymSet::default(); cells.len()], |acc, cc| {
+                        acc.iter().zip(line_support(cc, compiled.alphabet.len(), &line)).map(|(a, b)| a.or(&b)).collect()
+                    }),
+            };
+            for (p, &cell) in cells.iter().enumerate() {
+                let new = doms[cell].and(&support[p]);
+                if new != doms[cell] {
+                    doms[cell] = new;
+                    if new.is_empty() {
+                        return false;
+                    }
+                    for &j in &self.of_cell[cell] {
+                        if !queued[j] {
+                            queued[j] = true;
+                            queue.push_back(j);
+                        }
                     }
                 }
             }
         }
+        true
     }
-    if doms.iter().any(SymSet::is_empty) { None } else { Some(doms) }
 }
 
 /// Letters of each cell of `line` that some run of the clue's automaton can use.
