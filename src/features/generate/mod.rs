@@ -858,6 +858,20 @@ struct Checker {
 }
 
 impl Checker {
+    /// The rating of the puzzle the clues make, when its only solution is `solution`.
+    fn rating_if_unique(
+        &mut self,
+        spec: &Spec,
+        lines: &[(String, Vec<usize>)],
+        clues: &[Vec<String>],
+        solution: &[char],
+    ) -> Result<Option<Rating>> {
+        match self.check(spec, lines, clues)? {
+            Found::Solutions(sols, c) if sols == [solution] => Ok(Some(rate(&assemble(spec, lines, clues), &c))),
+            _ => Ok(None),
+        }
+    }
+
     fn check(&mut self, spec: &Spec, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Result<Found> {
         self.checks += 1;
         let puzzle = assemble(spec, lines, clues);
@@ -1126,15 +1140,12 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
             }
             let Some(trial) = with_block(&mut rng, &gens, &lines, &solution, &alphabet, &place) else { continue };
             progress(*checks + checker.checks);
-            if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
-                && sols == [solution.clone()]
+            if let Some(r) = checker.rating_if_unique(spec, &lines, &texts(&trial), &solution)?
+                && r.difficulty == Difficulty::Medium
             {
-                let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
-                if r.difficulty == Difficulty::Medium {
-                    gens = trial;
-                    rating = r;
-                    break;
-                }
+                gens = trial;
+                rating = r;
+                break;
             }
         }
     }
@@ -1152,14 +1163,11 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
                 let mut trial = gens.clone();
                 trial[l][k] = clue_for(&mut rng, &word(&lines[l].1), &alphabet, 0.9, styles);
                 progress(*checks + checker.checks);
-                if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
-                    && sols == [solution.clone()]
+                if let Some(r) = checker.rating_if_unique(spec, &lines, &texts(&trial), &solution)?
+                    && (r.difficulty < rating.difficulty || (r.difficulty == rating.difficulty && r.by_lines >= rating.by_lines))
                 {
-                    let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
-                    if r.difficulty < rating.difficulty || (r.difficulty == rating.difficulty && r.by_lines >= rating.by_lines) {
-                        gens = trial;
-                        rating = r;
-                    }
+                    gens = trial;
+                    rating = r;
                 }
                 continue;
             }
@@ -1182,16 +1190,14 @@ fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dy
                 let mut trial = gens.clone();
                 trial[l][k] = g;
                 progress(*checks + checker.checks);
-                if let Found::Solutions(sols, c) = checker.check(spec, &lines, &texts(&trial))?
-                    && sols == [solution.clone()]
+                if let Some(r) = checker.rating_if_unique(spec, &lines, &texts(&trial), &solution)?
+                    && r.difficulty <= want
+                    && r.complete
                 {
-                    let r = rate(&assemble(spec, &lines, &texts(&trial)), &c);
-                    if r.difficulty <= want && r.complete {
-                        gens = trial;
-                        rating = r;
-                        moved = true;
-                        break;
-                    }
+                    gens = trial;
+                    rating = r;
+                    moved = true;
+                    break;
                 }
             }
             if !moved {
