@@ -56,8 +56,14 @@ pub struct Prepared {
     pub times: Times,
     /// Each cell's letters after line propagation (`None`: some cell has none left).
     domains: Option<Vec<SymSet>>,
-    /// Whether [`solve()`] may answer from `domains` alone (see [`Prepared::decided`]).
+    /// Whether [`solve()`] may answer from `domains` alone (see [`Prepared::decided`])
+    /// or by the line search.
     direct: bool,
+    /// Nodes of the line search, when it decided the puzzle.
+    line_nodes: Option<usize>,
+    /// Most nodes the line search may take (`None`: [`solve::lines::MAX_NODES`] when
+    /// every automaton is exact, [`solve::lines::MAX_NODES_INEXACT`] otherwise).
+    line_budget: Option<usize>,
     /// The formula: built at once, except when propagation decides the puzzle; then
     /// on first use ([`Prepared::formula`]), for an export, a proof or `--stats`.
     formula: OnceLock<Formula>,
@@ -75,6 +81,8 @@ impl Prepared {
             times: Times::default(),
             domains: None,
             direct: false,
+            line_nodes: None,
+            line_budget: None,
             formula: OnceLock::from(Formula { cnf, vars }),
         }
     }
@@ -101,10 +109,21 @@ impl Prepared {
         self.formula()
     }
 
-    /// Whether the formula has been built (it is not when propagation decided the
-    /// puzzle and nothing asked for it since).
+    /// Whether the formula has been built (it is not when propagation or the line
+    /// search decided the puzzle and nothing asked for it since).
     pub fn encoded(&self) -> bool {
         self.formula.get().is_some()
+    }
+
+    /// Nodes the line search took, when it decided the puzzle ([`solve()`]).
+    pub fn line_nodes(&self) -> Option<usize> {
+        self.line_nodes
+    }
+
+    /// Sets the most nodes the line search of [`solve()`] may take (0: none, straight
+    /// to the SAT search).
+    pub fn set_line_budget(&mut self, nodes: usize) {
+        self.line_budget = Some(nodes);
     }
 
     /// When line propagation alone decides the puzzle: `Some(None)` when some cell has
@@ -153,11 +172,19 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     let domains = times.time(Stage::Encode, || {
         encode::domains_with(&puzzle, &compiled, |i, _, support| exact_support(&compiled, &verifier, i, support, EXACT_WORDS))
     });
-    let mut prep = Prepared { source: src.to_string(), puzzle, compiled, verifier, times, domains, direct: true, formula: OnceLock::new() };
+    let mut prep = Prepared {
+        source: src.to_string(),
+        puzzle,
+        compiled,
+        verifier,
+        times,
+        domains,
+        direct: true,
+        line_nodes: None,
+        line_budget: None,
+        formula: OnceLock::new(),
+    };
     prep.times.add_wall(start.elapsed());
-    if prep.decided().is_none() {
-        let _ = prep.encode()?;
-    }
     Ok(prep)
 }
 
@@ -218,12 +245,74 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
     if let Some(candidate) = prep.decided() {
         return solve_decided(prep, candidate, limit, emit);
     }
+    if let Some(want) = limit.filter(|&l| l <= PARTS_FROM)
+        && let Some(outcome) = solve_lines(prep, want, &mut emit)?
+    {
+        return Ok(outcome);
+    }
     if limit.is_none_or(|l| l > PARTS_FROM)
         && let Some(outcome) = solve_parts(prep, limit, &mut emit)?
     {
         return Ok(outcome);
     }
     solve_whole(prep, limit, emit)
+}
+
+/// [`solve()`] by the line search ([`solve::lines`]) for up to `want` grids, before any
+/// formula is built; `None`, having printed nothing, when it does not apply (a regex
+/// pool, a formula given by the caller) or gives up after [`solve::lines::MAX_NODES`]
+/// nodes. Each grid it reaches is checked by the matcher as a model would be: a
+/// failure on a clue whose automaton over-approximates it rejects the grid.
+fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Option<Outcome>> {
+    if !prep.direct || prep.puzzle.pool.is_some() || want == 0 {
+        return Ok(None);
+    }
+    let Some(doms) = prep.domains.as_deref() else { return Ok(None) };
+    let start = Instant::now();
+    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let lines = encode::Propagator::new(puzzle);
+    let exact = compiled.clues.iter().all(|cc| cc.tagged.is_none() && cc.route != compile::Route::Guarded);
+    let max_nodes = prep.line_budget.unwrap_or(if exact { solve::lines::MAX_NODES } else { solve::lines::MAX_NODES_INEXACT });
+    let searched = solve::lines::search(
+        &lines,
+        compiled,
+        doms,
+        want,
+        max_nodes,
+        |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
+        |cells| {
+            let grid = verify::decode(&compiled.alphabet, &solve::Found { cells: cells.to_vec(), assignment: Vec::new() });
+            let failures = verifier.failures(puzzle, &grid)?;
+            if failures.is_empty() {
+                return Ok(true);
+            }
+            if failures.iter().all(|f| checked_failure(compiled, f)) {
+                return Ok(false);
+            }
+            verifier.check(puzzle, &grid)?;
+            Err(Error::Internal("a grid failed a clue the matcher then accepted".into()))
+        },
+    );
+    let elapsed = start.elapsed();
+    prep.times.add(Stage::Solve, elapsed);
+    prep.times.add_wall(elapsed);
+    let Some(searched) = searched? else { return Ok(None) };
+    prep.line_nodes = Some(searched.nodes);
+    let start = Instant::now();
+    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let outcome = (|| {
+        for cells in &searched.grids {
+            crate::stop::check()?;
+            let grid = verify::decode(&compiled.alphabet, &solve::Found { cells: cells.clone(), assignment: Vec::new() });
+            verifier.check(puzzle, &grid)?;
+            emit(puzzle, &grid)?;
+        }
+        // As after a search stopped at its limit: reaching `want` claims nothing more.
+        Ok(Outcome { found: searched.grids.len(), complete: searched.complete })
+    })();
+    prep.times.add(Stage::Verify, start.elapsed());
+    prep.times.add_wall(start.elapsed());
+    outcome.map(Some)
 }
 
 /// [`solve()`] by one search over whole grids: one SAT call per grid, each grid blocked

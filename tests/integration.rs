@@ -17,6 +17,7 @@ mod encoding;
 mod fuzz_corpus;
 mod generate;
 mod layouts;
+mod lines;
 mod parser;
 mod parts;
 mod play;

@@ -170,39 +170,87 @@ impl Propagator {
         compiled: &Compiled,
         doms: &mut [SymSet],
         start: &[usize],
-        mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+        refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     ) -> bool {
-        let mut queued = vec![false; self.lines.len()];
-        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+        self.narrow(compiled, doms, start, refine).is_ok()
+    }
+
+    /// [`Propagator::propagate`], naming the constraint that left a cell empty
+    /// (`Err(i)`) so that a search can weigh the constraints that fail most.
+    pub fn narrow(
+        &self,
+        compiled: &Compiled,
+        doms: &mut [SymSet],
+        start: &[usize],
+        refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    ) -> std::result::Result<(), usize> {
+        self.narrow_with(&mut Scratch::default(), compiled, doms, start, refine)
+    }
+
+    /// [`Propagator::narrow`] with buffers kept between calls (a search propagates at
+    /// every node).
+    pub fn narrow_with(
+        &self,
+        scratch: &mut Scratch,
+        compiled: &Compiled,
+        doms: &mut [SymSet],
+        start: &[usize],
+        mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    ) -> std::result::Result<(), usize> {
+        let Scratch { queue, queued, line, support, layers, sparse } = scratch;
+        if sparse.len() < compiled.clues.len() {
+            sparse.resize_with(compiled.clues.len(), || None);
+        }
+        queued.clear();
+        queued.resize(self.lines.len(), false);
+        queue.clear();
         for &i in start {
             if !queued[i] {
                 queued[i] = true;
                 queue.push_back(i);
             }
         }
+        let sigma = compiled.alphabet.len();
         while let Some(i) = queue.pop_front() {
             queued[i] = false;
             let cells = &self.lines[i];
-            let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
-            let support = match compiled.clues.get(i) {
-                Some(cc) => {
-                    let support = line_support(cc, compiled.alphabet.len(), &line);
-                    refine(i, &line, &support).unwrap_or(support)
+            line.clear();
+            line.extend(cells.iter().map(|&c| doms[c]));
+            let refined;
+            let support: &[SymSet] = match compiled.clues.get(i) {
+                Some(cc) if cc.tagged.is_none() => {
+                    let edges = sparse[i].get_or_insert_with(|| Edges::new(&cc.automaton));
+                    layers.support(&cc.automaton, edges, line, support);
+                    match refine(i, line, support) {
+                        Some(r) => {
+                            refined = r;
+                            &refined
+                        }
+                        None => support,
+                    }
                 }
-                None => compiled
-                    .pool
-                    .iter()
-                    .filter_map(|by_len| by_len.get(&cells.len()))
-                    .fold(vec![SymSet::default(); cells.len()], |acc, cc| {
-                        acc.iter().zip(line_support(cc, compiled.alphabet.len(), &line)).map(|(a, b)| a.or(&b)).collect()
-                    }),
+                Some(cc) => {
+                    let s = line_support(cc, sigma, line);
+                    refined = refine(i, line, &s).unwrap_or(s);
+                    &refined
+                }
+                None => {
+                    refined = compiled
+                        .pool
+                        .iter()
+                        .filter_map(|by_len| by_len.get(&cells.len()))
+                        .fold(vec![SymSet::default(); cells.len()], |acc, cc| {
+                            acc.iter().zip(line_support(cc, sigma, line)).map(|(a, b)| a.or(&b)).collect()
+                        });
+                    &refined
+                }
             };
             for (p, &cell) in cells.iter().enumerate() {
                 let new = doms[cell].and(&support[p]);
                 if new != doms[cell] {
                     doms[cell] = new;
                     if new.is_empty() {
-                        return false;
+                        return Err(i);
                     }
                     for &j in &self.of_cell[cell] {
                         if !queued[j] {
@@ -213,7 +261,171 @@ impl Propagator {
                 }
             }
         }
-        true
+        Ok(())
+    }
+}
+
+/// Buffers of [`Propagator::narrow_with`], reused from one call to the next.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    queue: std::collections::VecDeque<usize>,
+    queued: Vec<bool>,
+    line: Vec<SymSet>,
+    support: Vec<SymSet>,
+    layers: Layers,
+    /// Per clue, its automaton's transitions as lists (built on first use).
+    sparse: Vec<Option<Edges>>,
+}
+
+/// An automaton's transitions other than to [`DEAD`], listed per state: a state with
+/// few of them is walked through its list rather than through every letter of a cell.
+#[derive(Clone, Debug, Default)]
+struct Edges {
+    /// The edges of state `s`: `edges[starts[s]..starts[s + 1]]`, as (symbol, target).
+    starts: Vec<u32>,
+    edges: Vec<(u32, u32)>,
+}
+
+impl Edges {
+    fn new(a: &Automaton) -> Edges {
+        let mut e = Edges { starts: Vec::with_capacity(a.states() + 1), edges: Vec::new() };
+        for s in 0..a.states() {
+            e.starts.push(e.edges.len() as u32);
+            for x in 0..a.symbols {
+                let t = a.step(s as u32, x);
+                if t != DEAD {
+                    e.edges.push((x as u32, t));
+                }
+            }
+        }
+        e.starts.push(e.edges.len() as u32);
+        e
+    }
+
+    fn of(&self, s: u32) -> &[(u32, u32)] {
+        &self.edges[self.starts[s as usize] as usize..self.starts[s as usize + 1] as usize]
+    }
+}
+
+/// Calls `f(x, t)` for each letter `x` of `dom` that leads state `s` to a state `t`
+/// other than [`DEAD`], walking whichever is shorter: the letters or the edges.
+#[inline]
+fn each_step(a: &Automaton, edges: &Edges, s: u32, dom: &SymSet, dom_len: usize, mut f: impl FnMut(usize, u32)) {
+    let out = edges.of(s);
+    if out.len() < dom_len {
+        for &(x, t) in out {
+            if dom.contains(x as usize) {
+                f(x as usize, t);
+            }
+        }
+    } else {
+        for x in dom.iter() {
+            let t = a.step(s, x);
+            if t != DEAD {
+                f(x, t);
+            }
+        }
+    }
+}
+
+/// The reachable states of each layer of a line, flat, and epoch marks over states.
+#[derive(Clone, Debug, Default)]
+struct Layers {
+    /// States of layer `p`: `states[starts[p]..starts[p + 1]]`.
+    states: Vec<u32>,
+    starts: Vec<usize>,
+    /// `seen[s] == epoch`: `s` is already in the layer being built.
+    seen: Vec<u32>,
+    /// `live[s] == epoch`: `s` is live in the layer after the one being read.
+    live: Vec<u32>,
+    /// Same, for the layer being read (swapped with `live` at each step back).
+    live_here: Vec<u32>,
+    epoch: u32,
+}
+
+impl Layers {
+    /// A fresh epoch (marks of earlier ones then mean nothing).
+    fn next_epoch(&mut self) -> u32 {
+        if self.epoch == u32::MAX {
+            self.epoch = 0;
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.live.iter_mut().for_each(|m| *m = 0);
+            self.live_here.iter_mut().for_each(|m| *m = 0);
+        }
+        self.epoch += 1;
+        self.epoch
+    }
+
+    /// [`supported`] over [`live_layers`], in one pass forward and one back, into `out`:
+    /// the letters of each position that some accepting run over `line` uses (all
+    /// empty when there is none).
+    fn support(&mut self, a: &Automaton, edges: &Edges, line: &[SymSet], out: &mut Vec<SymSet>) {
+        let n = line.len();
+        out.clear();
+        out.resize(n, SymSet::default());
+        if a.start == DEAD {
+            return;
+        }
+        let states = a.states();
+        if self.seen.len() < states {
+            self.seen.resize(states, 0);
+            self.live.resize(states, 0);
+            self.live_here.resize(states, 0);
+        }
+        self.states.clear();
+        self.starts.clear();
+        self.starts.push(0);
+        self.states.push(a.start);
+        for (p, dom) in line.iter().enumerate() {
+            self.starts.push(self.states.len());
+            let epoch = self.next_epoch();
+            let dom_len = dom.len();
+            for k in self.starts[p]..self.starts[p + 1] {
+                let s = self.states[k];
+                let (seen, states) = (&mut self.seen, &mut self.states);
+                each_step(a, edges, s, dom, dom_len, |_, t| {
+                    if seen[t as usize] != epoch {
+                        seen[t as usize] = epoch;
+                        states.push(t);
+                    }
+                });
+            }
+        }
+        self.starts.push(self.states.len());
+        // Back from the accepting states of the last layer.
+        let mut epoch = self.next_epoch();
+        for k in self.starts[n]..self.starts[n + 1] {
+            let s = self.states[k];
+            if a.accept[s as usize] {
+                self.live[s as usize] = epoch;
+            }
+        }
+        for p in (0..n).rev() {
+            let here = self.next_epoch();
+            let mut any = false;
+            let dom_len = line[p].len();
+            for k in self.starts[p]..self.starts[p + 1] {
+                let s = self.states[k];
+                let mut used = false;
+                let (live, here_out) = (&self.live, &mut out[p]);
+                each_step(a, edges, s, &line[p], dom_len, |x, t| {
+                    if live[t as usize] == epoch {
+                        here_out.insert(x);
+                        used = true;
+                    }
+                });
+                if used {
+                    self.live_here[s as usize] = here;
+                    any = true;
+                }
+            }
+            if !any {
+                out.iter_mut().for_each(|d| *d = SymSet::default());
+                return;
+            }
+            std::mem::swap(&mut self.live, &mut self.live_here);
+            epoch = here;
+        }
     }
 }
 
@@ -602,6 +814,55 @@ mod tests {
         let alphabet = crate::compile::choose_alphabet("p.json", &puzzle, &parsed, None).expect("an alphabet");
         let compiled = crate::compile::compile("p.json", &puzzle, &parsed, alphabet).expect("automata");
         (puzzle, compiled)
+    }
+
+    /// The one-pass support of the line search against its definition, word by word:
+    /// a letter is supported at a position exactly when some word of the line's
+    /// domains that the automaton accepts uses it there. Random automata of up to five
+    /// states over three symbols (with missing transitions), every line of length 0–4
+    /// over every combination of domains drawn from a fixed list, and the same
+    /// [`Layers`] reused throughout (stale marks must not leak from one call to the
+    /// next). The two-pass [`supported`] must agree too.
+    #[test]
+    fn one_pass_support_is_exact_on_small_automata() {
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) % n) as u32
+        };
+        let sets: Vec<SymSet> = [0b111u64, 0b001, 0b110, 0b101, 0b000].iter().map(|&b| SymSet([b, 0, 0])).collect();
+        let (mut layers, mut out) = (Layers::default(), Vec::new());
+        let mut checked = 0;
+        for _ in 0..300 {
+            let states = 1 + next(5) as usize;
+            let a = Automaton {
+                symbols: 3,
+                start: if next(10) == 0 { DEAD } else { next(states as u64) },
+                accept: (0..states).map(|_| next(2) == 1).collect(),
+                next: (0..states * 3).map(|_| if next(4) == 0 { DEAD } else { next(states as u64) }).collect(),
+            };
+            let edges = Edges::new(&a);
+            for len in 0..=4usize {
+                for pick in 0..sets.len().pow(len as u32) {
+                    let line: Vec<SymSet> = (0..len).map(|p| sets[pick / sets.len().pow(p as u32) % sets.len()]).collect();
+                    // By definition: every word over the domains.
+                    let mut want = vec![SymSet::default(); len];
+                    for w in 0..3usize.pow(len as u32) {
+                        let word: Vec<usize> = (0..len).map(|p| w / 3usize.pow(p as u32) % 3).collect();
+                        if word.iter().zip(&line).all(|(&x, d)| d.contains(x)) && a.accepts(&word) {
+                            for (p, &x) in word.iter().enumerate() {
+                                want[p].insert(x);
+                            }
+                        }
+                    }
+                    layers.support(&a, &edges, &line, &mut out);
+                    assert_eq!(out, want, "automaton {a:?}, line {line:?}");
+                    assert_eq!(supported(&a, &line, &live_layers(&a, &line)), want, "automaton {a:?}, line {line:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     /// Both caps are checked after each clue, and the error names the clue and the limit.

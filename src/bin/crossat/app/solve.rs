@@ -31,6 +31,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         refuse_overwrite(output, &inputs)?;
     }
     let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    if let Some(nodes) = args.line_search_nodes {
+        prep.set_line_budget(nodes);
+    }
     if let Some(model) = &args.model {
         crate::stop::finish();
         return solve_model(&prep, model, args, out);
@@ -270,7 +273,7 @@ fn stats_json(prep: &Prepared, searched: bool) -> Value {
     use crate::encode::ClauseSink;
     let r = crate::generate::rate(&prep.puzzle, &prep.compiled);
     let difficulty = r.json();
-    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "difficulty": difficulty, "clues": clues})
+    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
 }
 
 fn stats_text(prep: &Prepared, searched: bool) -> String {
@@ -288,8 +291,14 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         f.cnf.num_vars(),
         f.cnf.num_clauses()
     ));
-    if !searched {
-        s.push_str("stats: line propagation decided the puzzle: no SAT search (the formula above was built for these stats only)\n");
+    match prep.line_nodes() {
+        Some(nodes) => s.push_str(&format!(
+            "stats: the line search decided the puzzle in {nodes} nodes: no SAT search (the formula above was built for these stats only)\n"
+        )),
+        None if !searched => {
+            s.push_str("stats: line propagation decided the puzzle: no SAT search (the formula above was built for these stats only)\n")
+        }
+        None => {}
     }
     s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, &prep.compiled).describe()));
     s.push_str(&format!(
