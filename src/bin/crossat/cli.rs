@@ -233,7 +233,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// Most decisions of the line search tried before the SAT search (0: straight to
-    /// SAT; default: 1000000 when every clue is regular, 4 otherwise)
+    /// SAT; default: 1000000 when every clue is regular, 0 otherwise)
     #[arg(long, value_name = "N")]
     pub line_search_nodes: Option<usize>,
     /// Require exactly one solution: exit 1 unless the puzzle is unique.
