@@ -117,6 +117,9 @@ pub struct Oracle {
     /// A literal assumed at every solve, which every clause of the loaded formula
     /// contains negated (see [`Oracle::new`]).
     guard: Option<i32>,
+    /// Per variable of the loaded formula, its value when unit propagation fixed it
+    /// and varisat has not been told yet (1 true, -1 false, 0 otherwise).
+    fixed: Vec<i8>,
 }
 
 /// A fresh variable of an [`Oracle`] that guards clauses: they hold while it is
@@ -138,15 +141,14 @@ impl Oracle {
             return Oracle::from_clauses(clauses);
         };
         let mut solver = Solver::new();
-        for (v, &x) in units.value.iter().enumerate().filter(|&(_, &x)| x != 0) {
-            solver.add_clause(&[Lit::from_dimacs(v as isize * isize::from(x))]);
-        }
         // Every clause of the formula is guarded by one literal `g`, assumed at each
         // solve: a clause learned from it then contains ¬g, so that varisat learns no
         // unit at level 0 and never runs its simplification pass over the whole
         // formula (one per learned unit). On the grid tests that need search this is
         // a quarter fewer instructions for `player_puzzle_references`, 11 % for
-        // `good_ol_days` (the units fixed by propagation go in unguarded).
+        // `good_ol_days`. The variables fixed by propagation are in no clause left:
+        // they are not loaded at all (varisat would scan the formula once for them),
+        // only pinned when a later clause or an assumption names them.
         let g = units.base + 1;
         let mut buf = Vec::new();
         for (c, _) in clauses.iter().zip(&units.satisfied).filter(|&(_, &sat)| !sat) {
@@ -155,7 +157,7 @@ impl Oracle {
             buf.push(Lit::from_dimacs(-(g as isize)));
             solver.add_clause(&buf);
         }
-        Oracle { solver, base: units.base, fresh: Default::default(), next: g, guard: Some(g) }
+        Oracle { solver, base: units.base, fresh: Default::default(), next: g, guard: Some(g), fixed: units.value }
     }
 
     /// Loads clauses as they come, e.g. a formula rewritten on the fly (no copy of it).
@@ -163,10 +165,22 @@ impl Oracle {
         let mut solver = Solver::new();
         let mut base = 0;
         load(&mut solver, clauses.into_iter().inspect(|c| base = c.as_ref().iter().fold(base, |m, l| m.max(l.abs()))));
-        Oracle { solver, base, fresh: Default::default(), next: base, guard: None }
+        Oracle { solver, base, fresh: Default::default(), next: base, guard: None, fixed: Vec::new() }
+    }
+
+    /// Tells varisat the value of a variable fixed before loading, the first time
+    /// the caller names it (in a clause or an assumption).
+    fn pin(&mut self, l: i32) {
+        let v = l.unsigned_abs() as usize;
+        if let Some(x) = self.fixed.get_mut(v).filter(|x| **x != 0) {
+            let unit = Lit::from_dimacs(v as isize * isize::from(*x));
+            *x = 0;
+            self.solver.add_clause(&[unit]);
+        }
     }
 
     fn lit(&mut self, l: i32) -> Lit {
+        self.pin(l);
         let v = l.abs();
         let v = if v <= self.base {
             v
@@ -231,6 +245,9 @@ impl Oracle {
             if let Some(x) = internal.get_mut(lit.var().to_dimacs() as usize) {
                 *x = lit.is_positive();
             }
+        }
+        for (v, &x) in self.fixed.iter().enumerate().filter(|&(_, &x)| x != 0) {
+            internal[v] = x > 0;
         }
         if self.fresh.is_empty() {
             internal.truncate(self.base as usize + 1);
