@@ -52,6 +52,10 @@ impl SymSet {
     pub fn insert(&mut self, a: usize) {
         self.0[a / 64] |= 1 << (a % 64);
     }
+    /// Removes `a`.
+    pub fn remove(&mut self, a: usize) {
+        self.0[a / 64] &= !(1 << (a % 64));
+    }
     /// Whether `a` is in the set.
     pub fn contains(&self, a: usize) -> bool {
         self.0[a / 64] >> (a % 64) & 1 == 1
@@ -197,7 +201,7 @@ impl Propagator {
         start: &[usize],
         mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     ) -> std::result::Result<(), usize> {
-        let Scratch { queue, queued, line, support, layers, sparse } = scratch;
+        let Scratch { queue, queued, line, support, layers, sparse, trail } = scratch;
         if sparse.len() < compiled.clues.len() {
             sparse.resize_with(compiled.clues.len(), || None);
         }
@@ -248,6 +252,7 @@ impl Propagator {
             for (p, &cell) in cells.iter().enumerate() {
                 let new = doms[cell].and(&support[p]);
                 if new != doms[cell] {
+                    trail.push((cell, doms[cell]));
                     doms[cell] = new;
                     if new.is_empty() {
                         return Err(i);
@@ -275,6 +280,30 @@ pub struct Scratch {
     layers: Layers,
     /// Per clue, its automaton's transitions as lists (built on first use).
     sparse: Vec<Option<Edges>>,
+    /// Every change to a domain, as (cell, the domain before), oldest first, so that
+    /// a search can undo a propagation ([`Scratch::undo`]).
+    trail: Vec<(usize, SymSet)>,
+}
+
+impl Scratch {
+    /// Length of the trail of changes: a mark to [`Scratch::undo`] to.
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Sets `doms[cell]` to `value`, on the trail.
+    pub fn set(&mut self, doms: &mut [SymSet], cell: usize, value: SymSet) {
+        self.trail.push((cell, doms[cell]));
+        doms[cell] = value;
+    }
+
+    /// Undoes the changes to `doms` made since `mark`.
+    pub fn undo(&mut self, doms: &mut [SymSet], mark: usize) {
+        while self.trail.len() > mark {
+            let Some((cell, old)) = self.trail.pop() else { break };
+            doms[cell] = old;
+        }
+    }
 }
 
 /// An automaton's transitions other than to [`DEAD`], listed per state: a state with

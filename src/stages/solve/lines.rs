@@ -46,111 +46,84 @@ pub struct Searched {
 /// line's support as in [`Propagator::propagate`]; `accept` sees each grid where every
 /// cell has one letter left and says whether it is a solution (the automata of
 /// back-reference and lookaround clues over-approximate them).
+///
+/// One array of domains is narrowed in place and restored from a trail of changes on
+/// the way back, and the decisions are an explicit stack, so memory grows with the
+/// number of cells, not with its square, and deep searches need no deep call stack.
 pub fn search(
     lines: &Propagator,
     compiled: &Compiled,
     doms: &[SymSet],
     want: usize,
     max_nodes: usize,
-    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
-    accept: impl FnMut(&[usize]) -> Result<bool>,
+    mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    mut accept: impl FnMut(&[usize]) -> Result<bool>,
 ) -> Result<Option<Searched>> {
-    let mut s = State {
-        lines,
-        compiled,
-        refine,
-        accept,
-        scratch: Scratch::default(),
-        weight: vec![1; lines.lines.len()],
-        nodes: 0,
-        max_nodes,
-        want,
-        grids: Vec::new(),
-    };
-    match s.node(doms.to_vec())? {
-        Flow::GaveUp => Ok(None),
-        flow => Ok(Some(Searched { grids: s.grids, complete: flow == Flow::Go, nodes: s.nodes })),
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
-    /// Keep searching.
-    Go,
-    /// Enough grids found.
-    Enough,
-    /// Out of nodes.
-    GaveUp,
-}
-
-struct State<'a, R, A> {
-    lines: &'a Propagator,
-    compiled: &'a Compiled,
-    refine: R,
-    accept: A,
-    scratch: Scratch,
-    weight: Vec<u32>,
-    nodes: usize,
-    max_nodes: usize,
-    want: usize,
-    grids: Vec<Vec<usize>>,
-}
-
-impl<R, A> State<'_, R, A>
-where
-    R: FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
-    A: FnMut(&[usize]) -> Result<bool>,
-{
-    /// Explores the grids below `doms` (propagated, no cell empty).
-    fn node(&mut self, doms: Vec<SymSet>) -> Result<Flow> {
-        let Some(cell) = self.pick(&doms) else {
-            let grid: Vec<usize> = doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect();
-            if (self.accept)(&grid)? {
-                self.grids.push(grid);
-                if self.grids.len() >= self.want {
-                    return Ok(Flow::Enough);
+    let mut doms = doms.to_vec();
+    let mut scratch = Scratch::default();
+    let mut weight = vec![1u32; lines.lines.len()];
+    let mut grids = Vec::new();
+    // Open decisions: the cell, the letters not yet tried, the trail mark before it.
+    let mut stack: Vec<(usize, SymSet, usize)> = Vec::new();
+    let mut nodes = 0usize;
+    loop {
+        // Here `doms` is propagated and no cell is empty.
+        match pick(lines, &weight, &doms) {
+            Some(cell) => stack.push((cell, doms[cell], scratch.mark())),
+            None => {
+                let grid: Vec<usize> = doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect();
+                if accept(&grid)? {
+                    grids.push(grid);
+                    if grids.len() >= want {
+                        return Ok(Some(Searched { grids, complete: false, nodes }));
+                    }
                 }
             }
-            return Ok(Flow::Go);
-        };
-        for x in doms[cell].iter() {
-            self.nodes += 1;
-            if self.nodes > self.max_nodes {
-                return Ok(Flow::GaveUp);
-            }
-            if self.nodes.is_multiple_of(64) {
-                crate::stop::check()?;
-            }
-            let mut next = doms.clone();
+        }
+        // The next letter to try, backing up past exhausted decisions.
+        loop {
+            let Some((cell, rest, mark)) = stack.last_mut() else {
+                return Ok(Some(Searched { grids, complete: true, nodes }));
+            };
+            let (cell, mark) = (*cell, *mark);
+            scratch.undo(&mut doms, mark);
+            let Some(x) = rest.iter().next() else {
+                let _ = stack.pop();
+                continue;
+            };
+            rest.remove(x);
             let mut one = SymSet::default();
             one.insert(x);
-            next[cell] = one;
-            match self.lines.narrow_with(&mut self.scratch, self.compiled, &mut next, &self.lines.of_cell[cell], &mut self.refine) {
-                Err(line) => self.weight[line] += 1,
-                Ok(()) => match self.node(next)? {
-                    Flow::Go => {}
-                    flow => return Ok(flow),
-                },
+            nodes += 1;
+            if nodes > max_nodes {
+                return Ok(None);
+            }
+            if nodes.is_multiple_of(64) {
+                crate::stop::check()?;
+            }
+            scratch.set(&mut doms, cell, one);
+            match lines.narrow_with(&mut scratch, compiled, &mut doms, &lines.of_cell[cell], &mut refine) {
+                Err(line) => weight[line] += 1,
+                Ok(()) => break,
             }
         }
-        Ok(Flow::Go)
     }
+}
 
-    /// The undecided cell with the fewest letters per weight of its lines (`None`
-    /// when every cell has one letter).
-    fn pick(&self, doms: &[SymSet]) -> Option<usize> {
-        let mut best: Option<(usize, u64, u64)> = None;
-        for (c, d) in doms.iter().enumerate() {
-            let n = d.len() as u64;
-            if n < 2 {
-                continue;
-            }
-            let w: u64 = self.lines.of_cell[c].iter().map(|&i| u64::from(self.weight[i])).sum::<u64>().max(1);
-            // n / w < bn / bw, compared without division.
-            if best.is_none_or(|(_, bn, bw)| n * bw < bn * w) {
-                best = Some((c, n, w));
-            }
+/// The undecided cell with the fewest letters per weight of its lines (`None` when
+/// every cell has one letter).
+fn pick(lines: &Propagator, weight: &[u32], doms: &[SymSet]) -> Option<usize> {
+    let mut best: Option<(usize, u64, u64)> = None;
+    for (c, d) in doms.iter().enumerate() {
+        let n = d.len() as u64;
+        if n < 2 {
+            continue;
         }
-        best.map(|(c, _, _)| c)
+        let w: u64 = lines.of_cell[c].iter().map(|&i| u64::from(weight[i])).sum::<u64>().max(1);
+        // n / w < bn / bw, compared without division.
+        if best.is_none_or(|(_, bn, bw)| n * bw < bn * w) {
+            best = Some((c, n, w));
+        }
     }
+    best.map(|(c, _, _)| c)
 }
