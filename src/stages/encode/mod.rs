@@ -201,7 +201,7 @@ impl Propagator {
         start: &[usize],
         mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     ) -> std::result::Result<(), usize> {
-        let Scratch { queue, queued, line, support, layers, sparse, trail } = scratch;
+        let Scratch { queue, queued, line, support, layers, sparse, trail, tables } = scratch;
         if sparse.len() < compiled.clues.len() {
             sparse.resize_with(compiled.clues.len(), || None);
         }
@@ -222,6 +222,12 @@ impl Propagator {
             line.extend(cells.iter().map(|&c| doms[c]));
             let refined;
             let support: &[SymSet] = match compiled.clues.get(i) {
+                Some(_) if tables.get(i).is_some_and(Option::is_some) => {
+                    if let Some(Some(t)) = tables.get(i) {
+                        t.support(line, support);
+                    }
+                    &support[..]
+                }
                 Some(cc) if cc.tagged.is_none() => {
                     let edges = sparse[i].get_or_insert_with(|| Edges::new(&cc.automaton));
                     layers.support(&cc.automaton, edges, line, support);
@@ -283,9 +289,32 @@ pub struct Scratch {
     /// Every change to a domain, as (cell, the domain before), oldest first, so that
     /// a search can undo a propagation ([`Scratch::undo`]).
     trail: Vec<(usize, SymSet)>,
+    /// Per clue, its line's words as a table, when [`Scratch::tabulate`] made one.
+    tables: Vec<Option<Table>>,
 }
 
 impl Scratch {
+    /// Lists the words of each regular clue's line over `doms` as a table, when there
+    /// are at most `max_words` of them: a revision of that line then costs a few
+    /// bit operations per letter instead of a walk over the automaton. Valid for
+    /// every later `doms` that lies within these (as in a search from them): the
+    /// table only ever loses words to the domains.
+    pub fn tabulate(&mut self, lines: &Propagator, compiled: &Compiled, doms: &[SymSet], max_words: usize) {
+        let sigma = compiled.alphabet.len();
+        self.tables = compiled
+            .clues
+            .iter()
+            .zip(&lines.lines)
+            .map(|(cc, cells)| {
+                if cc.tagged.is_some() || cc.route == crate::compile::Route::Guarded {
+                    return None;
+                }
+                let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
+                Table::new(&cc.automaton, sigma, &line, max_words)
+            })
+            .collect();
+    }
+
     /// Length of the trail of changes: a mark to [`Scratch::undo`] to.
     pub fn mark(&self) -> usize {
         self.trail.len()
@@ -302,6 +331,115 @@ impl Scratch {
         while self.trail.len() > mark {
             let Some((cell, old)) = self.trail.pop() else { break };
             doms[cell] = old;
+        }
+    }
+}
+
+/// The words a line can take, as bit sets: `masks[(p * sigma + x) * blocks ..][..blocks]`
+/// has bit `w` set when word `w` has letter `x` at position `p` (the idea of the
+/// compact-table propagators of constraint solvers).
+#[derive(Clone, Debug)]
+struct Table {
+    sigma: usize,
+    blocks: usize,
+    masks: Vec<u64>,
+    /// The bits of existing words, per block.
+    all: Vec<u64>,
+}
+
+/// Most words of one line that [`Scratch::tabulate`] lists.
+pub const MAX_TABLE_WORDS: usize = 64 * Table::MAX_BLOCKS;
+
+impl Table {
+    /// Most `u64`s of masks per line.
+    const MAX_MASK_WORDS: usize = 1 << 16;
+    /// Most blocks of 64 words.
+    const MAX_BLOCKS: usize = 16;
+
+    /// The table of the words `a` accepts over `line`, or `None` when there are more
+    /// than `max_words` (or the masks would be too large).
+    fn new(a: &Automaton, sigma: usize, line: &[SymSet], max_words: usize) -> Option<Table> {
+        let n = line.len();
+        if line_count(a, line)? > max_words.min(MAX_TABLE_WORDS) as u128 {
+            return None;
+        }
+        // Only through live states, so that every path walked ends in a word.
+        let live = live_layers(a, line);
+        let mut alive = vec![vec![false; a.states()]; n + 1];
+        for (p, layer) in live.iter().enumerate() {
+            for &q in layer {
+                alive[p][q as usize] = true;
+            }
+        }
+        let mut words: Vec<Vec<usize>> = Vec::new();
+        if a.start != DEAD && alive[0][a.start as usize] {
+            collect_words(a, line, &alive, a.start, &mut Vec::with_capacity(n), &mut words);
+        }
+        let blocks = words.len().div_ceil(64).max(1);
+        if n * sigma * blocks > Self::MAX_MASK_WORDS {
+            return None;
+        }
+        let mut masks = vec![0u64; n * sigma * blocks];
+        let mut all = vec![0u64; blocks];
+        for (w, word) in words.iter().enumerate() {
+            all[w / 64] |= 1 << (w % 64);
+            for (p, &x) in word.iter().enumerate() {
+                masks[(p * sigma + x) * blocks + w / 64] |= 1 << (w % 64);
+            }
+        }
+        Some(Table { sigma, blocks, masks, all })
+    }
+
+    fn mask(&self, p: usize, x: usize) -> &[u64] {
+        let at = (p * self.sigma + x) * self.blocks;
+        &self.masks[at..at + self.blocks]
+    }
+
+    /// Letters of each position that some word still valid over `line` uses.
+    fn support(&self, line: &[SymSet], out: &mut Vec<SymSet>) {
+        out.clear();
+        out.resize(line.len(), SymSet::default());
+        let (mut valid, mut acc) = ([0u64; Self::MAX_BLOCKS], [0u64; Self::MAX_BLOCKS]);
+        let (valid, acc) = (&mut valid[..self.blocks], &mut acc[..self.blocks]);
+        valid.copy_from_slice(&self.all);
+        for (p, dom) in line.iter().enumerate() {
+            acc.iter_mut().for_each(|a| *a = 0);
+            for x in dom.iter() {
+                for (a, m) in acc.iter_mut().zip(self.mask(p, x)) {
+                    *a |= m;
+                }
+            }
+            for (v, a) in valid.iter_mut().zip(acc.iter()) {
+                *v &= a;
+            }
+        }
+        if valid.iter().all(|&v| v == 0) {
+            return;
+        }
+        for (p, dom) in line.iter().enumerate() {
+            for x in dom.iter() {
+                if self.mask(p, x).iter().zip(valid.iter()).any(|(m, v)| m & v != 0) {
+                    out[p].insert(x);
+                }
+            }
+        }
+    }
+}
+
+/// Every word `a` accepts from state `s` over the rest of `line`, through the states
+/// `alive[p]` marks live at each layer `p`, appended to `out`.
+fn collect_words(a: &Automaton, line: &[SymSet], alive: &[Vec<bool>], s: u32, word: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    let p = word.len();
+    if p == line.len() {
+        out.push(word.clone());
+        return;
+    }
+    for x in line[p].iter() {
+        let t = a.step(s, x);
+        if t != DEAD && alive[p + 1][t as usize] {
+            word.push(x);
+            collect_words(a, line, alive, t, word, out);
+            let _ = word.pop();
         }
     }
 }
@@ -845,9 +983,9 @@ mod tests {
         (puzzle, compiled)
     }
 
-    /// The one-pass support of the line search against its definition, word by word:
-    /// a letter is supported at a position exactly when some word of the line's
-    /// domains that the automaton accepts uses it there. Random automata of up to five
+    /// The one-pass support of the line search, and its table of words, against
+    /// their definition, word by word: a letter is supported at a position exactly
+    /// when some word of the line's domains that the automaton accepts uses it there. Random automata of up to five
     /// states over three symbols (with missing transitions), every line of length 0–4
     /// over every combination of domains drawn from a fixed list, and the same
     /// [`Layers`] reused throughout (stale marks must not leak from one call to the
@@ -886,6 +1024,14 @@ mod tests {
                     }
                     layers.support(&a, &edges, &line, &mut out);
                     assert_eq!(out, want, "automaton {a:?}, line {line:?}");
+                    // The table of the words over the whole alphabet, read under
+                    // narrower domains (as in a search from wider ones).
+                    let table = Table::new(&a, 3, &vec![sets[0]; len], MAX_TABLE_WORDS);
+                    match &table {
+                        Some(t) => t.support(&line, &mut out),
+                        None => panic!("no table of at most 81 words: {a:?}"),
+                    }
+                    assert_eq!(out, want, "table of automaton {a:?}, line {line:?}");
                     assert_eq!(supported(&a, &line, &live_layers(&a, &line)), want, "automaton {a:?}, line {line:?}");
                     checked += 1;
                 }

@@ -15,7 +15,7 @@
 //! them, a line's weight growing each time its propagation empties a cell.
 
 use crate::compile::Compiled;
-use crate::encode::{Propagator, Scratch, SymSet};
+use crate::encode::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use crate::error::Result;
 
 /// Most nodes (decisions) the line search takes before it gives up, when every
@@ -61,6 +61,7 @@ pub fn search(
 ) -> Result<Option<Searched>> {
     let mut doms = doms.to_vec();
     let mut scratch = Scratch::default();
+    scratch.tabulate(lines, compiled, &doms, MAX_TABLE_WORDS);
     let mut weight = vec![1u32; lines.lines.len()];
     let mut grids = Vec::new();
     // Open decisions: the cell, the letters not yet tried, the trail mark before it.
