@@ -428,10 +428,85 @@ pub fn minimize(a: &Automaton) -> Automaton {
     renumber(a, &equivalent_states(a))
 }
 
-/// Each state's class under [`minimize`]'s refinement: a state's signature is its
-/// class and its successors' classes, laid out back to back so that one buffer (and
-/// one table of signatures) serves every round, until a round splits no class.
+/// Each state's class under [`minimize`]'s refinement (Moore's: signatures of class
+/// and successors' classes, looked up in one open-addressed table per round, until a
+/// round splits no class). Most rows of a clue's automaton are sparse (after `(.)` of
+/// `(.)\1\1.*`, one symbol of 33 goes on): a table with fewer than a third of its
+/// transitions present is refined over the transitions that exist, a denser one over
+/// whole rows. Both give the same classes.
 fn equivalent_states(a: &Automaton) -> Vec<u32> {
+    let present = a.next.iter().filter(|&&t| t != DEAD).count();
+    if 3 * present < a.next.len() { sparse_classes(a) } else { dense_classes(a) }
+}
+
+/// [`equivalent_states`] for sparse tables: a state's signature is its class and, for
+/// each transition that exists, its symbol and the class it leads to.
+fn sparse_classes(a: &Automaton) -> Vec<u32> {
+    let (n, k) = (a.states(), a.symbols);
+    // The transitions that exist, row by row: symbol and target.
+    let mut row = Vec::with_capacity(n + 1);
+    let mut sym: Vec<u32> = Vec::new();
+    let mut dst: Vec<u32> = Vec::new();
+    row.push(0usize);
+    for r in a.next.chunks_exact(k.max(1)).take(n) {
+        for (x, &t) in r.iter().enumerate() {
+            if t != DEAD {
+                sym.push(x as u32);
+                dst.push(t);
+            }
+        }
+        row.push(sym.len());
+    }
+    let mut class: Vec<u32> = a.accept.iter().map(|&x| u32::from(x)).collect();
+    let mut classes = if class.iter().all(|&c| c == class[0]) { 1 } else { 2 };
+    let mut new = vec![0u32; n];
+    let mask = (2 * n).next_power_of_two() - 1;
+    let mut table = vec![u32::MAX; mask + 1];
+    let mix = |h: u64, x: u32| (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    // The symbols of each row do not change: hashed once.
+    let shape: Vec<u64> = (0..n).map(|s| sym[row[s]..row[s + 1]].iter().fold(0, |h, &x| mix(h, x))).collect();
+    loop {
+        table.fill(u32::MAX);
+        let mut count = 0u32;
+        for s in 0..n {
+            let span = row[s]..row[s + 1];
+            let hash = dst[span.clone()].iter().fold(mix(shape[s], class[s]), |h, &t| mix(h, class[t as usize]));
+            let same = |r: usize| {
+                class[r] == class[s]
+                    && row[r + 1] - row[r] == span.len()
+                    && (row[r]..row[r + 1])
+                        .zip(span.clone())
+                        .all(|(i, j)| sym[i] == sym[j] && class[dst[i] as usize] == class[dst[j] as usize])
+            };
+            let mut i = ((hash ^ (hash >> 29)) as usize) & mask;
+            loop {
+                let r = table[i];
+                if r == u32::MAX {
+                    table[i] = s as u32;
+                    new[s] = count;
+                    count += 1;
+                    break;
+                }
+                if same(r as usize) {
+                    new[s] = new[r as usize];
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        let stable = count as usize == classes;
+        classes = count as usize;
+        std::mem::swap(&mut class, &mut new);
+        if stable {
+            return class;
+        }
+    }
+}
+
+/// [`equivalent_states`] for dense tables: a state's signature is its class and its
+/// successors' classes ([`DEAD`] for a missing one), laid out back to back so that one
+/// buffer (and one table of signatures) serves every round.
+fn dense_classes(a: &Automaton) -> Vec<u32> {
     let n = a.states();
     let mut class: Vec<u32> = a.accept.iter().map(|&x| u32::from(x)).collect();
     let mut classes = if class.iter().all(|&c| c == class[0]) { 1 } else { 2 };
@@ -706,11 +781,14 @@ mod tests {
             let got = minimize(&a);
             let want = renumber(&a, &moore_classes(&a));
             assert_eq!(got, want, "round {round}: {a:?}");
-            // Equal classes, not just equal tables: same partition of the states.
-            let (x, y) = (equivalent_states(&a), moore_classes(&a));
-            for s in 0..a.states() {
-                for t in 0..a.states() {
-                    assert_eq!(x[s] == x[t], y[s] == y[t], "round {round}: states {s}, {t} of {a:?}");
+            // Equal classes, not just equal tables: the same partition of the states,
+            // by whole rows and by the transitions that exist.
+            let y = moore_classes(&a);
+            for x in [dense_classes(&a), sparse_classes(&a)] {
+                for s in 0..a.states() {
+                    for t in 0..a.states() {
+                        assert_eq!(x[s] == x[t], y[s] == y[t], "round {round}: states {s}, {t} of {a:?}");
+                    }
                 }
             }
             assert_eq!(minimize(&got), got, "round {round}: minimal tables are fixed points");
