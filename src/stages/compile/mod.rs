@@ -681,6 +681,15 @@ pub(crate) fn always_nullable(node: &Node) -> bool {
 mod tests {
     use super::*;
 
+    /// The alphabet's table for ASCII characters finds what a search finds.
+    #[test]
+    fn alphabet_index_agrees_with_search() {
+        let alphabet = Alphabet::new("\n !AZaz09-~\u{7f}éΩ中".chars()).expect("alphabet");
+        for c in (0u32..0x300).chain([0x3a9, 0x4e2d, 0x10ffff]).filter_map(char::from_u32) {
+            assert_eq!(alphabet.index(c), alphabet.chars().binary_search(&c).ok(), "{c:?}");
+        }
+    }
+
     /// Moore's refinement, the textbook way (classes of `(accept, successor classes)`
     /// until stable), as the reference for [`minimize`].
     fn moore_classes(a: &Automaton) -> Vec<u32> {
