@@ -89,12 +89,13 @@ impl Builder<'_> {
             Node::Empty => Self::empty(),
             Node::Set(set) => {
                 let label: Vec<u16> = if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
-                    let mut v: Vec<u16> = set
-                        .items
-                        .iter()
-                        .filter_map(|it| if let ClassItem::Char(c) = it { self.alphabet.index(*c) } else { None })
-                        .map(|i| i as u16)
-                        .collect();
+                    let mut v: Vec<u16> = Vec::with_capacity(set.items.len());
+                    v.extend(
+                        set.items
+                            .iter()
+                            .filter_map(|it| if let ClassItem::Char(c) = it { self.alphabet.index(*c) } else { None })
+                            .map(|i| i as u16),
+                    );
                     v.sort_unstable();
                     v.dedup();
                     v
@@ -249,8 +250,13 @@ fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usiz
 /// `len` symbols get no transitions), and the number of subset states walked; `None`
 /// if the tree has assertions, back-references or lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
-    let mut b =
-        Builder { alphabet, len: u32::try_from(len).unwrap_or(u32::MAX), labels: Vec::new(), kinds: Vec::new(), follow: Vec::new() };
+    let mut b = Builder {
+        alphabet,
+        len: u32::try_from(len).unwrap_or(u32::MAX),
+        labels: Vec::with_capacity(64),
+        kinds: Vec::with_capacity(64),
+        follow: Vec::with_capacity(64),
+    };
     let root = b.build(node)?;
     let positions = b.labels.len();
     // Position `positions` is the start.
@@ -315,8 +321,11 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     // Subsets back to back in one arena (state `i` is `arena[ends[i]..ends[i + 1]]`),
     // found again through an open-addressed table of state numbers.
     let mut subsets = Subsets::new(start);
-    let mut depth = vec![0usize];
-    let (mut next, mut accept) = (Vec::new(), Vec::new());
+    // Room for a typical clue's subsets at once (growing a table row by row copies it
+    // again at every doubling).
+    let mut depth = Vec::with_capacity(256);
+    depth.push(0usize);
+    let (mut next, mut accept) = (Vec::with_capacity(256 * symbols), Vec::with_capacity(256));
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); symbols];
     // The successors of the current subset as a bit set over positions: read in
     // order, they fill every bucket sorted and without repeats.
@@ -383,7 +392,8 @@ struct Subsets {
 
 impl Subsets {
     fn new(first: u32) -> Subsets {
-        let mut s = Subsets { arena: Vec::new(), ends: vec![0], table: vec![u32::MAX; 64] };
+        let mut s = Subsets { arena: Vec::with_capacity(1024), ends: Vec::with_capacity(256), table: vec![u32::MAX; 512] };
+        s.ends.push(0);
         let _ = s.intern(&[first]);
         s
     }

@@ -436,17 +436,17 @@ pub fn minimize(a: &Automaton) -> Automaton {
 /// whole rows. Both give the same classes.
 fn equivalent_states(a: &Automaton) -> Vec<u32> {
     let present = a.next.iter().filter(|&&t| t != DEAD).count();
-    if 3 * present < a.next.len() { sparse_classes(a) } else { dense_classes(a) }
+    if 3 * present < a.next.len() { sparse_classes(a, present) } else { dense_classes(a) }
 }
 
 /// [`equivalent_states`] for sparse tables: a state's signature is its class and, for
 /// each transition that exists, its symbol and the class it leads to.
-fn sparse_classes(a: &Automaton) -> Vec<u32> {
+fn sparse_classes(a: &Automaton, present: usize) -> Vec<u32> {
     let (n, k) = (a.states(), a.symbols);
     // The transitions that exist, row by row: symbol and target.
     let mut row = Vec::with_capacity(n + 1);
-    let mut sym: Vec<u32> = Vec::new();
-    let mut dst: Vec<u32> = Vec::new();
+    let mut sym: Vec<u32> = Vec::with_capacity(present);
+    let mut dst: Vec<u32> = Vec::with_capacity(present);
     row.push(0usize);
     for r in a.next.chunks_exact(k.max(1)).take(n) {
         for (x, &t) in r.iter().enumerate() {
@@ -793,7 +793,8 @@ mod tests {
             // Equal classes, not just equal tables: the same partition of the states,
             // by whole rows and by the transitions that exist.
             let y = moore_classes(&a);
-            for x in [dense_classes(&a), sparse_classes(&a)] {
+            let present = a.next.iter().filter(|&&t| t != DEAD).count();
+            for x in [dense_classes(&a), sparse_classes(&a, present)] {
                 for s in 0..a.states() {
                     for t in 0..a.states() {
                         assert_eq!(x[s] == x[t], y[s] == y[t], "round {round}: states {s}, {t} of {a:?}");
