@@ -21,8 +21,9 @@ pub struct Alphabet {
     chars: Vec<char>,
     bytes: Vec<u8>,
     /// The index of each ASCII character ([`NOT_IN`] if absent), so that
-    /// [`Alphabet::index`] needs no search for the usual cell characters.
-    ascii: [u8; 128],
+    /// [`Alphabet::index`] needs no search for the usual cell characters (boxed:
+    /// alphabets travel inside other values).
+    ascii: Box<[u8; 128]>,
 }
 
 /// Marks an ASCII character outside the alphabet in [`Alphabet`]'s table.
@@ -72,7 +73,7 @@ impl Alphabet {
             used[usize::from(b)] = true;
             bytes[i] = b;
         }
-        let mut ascii = [NOT_IN; 128];
+        let mut ascii = Box::new([NOT_IN; 128]);
         for (i, &c) in chars.iter().enumerate() {
             if c.is_ascii() {
                 // At most MAX_SYMBOLS (< 255) symbols.
