@@ -20,7 +20,14 @@ pub const MAX_INFERRED_RANGE: u32 = 256;
 pub struct Alphabet {
     chars: Vec<char>,
     bytes: Vec<u8>,
+    /// The index of each ASCII character ([`NOT_IN`] if absent), so that
+    /// [`Alphabet::index`] needs no search for the usual cell characters (boxed:
+    /// alphabets travel inside other values).
+    ascii: Box<[u8; 128]>,
 }
+
+/// Marks an ASCII character outside the alphabet in [`Alphabet`]'s table.
+const NOT_IN: u8 = u8::MAX;
 
 impl Alphabet {
     /// Builds an alphabet from any characters (deduplicated, sorted).
@@ -66,7 +73,14 @@ impl Alphabet {
             used[usize::from(b)] = true;
             bytes[i] = b;
         }
-        Ok(Alphabet { chars, bytes })
+        let mut ascii = Box::new([NOT_IN; 128]);
+        for (i, &c) in chars.iter().enumerate() {
+            if c.is_ascii() {
+                // At most MAX_SYMBOLS (< 255) symbols.
+                ascii[c as usize] = i as u8;
+            }
+        }
+        Ok(Alphabet { chars, bytes, ascii })
     }
 
     /// The characters, sorted.
@@ -86,6 +100,10 @@ impl Alphabet {
 
     /// Index of `c`, if it belongs to the alphabet.
     pub fn index(&self, c: char) -> Option<usize> {
+        if c.is_ascii() {
+            let i = self.ascii[c as usize];
+            return (i != NOT_IN).then_some(usize::from(i));
+        }
         self.chars.binary_search(&c).ok()
     }
 

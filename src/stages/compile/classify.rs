@@ -130,7 +130,9 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
         Some(done) => done.map_err(drop),
         None => super::fitted_automaton(n, alphabet, len).map_err(drop),
     };
-    if let Some(n) = expanded(node) {
+    // An expansion keeps every lookaround: a clue with one goes straight to the split.
+    let has_look = node.any(&mut |n| matches!(n, Node::Look { .. }));
+    if !has_look && let Some(n) = expanded(node) {
         let (automaton, raw_states) = clue_automaton(&n, alphabet, len).ok()?;
         return Some(regular(automaton, raw_states));
     }
@@ -139,12 +141,18 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
         return None;
     }
     let rest = expanded(&rest)?;
-    let bodies = looks.into_iter().map(|(b, negate)| Some((expand::then_anything(expanded(&b)?), negate))).collect::<Option<Vec<_>>>()?;
     let (mut automaton, mut raw_states) = clue_automaton(&rest, alphabet, len).ok()?;
     // The rest of `(?=.*(.)\1{4}).+` accepts every line: the clue is its lookahead,
     // whose automaton is already minimal (no product to walk and minimise again).
     let mut everything = expand::accepts_every_line(&automaton, len);
-    for (body, negate) in bodies {
+    for (body, negate) in looks {
+        // Every line the product can still accept is written in the symbols the
+        // automaton so far reads, so the body only needs those: on such lines each set
+        // of the body matches what it matched before (`(?=.*(.)\1{5})[ -$- ]+`
+        // expands over 6 symbols instead of 64).
+        let used = expand::symbols_read(&automaton);
+        let body = if used.iter().all(|&u| u) { body } else { expand::restrict(&body, &used, alphabet) };
+        let body = expand::then_anything(expanded(&body)?);
         let (b, b_raw) = clue_automaton(&body, alphabet, len).ok()?;
         if everything && !negate {
             (automaton, raw_states, everything) = (b, b_raw, false);

@@ -175,6 +175,45 @@ pub fn leading_lookaheads(node: &Node) -> (Node, Vec<(Node, bool)>) {
     (Node::Concat(rest), looks)
 }
 
+/// The symbols some transition of `a` reads.
+pub fn symbols_read(a: &Automaton) -> Vec<bool> {
+    let mut used = vec![false; a.symbols];
+    for row in a.next.chunks_exact(a.symbols.max(1)) {
+        for (u, &t) in used.iter_mut().zip(row) {
+            *u |= t != DEAD;
+        }
+    }
+    used
+}
+
+/// `node` with every character set cut down to the symbols marked in `keep`: on lines
+/// written in those symbols only, it matches exactly where `node` does (a set, a
+/// back-reference or a lookaround only ever compares one line character at a time).
+pub fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
+    let sub = |n: &Node| Box::new(restrict(n, keep, alphabet));
+    match node {
+        Node::Set(set) => {
+            let chars = alphabet.chars();
+            let items = if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
+                set.items
+                    .iter()
+                    .filter(|it| matches!(it, ClassItem::Char(c) if alphabet.index(*c).is_some_and(|i| keep[i])))
+                    .copied()
+                    .collect()
+            } else {
+                (0..chars.len()).filter(|&i| keep[i] && set.contains(chars[i])).map(|i| ClassItem::Char(chars[i])).collect()
+            };
+            Node::Set(CharSet { negated: false, items })
+        }
+        Node::Concat(v) => Node::Concat(v.iter().map(|n| restrict(n, keep, alphabet)).collect()),
+        Node::Alt(v) => Node::Alt(v.iter().map(|n| restrict(n, keep, alphabet)).collect()),
+        Node::Repeat { sub: s, min, max } => Node::Repeat { sub: sub(s), min: *min, max: *max },
+        Node::Group { index, sub: s } => Node::Group { index: *index, sub: sub(s) },
+        Node::Look { ahead, negate, sub: s } => Node::Look { ahead: *ahead, negate: *negate, sub: sub(s) },
+        Node::Empty | Node::Backref(_) | Node::Assert(_) => node.clone(),
+    }
+}
+
 /// `body·Σ*`: a lookahead's body followed by the rest of the line.
 pub fn then_anything(body: Node) -> Node {
     Node::Concat(vec![body, Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None }])
@@ -284,6 +323,11 @@ mod tests {
             "^(?=A)(.)[BC]\\1",
             "(?i)(a)\\1",
             "(?=[^A]*A[^A]$).*",
+            // Bodies cut down to the symbols of the rest (and of the lookaheads before).
+            "(?=.*(.)\\1{2})[AB]+",
+            "(?!.*(.)\\1)[AC-]*",
+            "(?=.*[^A]C)(?=.*(.)\\1)[BC]+",
+            "(?=.*-)(?!.*[^B]-)[B-]+",
         ];
         for clue in cases {
             let parsed = parse(clue).expect("parse");

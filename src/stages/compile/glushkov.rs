@@ -89,12 +89,13 @@ impl Builder<'_> {
             Node::Empty => Self::empty(),
             Node::Set(set) => {
                 let label: Vec<u16> = if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
-                    let mut v: Vec<u16> = set
-                        .items
-                        .iter()
-                        .filter_map(|it| if let ClassItem::Char(c) = it { self.alphabet.index(*c) } else { None })
-                        .map(|i| i as u16)
-                        .collect();
+                    let mut v: Vec<u16> = Vec::with_capacity(set.items.len());
+                    v.extend(
+                        set.items
+                            .iter()
+                            .filter_map(|it| if let ClassItem::Char(c) = it { self.alphabet.index(*c) } else { None })
+                            .map(|i| i as u16),
+                    );
                     v.sort_unstable();
                     v.dedup();
                     v
@@ -249,8 +250,13 @@ fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usiz
 /// `len` symbols get no transitions), and the number of subset states walked; `None`
 /// if the tree has assertions, back-references or lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
-    let mut b =
-        Builder { alphabet, len: u32::try_from(len).unwrap_or(u32::MAX), labels: Vec::new(), kinds: Vec::new(), follow: Vec::new() };
+    let mut b = Builder {
+        alphabet,
+        len: u32::try_from(len).unwrap_or(u32::MAX),
+        labels: Vec::with_capacity(64),
+        kinds: Vec::with_capacity(64),
+        follow: Vec::with_capacity(64),
+    };
     let root = b.build(node)?;
     let positions = b.labels.len();
     // Position `positions` is the start.
@@ -309,26 +315,42 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     let universal: Vec<bool> = (0..positions)
         .map(|p| p as u32 != start && is_last[p] && b.labels[p].len() == symbols && b.follow[p].binary_search(&(p as u32)).is_ok())
         .collect();
-    let mut ids: FastMap<Vec<u32>, u32> = FastMap::default();
-    let mut order: Vec<(Vec<u32>, usize)> = vec![(vec![start], 0)];
-    let _ = ids.insert(vec![start], 0);
-    let (mut next, mut accept) = (Vec::new(), Vec::new());
+    // The steps each position's successors cost (the budget counts them per subset
+    // member, as the construction once walked them).
+    let steps: Vec<usize> = (0..positions).map(|p| b.follow[p].iter().map(|&q| b.labels[q as usize].len()).sum()).collect();
+    // Subsets back to back in one arena (state `i` is `arena[ends[i]..ends[i + 1]]`),
+    // found again through an open-addressed table of state numbers.
+    let mut subsets = Subsets::new(start);
+    // Room for a typical clue's subsets at once (growing a table row by row copies it
+    // again at every doubling).
+    let mut depth = Vec::with_capacity(256);
+    depth.push(0usize);
+    let (mut next, mut accept) = (Vec::with_capacity(256 * symbols), Vec::with_capacity(256));
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); symbols];
+    // The successors of the current subset as a bit set over positions: read in
+    // order, they fill every bucket sorted and without repeats.
+    let mut succ = vec![0u64; positions.div_ceil(64)];
     let mut work = 0usize;
     let mut i = 0;
-    while i < order.len() {
-        let depth = order[i].1;
-        accept.push(order[i].0.iter().any(|&p| is_last[p as usize]));
-        if depth == len {
+    while i < subsets.len() {
+        accept.push(subsets.get(i).iter().any(|&p| is_last[p as usize]));
+        if depth[i] == len {
             next.extend(std::iter::repeat_n(DEAD, symbols));
             i += 1;
             continue;
         }
-        for &p in &order[i].0 {
+        for &p in subsets.get(i) {
+            work += steps[p as usize];
             for &q in &b.follow[p as usize] {
-                work += b.labels[q as usize].len();
-                for &x in &b.labels[q as usize] {
-                    buckets[x as usize].push(q);
+                succ[q as usize / 64] |= 1 << (q % 64);
+            }
+        }
+        for (w, word) in succ.iter_mut().enumerate() {
+            while *word != 0 {
+                let q = w * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                for &x in &b.labels[q] {
+                    buckets[x as usize].push(q as u32);
                 }
             }
         }
@@ -341,30 +363,91 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
                 bucket.clear();
                 bucket.push(u);
             }
-            bucket.sort_unstable();
-            bucket.dedup();
-            let id = match ids.get(bucket.as_slice()) {
-                Some(&id) => id,
-                None => {
-                    let id = order.len() as u32;
-                    let _ = ids.insert(bucket.clone(), id);
-                    order.push((bucket.clone(), depth + 1));
-                    id
-                }
-            };
+            let (id, fresh) = subsets.intern(bucket);
+            if fresh {
+                depth.push(depth[i] + 1);
+            }
             next.push(id);
             bucket.clear();
         }
         if work > MAX_WORK {
             return Some(Err(format!("automaton too costly: more than {MAX_WORK} steps of the subset construction")));
         }
-        if order.len() > MAX_STATES {
+        if subsets.len() > MAX_STATES {
             return Some(Err(format!("automaton too large for a line of {len} cells: more than {MAX_STATES} states")));
         }
         i += 1;
     }
-    let raw = order.len();
+    let raw = subsets.len();
     Some(Ok((minimize(&trim(&Automaton { symbols, start: 0, accept, next })), raw)))
+}
+
+/// The subsets of a construction, numbered in order of discovery: kept back to back
+/// in one arena and found again through an open-addressed table of their numbers.
+struct Subsets {
+    arena: Vec<u32>,
+    ends: Vec<usize>,
+    table: Vec<u32>,
+}
+
+impl Subsets {
+    fn new(first: u32) -> Subsets {
+        let mut s = Subsets { arena: Vec::with_capacity(1024), ends: Vec::with_capacity(256), table: vec![u32::MAX; 512] };
+        s.ends.push(0);
+        let _ = s.intern(&[first]);
+        s
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len() - 1
+    }
+
+    fn get(&self, i: usize) -> &[u32] {
+        &self.arena[self.ends[i]..self.ends[i + 1]]
+    }
+
+    fn slot(table: &[u32], hash: u64) -> usize {
+        hash as usize & (table.len() - 1)
+    }
+
+    /// Fx over the members, then a final mix so that the low bits pick the slot.
+    fn hash(set: &[u32]) -> u64 {
+        let h = set.iter().fold(set.len() as u64, |h, &x| (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95));
+        let h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+
+    /// The number of `set`, and whether it is new.
+    fn intern(&mut self, set: &[u32]) -> (u32, bool) {
+        let mut i = Self::slot(&self.table, Self::hash(set));
+        loop {
+            let id = self.table[i];
+            if id == u32::MAX {
+                break;
+            }
+            if self.get(id as usize) == set {
+                return (id, false);
+            }
+            i = (i + 1) & (self.table.len() - 1);
+        }
+        let id = self.len() as u32;
+        self.arena.extend_from_slice(set);
+        self.ends.push(self.arena.len());
+        self.table[i] = id;
+        if 2 * self.len() > self.table.len() {
+            // Grow: every subset goes to its slot in a table twice as large.
+            let mut table = vec![u32::MAX; 2 * self.table.len()];
+            for k in 0..self.len() {
+                let mut j = Self::slot(&table, Self::hash(self.get(k)));
+                while table[j] != u32::MAX {
+                    j = (j + 1) & (table.len() - 1);
+                }
+                table[j] = k as u32;
+            }
+            self.table = table;
+        }
+        (id, true)
+    }
 }
 
 #[cfg(test)]

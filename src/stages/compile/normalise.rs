@@ -68,6 +68,14 @@ impl Cx<'_> {
     }
 
     fn set(&self, item: &Item, flags: u32) -> Node {
+        // A literal outside `(?i)` matches itself alone (the matcher's `char_test`
+        // makes it a plain literal test): no need to try every alphabet character.
+        if let Item::Literal(c) = item
+            && flags & flag::IGNORECASE == 0
+        {
+            let items = self.alphabet.index(*c).map(|_| ClassItem::Char(*c)).into_iter().collect();
+            return Node::Set(CharSet { negated: false, items });
+        }
         let members: Vec<ClassItem> = match sre::char_class(item, flags) {
             Some(class) => self.alphabet.chars().iter().copied().filter(|&c| class.contains(c)).map(ClassItem::Char).collect(),
             None => Vec::new(),
