@@ -3,7 +3,8 @@
 
 Usage:
     scripts/compare_peer.py PEER_BINARY [--crossat PATH] [--reps N] [--sections LIST]
-                            [--seeds N] [--sizes LIST] [--generate OPTIONS] [--timeout S] [--workdir DIR]
+                            [--seeds N] [--sizes LIST] [--generate OPTIONS] [--timeout S]
+                            [--gen-timeout S] [--workdir DIR]
 
 One process per puzzle and program, both solving and proving uniqueness (crossat
 `solve`, the peer with its defaults, which stop after two solutions). Runs are paired:
@@ -21,7 +22,13 @@ Sections (comma-separated, default all but `scaling`):
   large    generated 16x16 and 20x20 puzzles, back-references, clues on 4 sides
            (crossat generate --sides 2 --backrefs, trux format; --generate OPTIONS
            replaces those options, e.g. --generate '--difficulty hard'), --seeds seeds each
-  scaling  the same generator at n x n for --sizes (default 4,6,...,20)
+  scaling  the same generator at n x n for --sizes (default 4,6,...,24)
+
+Generated puzzles are kept in --workdir (one file per size, seed and options, reused by
+later runs), with the CPU time their generation took beside them (`.cpu`). Generation
+runs under crossat's own `--timeout` (--gen-timeout, default 900 s); a puzzle that is
+not made in time is reported and left out. Medians over runs that hit --timeout
+(either program) are lower bounds, marked `>=`.
 
 Every run's exit status is checked, and each program's answer must agree: crossat
 reports unique / not unique / the count, the peer `Found N solution(s)`.
@@ -154,8 +161,9 @@ def row_table(rows, extra=""):
     for name, m in rows:
         flag = "" if m["c_ans"] == m["p_ans"] else " **DISAGREE**"
         pt = " (peer timed out)" if m["p_timeout"] else ""
+        ct = " (crossat timed out)" if m["c_timeout"] else ""
         print(
-            f"| {name} | {ms(m['c_wall'])} | {ms(m['p_wall'])}{pt} | {ratio(m['c_wall'], m['p_wall'])} "
+            f"| {name} | {ms(m['c_wall'])}{ct} | {ms(m['p_wall'])}{pt} | {ratio(m['c_wall'], m['p_wall'])} "
             f"| {ms(m['c_cpu'])} | {ms(m['p_cpu'])} | {ratio(m['c_cpu'], m['p_cpu'])} "
             f"| {m['c_ans']} / {m['p_ans']}{flag} |"
         )
@@ -245,44 +253,79 @@ def peak_mib(cmd):
 
 
 def generate(a, n, seed):
+    """The puzzle's path and its generation's CPU seconds (None if unknown), or
+    (None, reason) when crossat generate did not make it."""
     tag = "_".join(x.strip("-") for x in a.generate.split())
     path = os.path.join(a.workdir, f"gen_{n}x{n}_s{seed}_{tag}.txt")
     if not os.path.exists(path):
         cmd = [
             a.crossat, "generate", "--size", f"{n}x{n}", *a.generate.split(),
-            "--seed", str(seed), "--output-format", "trux", "-q",
+            "--seed", str(seed), "--output-format", "trux", "-q", "--timeout", str(a.gen_timeout),
         ]
+        # crossat stops itself at --timeout (exit 4); the kill is a backstop.
+        r = run_rusage(cmd, a.gen_timeout + 30)
+        if r["rc"] != 0 or r["timed_out"]:
+            why = "timeout" if r["rc"] == 4 or r["timed_out"] else f"exit {r['rc']}"
+            return None, f"not generated ({why} after {r['cpu']:.1f} s CPU)"
         with open(path + ".tmp", "w") as out:
-            subprocess.run(cmd, stdout=out, stderr=subprocess.DEVNULL, check=True)
+            out.write(r["out"])
         os.rename(path + ".tmp", path)
-    return path
+        with open(path + ".cpu", "w") as out:
+            out.write(f"{r['cpu']}\n")
+    try:
+        with open(path + ".cpu") as f:
+            return path, float(f.read())
+    except (OSError, ValueError):
+        return path, None
 
 
 def section_generated(a, sizes, title):
     header(title)
     print(
         f"crossat generate --size NxN {a.generate} --seed S --output-format trux; "
-        f"seeds 1..{a.seeds}; median of {a.large_reps} paired runs per puzzle; peer timeout {a.timeout:.0f} s"
+        f"seeds 1..{a.seeds}; median of {a.large_reps} paired runs per puzzle; timeout {a.timeout:.0f} s "
+        f"wall per run (both programs); generation timeout {a.gen_timeout:.0f} s"
     )
     print()
     summary = []
     for n in sizes:
         rows = []
+        gens = []
         for seed in range(1, a.seeds + 1):
-            path = generate(a, n, seed)
+            path, gen = generate(a, n, seed)
+            if path is None:
+                print(f"{n}x{n} seed {seed}: {gen}")
+                continue
+            gens.append(gen)
             m = paired([a.crossat, "solve", path], [a.peer, path], a.large_reps, a.timeout)
             rows.append((f"{n}x{n} seed {seed}", m))
+        if not rows:
+            summary.append((n, None, gens))
+            continue
         row_table(rows)
         print()
-        cw = statistics.median(m["c_wall"] for _, m in rows)
-        pw = statistics.median(m["p_wall"] for _, m in rows)
-        cc = statistics.median(m["c_cpu"] for _, m in rows)
-        pc = statistics.median(m["p_cpu"] for _, m in rows)
-        summary.append((n, cw, pw, cc, pc, sum(m["p_timeout"] for _, m in rows)))
-    print("| n | crossat wall ms (median) | peer wall ms (median) | peer / crossat | crossat CPU ms | peer CPU ms | peer / crossat (CPU) | peer timeouts |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for n, cw, pw, cc, pc, to in summary:
-        print(f"| {n} | {ms(cw)} | {ms(pw)} | {pw / cw:.1f} | {ms(cc)} | {ms(pc)} | {pc / cc if cc else 0:.1f} | {to} |")
+        summary.append((n, rows, gens))
+    print(
+        "| n | puzzles | generation CPU s (median) | crossat wall ms (median) | peer wall ms (median) | peer / crossat "
+        "| crossat CPU ms | peer CPU ms | peer / crossat (CPU) | crossat timeouts | peer timeouts |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n, rows, gens in summary:
+        known = [g for g in gens if g is not None]
+        gen = f"{statistics.median(known):.2f}" if known else "?"
+        if rows is None:
+            print(f"| {n} | 0 of {a.seeds} | | | | | | | | | |")
+            continue
+        ct = sum(m["c_timeout"] for _, m in rows)
+        pt = sum(m["p_timeout"] for _, m in rows)
+        # A median over runs cut short by the timeout is a lower bound.
+        cb = ">=" if ct else ""
+        pb = ">=" if pt else ""
+        cw, pw, cc, pc = (statistics.median(m[k] for _, m in rows) for k in ("c_wall", "p_wall", "c_cpu", "p_cpu"))
+        print(
+            f"| {n} | {len(rows)} of {a.seeds} | {gen} | {cb}{ms(cw)} | {pb}{ms(pw)} | {pw / cw:.1f} "
+            f"| {cb}{ms(cc)} | {pb}{ms(pc)} | {pc / cc if cc else 0:.1f} | {ct} | {pt} |"
+        )
 
 
 def main():
@@ -292,12 +335,14 @@ def main():
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--large-reps", type=int, default=3)
     p.add_argument("--seeds", type=int, default=5)
-    p.add_argument("--sizes", default="4,6,8,10,12,14,16,18,20")
+    p.add_argument("--sizes", default="4,6,8,10,12,14,16,18,20,22,24")
     p.add_argument("--generate", default="--sides 2 --backrefs",
                    help="options of crossat generate for the large and scaling sections "
                         "(e.g. '--difficulty hard' for puzzles only search decides)")
     p.add_argument("--sections", default="grid,good,mit,sheep,large")
-    p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("--timeout", type=float, default=60.0, help="wall seconds per solving run, either program")
+    p.add_argument("--gen-timeout", type=float, default=900.0,
+                   help="crossat generate's --timeout for each generated puzzle")
     p.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "crossat-compare-peer"))
     p.add_argument("--all-rows", action="store_true", help="print every grid test, not the 10 worst")
     a = p.parse_args()

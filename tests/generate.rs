@@ -73,6 +73,8 @@ fn generate_bad_input() {
         (vec!["generate", "--size", "2x2", "--text", "TOOLONG"], "more than the 4 cells"),
         (vec!["generate", "--size", "0x3"], "--size must be ROWSxCOLS"),
         (vec!["generate", "--size", "axb"], "--size must be ROWSxCOLS"),
+        (vec!["generate", "--size", "25x4"], "--size must be ROWSxCOLS with each from 1 to 24, got '25x4'"),
+        (vec!["generate", "--size", "4x25"], "from 1 to 24"),
         (vec!["generate", "--hex", "1"], "--hex must be a side from 2 to 8"),
         (vec!["generate", "--size", "2x2", "--sides", "3"], "3"),
         (vec!["generate"], "required"),
@@ -178,12 +180,17 @@ fn the_largest_sizes_succeed_for_sampled_seeds() {
     for args in [
         ["--size", "20x20", "--sides", "2", "--difficulty", "hard", "--seed", "7"],
         ["--hex", "8", "--sides", "2", "--difficulty", "hard", "--seed", "13"],
+        // Past the old cap of 20; with one clue per line 24×24 takes up to a minute
+        // (docs/performance.md), with two a fraction of a second.
+        ["--size", "24x24", "--sides", "2", "--difficulty", "hard", "--seed", "3"],
     ] {
         let g = generate(&args);
         assert_eq!((&g["unique"], &g["difficulty"]), (&Value::Bool(true), &Value::from("hard")), "{args:?}");
     }
     let g = generate(&["--size", "20x20", "--sides", "2", "--backrefs", "--seed", "4"]);
     assert!(g["crossat"]["right"].as_array().expect("right").iter().all(Value::is_string));
+    let g = generate(&["--size", "24x24", "--seed", "5"]);
+    assert_eq!((&g["unique"], g["solution"].as_array().map(Vec::len)), (&Value::Bool(true), Some(24)));
 }
 
 /// The numbers `solve --stats --json` reports for a puzzle written as crossat JSON.

@@ -86,7 +86,7 @@ pub enum PuzzleFormat {
 /// `crossat generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// A rectangle, e.g. `6x6`.
+    /// A rectangle, e.g. `6x6` (each side 1 to 24).
     #[arg(long, value_name = "RxC", conflicts_with = "hex", required_unless_present = "hex")]
     pub size: Option<String>,
     /// A hexagon of this side.

@@ -366,10 +366,76 @@ mod tests {
     }
 
     #[test]
+    fn grids_past_20_keep_binary_codes_that_decide_them() {
+        // Lines of 16 to 31 cells take 5-bit codes (31 columns in PG(4,2)), 32 needs 6
+        // bits: 32 and 64 strings per clue, within MAX_WORDS (the generator stops at
+        // `MAX_SIDE`, 24).
+        for n in 21..=32 {
+            let d = if n < 32 { 5 } else { 6 };
+            assert_eq!(plan(&vec![n; 2 * n], 1, n * n), Some(Plan { q: 2, dims: vec![d; 2 * n] }), "{n}x{n}");
+        }
+        // A 24×24 draw: its checks have full rank (or `clues` would give up), and each
+        // clue lists the 32 strings of its coset, the answer among them.
+        let n = 24;
+        let lines: Vec<Vec<usize>> =
+            (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).chain((0..n).map(|c| (0..n).map(|r| r * n + c).collect())).collect();
+        let mut rng = Rng::new(24);
+        let answer: Vec<char> = (0..n * n).map(|_| (b'A' + rng.below(26) as u8) as char).collect();
+        let plan = plan(&vec![n; 2 * n], 1, n * n).expect("a plan");
+        let clues = clues(&mut rng, &plan, &lines, 1, &answer).expect("full rank within the draws");
+        for (cells, list) in lines.iter().zip(&clues) {
+            let word: String = cells.iter().map(|&c| answer[c]).collect();
+            let re = regex_automata::meta::Regex::new(&format!("^(?:{})$", list[0])).expect("a regex");
+            assert!(re.is_match(&word), "{word} / {}", list[0]);
+            assert_eq!(strings(&list[0]), 32, "{}", list[0]);
+        }
+    }
+
+    /// How many strings a regex written by [`alternation`] lists: a branch is a run of
+    /// letters and classes, maybe ending in a group; branches start differently.
+    fn strings(re: &str) -> usize {
+        fn alt(s: &[char], i: &mut usize) -> usize {
+            let mut total = 0;
+            loop {
+                let mut branch = 1;
+                while *i < s.len() && s[*i] != '|' && s[*i] != ')' {
+                    branch *= match s[*i] {
+                        '[' => {
+                            let end = (*i..s.len()).find(|&k| s[k] == ']').expect("a closed class");
+                            let n = end - *i - 1;
+                            *i = end + 1;
+                            n
+                        }
+                        '(' => {
+                            *i += 1;
+                            let n = alt(s, i);
+                            *i += 1;
+                            n
+                        }
+                        _ => {
+                            *i += 1;
+                            1
+                        }
+                    };
+                }
+                total += branch;
+                if *i < s.len() && s[*i] == '|' {
+                    *i += 1;
+                } else {
+                    return total;
+                }
+            }
+        }
+        let s: Vec<char> = re.chars().collect();
+        alt(&s, &mut 0)
+    }
+
+    #[test]
     fn alternation_matches_its_words() {
         let words: Vec<Vec<char>> = ["ABC", "ABD", "BBC", "BBD", "CXY"].iter().map(|w| w.chars().collect()).collect();
         assert_eq!(alternation(&words), "[AB]B[CD]|CXY");
         let words: Vec<Vec<char>> = ["AXC", "AYD"].iter().map(|w| w.chars().collect()).collect();
         assert_eq!(alternation(&words), "A(XC|YD)");
+        assert_eq!((strings("[AB]B[CD]|CXY"), strings("A(XC|YD)"), strings("E(Y(CD|IP)|Z[AB])")), (5, 2, 4));
     }
 }

@@ -36,6 +36,9 @@ pub use crate::rng::Rng;
 
 mod hard;
 
+/// Most rows or columns of a generated rectangle (`--size`).
+pub const MAX_SIDE: usize = 24;
+
 /// Uniqueness checks one attempt may make before starting over with fresh clues.
 const MAX_CHECKS: usize = 1500;
 

@@ -60,8 +60,10 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         (Some(size), _) => {
             let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
             match dims[..] {
-                [r, c] if (1..=20).contains(&r) && (1..=20).contains(&c) => puzzle::Shape::Rect { rows: r, cols: c },
-                _ => return Err(Error::Usage(format!("--size must be ROWSxCOLS with each from 1 to 20, got '{size}'"))),
+                [r, c] if (1..=g::MAX_SIDE).contains(&r) && (1..=g::MAX_SIDE).contains(&c) => puzzle::Shape::Rect { rows: r, cols: c },
+                _ => {
+                    return Err(Error::Usage(format!("--size must be ROWSxCOLS with each from 1 to {}, got '{size}'", g::MAX_SIDE)));
+                }
             }
         }
         (None, Some(s)) if (2..=8).contains(&s) => puzzle::Shape::Hex { side: s },
