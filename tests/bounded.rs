@@ -489,10 +489,15 @@ fn clause_and_state_limits_name_the_file_and_the_clue() {
 
 #[test]
 fn solve_stats_still_listens_to_the_timeout() {
-    // Solved in a tenth of a second, but rating its difficulty (probing every cell of
-    // 50x50) takes seconds: that too must end at the --timeout.
+    // Solved in a quarter of a second, but rating its difficulty (probing every cell
+    // of 50x50, 26 letters each) takes seconds: that too must end at the --timeout.
     let dir = tmp();
-    let f = write_file(dir.path(), "st.json", serde_json::json!({"left": vec![".*A.{6}.*"; 50], "top": vec![".*B.{6}.*"; 50]}).to_string());
+    let f = write_file(
+        dir.path(),
+        "st.json",
+        serde_json::json!({"left": vec![".*A.{6}.*"; 50], "top": vec![".*B.{6}.*"; 50], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"})
+            .to_string(),
+    );
     let start = std::time::Instant::now();
     let r = crossat(&["solve", arg(&f), "--stats", "--json", "--timeout", "0.5"], None);
     assert_eq!(r.code, 4, "{r:?}");
