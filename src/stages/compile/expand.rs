@@ -24,6 +24,11 @@ use std::collections::HashMap;
 pub const MAX_EXPAND_SYMBOLS: usize = 64;
 /// Most nodes the tree may have after an expansion.
 pub const MAX_EXPAND_NODES: usize = 4_000;
+/// Most branches a clue's expansions may make together, past the first group (whose
+/// expansion is always tried): `(.)\1(.)(.)\3\1(.)` over four symbols makes 16, but
+/// MIT's `.*(.)(.)(.)(.)\4\3\2\1.*` would make 361 copies of `.*…` after two groups,
+/// whose subset construction then gives up after costing more than the tagged route.
+pub const MAX_EXPAND_BRANCHES: usize = 64;
 
 /// The clue with every single-character group that is only back-referenced expanded
 /// into a union over its symbols, within [`MAX_EXPAND_SYMBOLS`] and
@@ -33,13 +38,14 @@ pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
     let mut changed = false;
     let mut groups = Vec::new();
     collect_single_char_groups(&cur, &mut groups);
+    let mut branches = 1usize;
     for (k, set) in groups {
         let refs = count_refs(&cur, k);
         if refs == 0 {
             continue;
         }
         let symbols: Vec<char> = alphabet.chars().iter().copied().filter(|&c| set.contains(c)).collect();
-        if symbols.len() > MAX_EXPAND_SYMBOLS {
+        if symbols.len() > MAX_EXPAND_SYMBOLS || (changed && branches * symbols.len() > MAX_EXPAND_BRANCHES) {
             continue;
         }
         if let Some(new) = expand_at(&cur, k, refs, &symbols)
@@ -47,6 +53,7 @@ pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
         {
             cur = new;
             changed = true;
+            branches *= symbols.len().max(1);
         }
     }
     changed.then_some(cur)
@@ -118,6 +125,19 @@ fn expand_at(node: &Node, k: u32, refs: usize, symbols: &[char]) -> Option<Node>
     };
     if inner.is_some() {
         return inner;
+    }
+    // An alternation holding every reference: each branch that refers to the group
+    // expands on its own (the group's capture there is that branch's copy: after an
+    // earlier expansion, `(.)\1(.)\2` is `A\1…|B…` with group 2 in every branch).
+    if let Node::Alt(v) = node
+        && count_refs(node, k) == refs
+    {
+        let mut out = Vec::with_capacity(v.len());
+        for x in v {
+            let r = count_refs(x, k);
+            out.push(if r == 0 { x.clone() } else { expand_at(x, k, r, symbols)? });
+        }
+        return Some(Node::Alt(out));
     }
     if let Node::Concat(v) = node
         && always_captures(node, k)
@@ -328,6 +348,12 @@ mod tests {
             "(?!.*(.)\\1)[AC-]*",
             "(?=.*[^A]C)(?=.*(.)\\1)[BC]+",
             "(?=.*-)(?!.*[^B]-)[B-]+",
+            // Several groups: the later ones expand in each branch of the earlier.
+            "(.)(.)\\2\\1",
+            "(.)\\1(.)(.)\\3",
+            "(.)(.)\\1\\2\\1",
+            "(?:(.)\\1|(.)B\\2)C?",
+            "(.)(?:(.)\\2|A)\\1",
         ];
         for clue in cases {
             let parsed = parse(clue).expect("parse");

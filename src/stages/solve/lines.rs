@@ -27,7 +27,7 @@ pub const MAX_NODES: usize = 1_000_000;
 /// lookarounds): none. Propagation is then weaker than on the CNF, whose tagged
 /// encoding is exact, and each step costs matcher calls (the exact narrowing of a
 /// line of at most 256 words): the SAT search is the quicker on every such puzzle
-/// measured (MIT, `player_puzzle_references`, `good_ol_days`, `brain_fucking`).
+/// measured (MIT, `good_ol_days`, `brain_fucking`, and `player_puzzle_references` while its clues were tagged).
 pub const MAX_NODES_INEXACT: usize = 0;
 
 /// What a finished line search found.
