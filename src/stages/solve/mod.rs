@@ -197,9 +197,34 @@ impl Oracle {
         self.solver.add_clause(lits);
     }
 
-    /// Adds a clause for all later questions.
+    /// The value propagation fixed for `l` before loading, if it did.
+    fn fixed_value(&self, l: i32) -> Option<bool> {
+        let x = *self.fixed.get(l.unsigned_abs() as usize)?;
+        (x != 0).then_some((x > 0) == (l > 0))
+    }
+
+    /// `clause` simplified by the fixed variables (`None` when one satisfies it), in
+    /// varisat's numbering.
+    fn simplified(&mut self, clause: &[i32]) -> Option<Vec<Lit>> {
+        let mut lits = Vec::with_capacity(clause.len() + 2);
+        for &l in clause {
+            match self.fixed_value(l) {
+                Some(true) => return None,
+                Some(false) => {}
+                None => lits.push(self.lit(l)),
+            }
+        }
+        Some(lits)
+    }
+
+    /// Adds a clause for all later questions. It is simplified by the variables fixed
+    /// before loading and, like the loaded formula, guarded (see [`Oracle::new`]), so
+    /// that a blocking clause never makes varisat learn a unit at level 0.
     pub fn add_clause(&mut self, clause: &[i32]) {
-        let lits: Vec<Lit> = clause.iter().map(|&l| self.lit(l)).collect();
+        let Some(mut lits) = self.simplified(clause) else { return };
+        if let Some(g) = self.guard {
+            lits.push(Lit::from_dimacs(-(g as isize)));
+        }
         self.add_lits(&lits);
     }
 
@@ -211,7 +236,7 @@ impl Oracle {
 
     /// Adds a clause that holds only while `s` is assumed.
     pub fn add_guarded(&mut self, s: Selector, clause: &[i32]) {
-        let mut lits: Vec<Lit> = clause.iter().map(|&l| self.lit(l)).collect();
+        let Some(mut lits) = self.simplified(clause) else { return };
         lits.push(Lit::from_dimacs(-(s.0 as isize)));
         self.add_lits(&lits);
     }
