@@ -460,14 +460,12 @@ fn sparse_classes(a: &Automaton, present: usize) -> Vec<u32> {
     let mut class: Vec<u32> = a.accept.iter().map(|&x| u32::from(x)).collect();
     let mut classes = if class.iter().all(|&c| c == class[0]) { 1 } else { 2 };
     let mut new = vec![0u32; n];
-    let mask = (2 * n).next_power_of_two() - 1;
-    let mut table = vec![u32::MAX; mask + 1];
+    let mut numbering = Numbering::new(n);
     let mix = |h: u64, x: u32| (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     // The symbols of each row do not change: hashed once.
     let shape: Vec<u64> = (0..n).map(|s| sym[row[s]..row[s + 1]].iter().fold(0, |h, &x| mix(h, x))).collect();
     loop {
-        table.fill(u32::MAX);
-        let mut count = 0u32;
+        numbering.clear();
         for s in 0..n {
             let span = row[s]..row[s + 1];
             let hash = dst[span.clone()].iter().fold(mix(shape[s], class[s]), |h, &t| mix(h, class[t as usize]));
@@ -478,24 +476,10 @@ fn sparse_classes(a: &Automaton, present: usize) -> Vec<u32> {
                         .zip(span.clone())
                         .all(|(i, j)| sym[i] == sym[j] && class[dst[i] as usize] == class[dst[j] as usize])
             };
-            let mut i = ((hash ^ (hash >> 29)) as usize) & mask;
-            loop {
-                let r = table[i];
-                if r == u32::MAX {
-                    table[i] = s as u32;
-                    new[s] = count;
-                    count += 1;
-                    break;
-                }
-                if same(r as usize) {
-                    new[s] = new[r as usize];
-                    break;
-                }
-                i = (i + 1) & mask;
-            }
+            new[s] = numbering.class_of(hash, s, &new, same);
         }
-        let stable = count as usize == classes;
-        classes = count as usize;
+        let stable = numbering.count as usize == classes;
+        classes = numbering.count as usize;
         std::mem::swap(&mut class, &mut new);
         if stable {
             return class;
@@ -513,9 +497,7 @@ fn dense_classes(a: &Automaton) -> Vec<u32> {
     let width = a.symbols + 1;
     let mut sigs = vec![0u32; n * width];
     let mut new = vec![0u32; n];
-    // An open-addressed table of the states whose signatures were seen this round.
-    let mask = (2 * n).next_power_of_two() - 1;
-    let mut table = vec![u32::MAX; mask + 1];
+    let mut numbering = Numbering::new(n);
     loop {
         for s in 0..n {
             let sig = &mut sigs[s * width..(s + 1) * width];
@@ -524,32 +506,57 @@ fn dense_classes(a: &Automaton) -> Vec<u32> {
                 *x = if t == DEAD { DEAD } else { class[t as usize] };
             }
         }
-        table.fill(u32::MAX);
-        let mut count = 0u32;
+        numbering.clear();
         for s in 0..n {
             let sig = &sigs[s * width..(s + 1) * width];
             let hash = sig.iter().fold(0u64, |h, &x| (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95));
-            let mut i = (hash >> 32) as usize & mask;
-            loop {
-                let r = table[i];
-                if r == u32::MAX {
-                    table[i] = s as u32;
-                    new[s] = count;
-                    count += 1;
-                    break;
-                }
-                if &sigs[r as usize * width..(r as usize + 1) * width] == sig {
-                    new[s] = new[r as usize];
-                    break;
-                }
-                i = (i + 1) & mask;
-            }
+            new[s] = numbering.class_of(hash, s, &new, |r| &sigs[r * width..(r + 1) * width] == sig);
         }
-        let stable = count as usize == classes;
-        classes = count as usize;
+        let stable = numbering.count as usize == classes;
+        classes = numbering.count as usize;
         std::mem::swap(&mut class, &mut new);
         if stable {
             return class;
+        }
+    }
+}
+
+/// An open-addressed table that numbers the states of one round of Moore's
+/// refinement by signature: the first state with a signature opens the next class,
+/// a later one with the same signature (`same`) joins it.
+struct Numbering {
+    table: Vec<u32>,
+    mask: usize,
+    /// Classes opened this round.
+    count: u32,
+}
+
+impl Numbering {
+    fn new(n: usize) -> Numbering {
+        let mask = (2 * n).next_power_of_two() - 1;
+        Numbering { table: vec![u32::MAX; mask + 1], mask, count: 0 }
+    }
+
+    fn clear(&mut self) {
+        self.table.fill(u32::MAX);
+        self.count = 0;
+    }
+
+    /// The class of state `s`, whose signature hashes to `hash`; `class[r]` is the
+    /// class given to an earlier state `r` of this round.
+    fn class_of(&mut self, hash: u64, s: usize, class: &[u32], same: impl Fn(usize) -> bool) -> u32 {
+        let mut i = ((hash ^ (hash >> 29)) as usize) & self.mask;
+        loop {
+            let r = self.table[i];
+            if r == u32::MAX {
+                self.table[i] = s as u32;
+                self.count += 1;
+                return self.count - 1;
+            }
+            if same(r as usize) {
+                return class[r as usize];
+            }
+            i = (i + 1) & self.mask;
         }
     }
 }
