@@ -198,8 +198,7 @@ pub const EXACT_WORDS: usize = 256;
 /// when the matcher gives up, or for a regular clue, whose support is already exact).
 /// Exact, so sound: a letter goes only when no matching word of the line uses it.
 pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {
-    let cc = &compiled.clues[i];
-    if cc.tagged.is_none() && cc.route != compile::Route::Guarded {
+    if !compiled.clues[i].approximate() {
         return None;
     }
     let mut count: usize = 1;
@@ -271,7 +270,7 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
     let start = Instant::now();
     let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
     let lines = encode::Propagator::new(puzzle);
-    let exact = compiled.clues.iter().all(|cc| cc.tagged.is_none() && cc.route != compile::Route::Guarded);
+    let exact = !compiled.clues.iter().any(compile::CompiledClue::approximate);
     let max_nodes = prep.line_budget.unwrap_or(if exact { solve::lines::MAX_NODES } else { solve::lines::MAX_NODES_INEXACT });
     let searched = solve::lines::search(
         &lines,
@@ -280,39 +279,42 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
         want,
         max_nodes,
         |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
-        |cells| {
-            let grid = verify::decode(&compiled.alphabet, &solve::Found { cells: cells.to_vec(), assignment: Vec::new() });
-            let failures = verifier.failures(puzzle, &grid)?;
-            if failures.is_empty() {
-                return Ok(true);
-            }
-            if failures.iter().all(|f| checked_failure(compiled, f)) {
-                return Ok(false);
-            }
-            verifier.check(puzzle, &grid)?;
-            Err(Error::Internal("a grid failed a clue the matcher then accepted".into()))
-        },
+        |cells| verdict(puzzle, compiled, verifier, &decode_cells(compiled, cells)),
     );
     let elapsed = start.elapsed();
     prep.times.add(Stage::Solve, elapsed);
     prep.times.add_wall(elapsed);
     let Some(searched) = searched? else { return Ok(None) };
     prep.line_nodes = Some(searched.nodes);
-    let start = Instant::now();
-    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
-    let outcome = (|| {
-        for cells in &searched.grids {
-            crate::stop::check()?;
-            let grid = verify::decode(&compiled.alphabet, &solve::Found { cells: cells.clone(), assignment: Vec::new() });
-            verifier.check(puzzle, &grid)?;
-            emit(puzzle, &grid)?;
-        }
-        // As after a search stopped at its limit: reaching `want` claims nothing more.
-        Ok(Outcome { found: searched.grids.len(), complete: searched.complete })
-    })();
-    prep.times.add(Stage::Verify, start.elapsed());
-    prep.times.add_wall(start.elapsed());
-    outcome.map(Some)
+    // Every grid found passed the matcher in the search (`verdict`).
+    for cells in &searched.grids {
+        crate::stop::check()?;
+        emit(&prep.puzzle, &decode_cells(&prep.compiled, cells))?;
+    }
+    // As after a search stopped at its limit: reaching `want` claims nothing more.
+    Ok(Some(Outcome { found: searched.grids.len(), complete: searched.complete }))
+}
+
+/// The grid of a symbol per cell.
+fn decode_cells(compiled: &Compiled, cells: &[usize]) -> Grid {
+    verify::decode(&compiled.alphabet, &solve::Found { cells: cells.to_vec(), assignment: Vec::new() })
+}
+
+/// Whether `grid`, every cell decided without a formula (by propagation or the line
+/// search), is a solution, asked of the matcher as a model would be: `Ok(false)` when
+/// it fails only clues whose automata over-approximate them (the SAT search would
+/// block it and go on), an error when it fails an exact clue (a bug, which
+/// [`Verifier::check`] names).
+fn verdict(puzzle: &Puzzle, compiled: &Compiled, verifier: &Verifier, grid: &Grid) -> Result<bool> {
+    let failures = verifier.failures(puzzle, grid)?;
+    if failures.is_empty() {
+        return Ok(true);
+    }
+    if failures.iter().all(|f| checked_failure(compiled, f)) {
+        return Ok(false);
+    }
+    verifier.check(puzzle, grid)?;
+    Err(Error::Internal("a grid failed a clue the matcher then accepted".into()))
 }
 
 /// [`solve()`] by one search over whole grids: one SAT call per grid, each grid blocked
@@ -439,7 +441,7 @@ pub fn split_parts(prep: &Prepared) -> Option<Parts> {
 pub fn is_product(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[SymSet]) -> bool {
     let Some(total) = line.iter().try_fold(1u128, |k, d| k.checked_mul(d.len() as u128)) else { return false };
     let cc = &compiled.clues[i];
-    if cc.tagged.is_none() && cc.route != compile::Route::Guarded {
+    if !cc.approximate() {
         return encode::line_count(&cc.automaton, line) == Some(total);
     }
     if total > EXACT_WORDS as u128 {
@@ -630,12 +632,10 @@ fn solve_decided(
         None => Ok(Outcome { found: 0, complete: true }),
         Some(cells) => (|| {
             crate::stop::check()?;
-            let grid = verify::decode(&compiled.alphabet, &solve::Found { cells, assignment: Vec::new() });
-            let failures = verifier.failures(puzzle, &grid)?;
-            if !failures.is_empty() && failures.iter().all(|f| checked_failure(compiled, f)) {
+            let grid = decode_cells(compiled, &cells);
+            if !verdict(puzzle, compiled, verifier, &grid)? {
                 return Ok(Outcome { found: 0, complete: true });
             }
-            verifier.check(puzzle, &grid)?;
             emit(puzzle, &grid)?;
             // As after a search stopped at its limit: a limit of one claims nothing more.
             Ok(Outcome { found: 1, complete: limit != Some(1) })
@@ -649,9 +649,8 @@ fn solve_decided(
 /// Whether a failure is on a clue whose encoding is checked rather than trusted
 /// (the counterexample route), so that it rejects the grid instead of revealing a bug.
 fn checked_failure(compiled: &Compiled, f: &verify::Failure) -> bool {
-    let checked = |cc: &compile::CompiledClue| matches!(cc.route, compile::Route::Guarded | compile::Route::Tagged);
     match f {
-        verify::Failure::Clue { clue, .. } => checked(&compiled.clues[*clue]),
+        verify::Failure::Clue { clue, .. } => compiled.clues[*clue].approximate(),
         verify::Failure::Pool { .. } => false,
     }
 }
@@ -693,18 +692,17 @@ fn counterexamples(
     found: &solve::Found,
     failures: &[verify::Failure],
 ) -> Option<Vec<Vec<i32>>> {
-    let checked = |cc: &compile::CompiledClue| matches!(cc.route, compile::Route::Guarded | compile::Route::Tagged);
     let line = |cells: &[usize]| -> Vec<i32> {
         cells.iter().filter_map(|&c| vars.cells[c].iter().find(|&&(x, _)| x == found.cells[c]).map(|&(_, v)| -v)).collect()
     };
     let mut clauses = Vec::new();
     for f in failures {
         match f {
-            verify::Failure::Clue { clue, .. } if checked(&compiled.clues[*clue]) => clauses.push(line(&puzzle.clues[*clue].cells)),
+            verify::Failure::Clue { clue, .. } if compiled.clues[*clue].approximate() => clauses.push(line(&puzzle.clues[*clue].cells)),
             verify::Failure::Pool { entry, regex, .. } => {
                 let pool = puzzle.pool.as_ref()?;
                 let entries = &pool.entries[*entry];
-                if !compiled.pool[*regex].get(&entries.len()).is_some_and(checked) {
+                if !compiled.pool[*regex].get(&entries.len()).is_some_and(|cc| cc.approximate()) {
                     return None;
                 }
                 let mut c = line(entries);

@@ -162,6 +162,8 @@ struct Lines<'a> {
     compiled: &'a Compiled,
     /// The constraints and the cells they hold.
     prop: encode::Propagator,
+    /// Propagation's buffers, kept across the many probes.
+    scratch: std::cell::RefCell<encode::Scratch>,
     /// Exact matchers for the leaves, when some clue is only approximated by
     /// propagation (back-references, lookarounds) or the puzzle has a pool.
     verifier: Option<crate::verify::Verifier>,
@@ -175,7 +177,17 @@ impl<'a> Lines<'a> {
     fn new(puzzle: &'a Puzzle, compiled: &'a Compiled) -> Lines<'a> {
         let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.tagged.is_some());
         let verifier = if inexact { crate::verify::Verifier::new("<rated>", puzzle).ok() } else { None };
-        Lines { puzzle, compiled, prop: encode::Propagator::new(puzzle), verifier, probes: 0, decisions: 0, solutions: 0, complete: true }
+        Lines {
+            puzzle,
+            compiled,
+            prop: encode::Propagator::new(puzzle),
+            scratch: Default::default(),
+            verifier,
+            probes: 0,
+            decisions: 0,
+            solutions: 0,
+            complete: true,
+        }
     }
 
     /// Propagates to a fixpoint, starting from the constraints `start`; `false` when
@@ -188,7 +200,7 @@ impl<'a> Lines<'a> {
             self.compiled.clues[i].tagged.as_ref()?;
             pipeline::exact_support(self.compiled, v, i, line, EXACT_WORDS)
         };
-        self.prop.propagate(self.compiled, doms, start, exact)
+        self.prop.narrow_with(&mut self.scratch.borrow_mut(), self.compiled, doms, start, exact).is_ok()
     }
 
     /// Probing to a fixpoint: every letter of every undecided cell is tried, and

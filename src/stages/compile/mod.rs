@@ -104,6 +104,16 @@ pub struct CompiledClue {
     pub route: Route,
 }
 
+impl CompiledClue {
+    /// Whether the automaton only over-approximates the clue (a tagged skeleton, which
+    /// ignores the registers in propagation, or the counterexample route's regular
+    /// approximation): a line it accepts must still be asked of the matcher, and a
+    /// grid the matcher rejects on this clue is a counterexample, not a bug.
+    pub fn approximate(&self) -> bool {
+        matches!(self.route, Route::Tagged | Route::Guarded)
+    }
+}
+
 /// Output of the compile stage.
 #[derive(Clone, Debug)]
 pub struct Compiled {

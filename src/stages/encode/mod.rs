@@ -134,7 +134,7 @@ pub fn domains_with(
     let mut doms = initial_domains(puzzle, compiled);
     let lines = Propagator::new(puzzle);
     let all: Vec<usize> = (0..lines.lines.len()).collect();
-    if !lines.propagate(compiled, &mut doms, &all, refine) || doms.iter().any(SymSet::is_empty) {
+    if lines.narrow(compiled, &mut doms, &all, refine).is_err() || doms.iter().any(SymSet::is_empty) {
         return None;
     }
     Some(doms)
@@ -168,19 +168,8 @@ impl Propagator {
     }
 
     /// Narrows `doms` to a fixpoint, starting from the constraints `start` (see
-    /// [`domains_with`] for `refine`); `false` when a cell has no letter left.
-    pub fn propagate(
-        &self,
-        compiled: &Compiled,
-        doms: &mut [SymSet],
-        start: &[usize],
-        refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
-    ) -> bool {
-        self.narrow(compiled, doms, start, refine).is_ok()
-    }
-
-    /// [`Propagator::propagate`], naming the constraint that left a cell empty
-    /// (`Err(i)`) so that a search can weigh the constraints that fail most.
+    /// [`domains_with`] for `refine`); `Err(i)` names the constraint that left a cell
+    /// empty, so that a search can weigh the constraints that fail most.
     pub fn narrow(
         &self,
         compiled: &Compiled,
@@ -306,7 +295,7 @@ impl Scratch {
             .iter()
             .zip(&lines.lines)
             .map(|(cc, cells)| {
-                if cc.tagged.is_some() || cc.route == crate::compile::Route::Guarded {
+                if cc.approximate() {
                     return None;
                 }
                 let line: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();

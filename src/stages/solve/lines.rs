@@ -43,7 +43,7 @@ pub struct Searched {
 
 /// Searches from `doms` (already propagated) for up to `want` grids that `accept`
 /// takes; `None` when the search needs more than `max_nodes` nodes. `refine` narrows a
-/// line's support as in [`Propagator::propagate`]; `accept` sees each grid where every
+/// line's support as in [`Propagator::narrow`]; `accept` sees each grid where every
 /// cell has one letter left and says whether it is a solution (the automata of
 /// back-reference and lookaround clues over-approximate them).
 ///
