@@ -111,6 +111,23 @@ pub fn strings(a: &Automaton, len: usize, limit: usize) -> Option<Vec<Vec<usize>
     Some(out)
 }
 
+/// For the compile tests: every string of `len` symbols of `alphabet`, in symbol
+/// order, that the matcher full-matches (the language a clue's automaton must have).
+#[cfg(test)]
+pub(crate) fn matched(matcher: &crate::sre::Matcher, alphabet: &super::Alphabet, len: usize) -> Vec<Vec<usize>> {
+    let k = alphabet.len();
+    let all = Automaton { symbols: k, start: 0, accept: vec![true], next: vec![0; k] };
+    let mut out = Vec::new();
+    let _ = for_each_string(&all, len, &mut |w| {
+        let text: Vec<char> = w.iter().map(|&x| alphabet.chars()[x]).collect();
+        if matcher.fullmatch(&text).expect("match") {
+            out.push(w.to_vec());
+        }
+        Ok::<(), ()>(())
+    });
+    out
+}
+
 /// Calls `f` on every string of exactly `len` symbols that `a` accepts, in symbol
 /// order, without keeping them; stops at the first error.
 pub fn for_each_string<E>(a: &Automaton, len: usize, f: &mut impl FnMut(&[usize]) -> Result<(), E>) -> Result<(), E> {

@@ -663,20 +663,18 @@ fn finish(lines: Vec<String>) -> String {
 mod tests {
     use super::*;
 
+    /// A rectangle of these clues, without name, alphabet or givens.
+    fn rect(clues: crate::puzzle::RectClues) -> Puzzle {
+        Puzzle::rect("t", None, None, None, clues).expect("puzzle")
+    }
+
     #[test]
     fn wide_characters_keep_columns_aligned() {
-        let p = Puzzle::rect(
-            "t",
-            None,
-            None,
-            None,
-            crate::puzzle::RectClues {
-                left: Some(vec![vec!["漢字".into()]]),
-                top: Some(vec![vec!["漢".into()], vec!["字".into()]]),
-                ..Default::default()
-            },
-        )
-        .expect("puzzle");
+        let p = rect(crate::puzzle::RectClues {
+            left: Some(vec![vec!["漢字".into()]]),
+            top: Some(vec![vec!["漢".into()], vec!["字".into()]]),
+            ..Default::default()
+        });
         let grid = crate::verify::Grid { cells: vec!['漢', '字'], assignment: vec![] };
         let s = draw(&p, &View::solution(&p, &grid), Options::default());
         let widths: Vec<usize> = s.lines().map(width).collect();
@@ -687,19 +685,12 @@ mod tests {
     fn a_sketch_draws_every_grid_as_draw_does() {
         // Two rows of two cells, clues on all four sides; one bottom clue too wide for
         // its column (so the bottom clues are listed).
-        let p = Puzzle::rect(
-            "t",
-            None,
-            None,
-            None,
-            crate::puzzle::RectClues {
-                left: Some(vec![vec!["[AB]+".into()], vec![".*".into()]]),
-                right: Some(vec![vec!["A|B.".into()], vec!["..".into()]]),
-                top: Some(vec![vec![".*".into()], vec!["[^C]*".into()]]),
-                bottom: Some(vec![vec!["(A|B|C|D|E)*".into()], vec![".+".into()]]),
-            },
-        )
-        .expect("puzzle");
+        let p = rect(crate::puzzle::RectClues {
+            left: Some(vec![vec!["[AB]+".into()], vec![".*".into()]]),
+            right: Some(vec![vec!["A|B.".into()], vec!["..".into()]]),
+            top: Some(vec![vec![".*".into()], vec!["[^C]*".into()]]),
+            bottom: Some(vec![vec!["(A|B|C|D|E)*".into()], vec![".+".into()]]),
+        });
         let grids = [['A', 'B', 'C', 'D'], ['A', '漢', ' ', 'D'], ['B', 'B', 'B', 'B'], ['A', '字', 'A', '\u{301}']];
         for opt in [Options::default(), Options { unicode: false, ..Options::default() }, Options { color: true, ..Options::default() }] {
             let mut sketch = Sketch::new(opt);
