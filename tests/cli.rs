@@ -516,3 +516,21 @@ fn help_stands_on_its_own() {
         assert!(r.stdout.contains(&format!("  {sub} ")), "`{sub}` missing from the help:\n{}", r.stdout);
     }
 }
+
+/// Each subcommand's own help opens with the summary `crossat --help` lists for it
+/// (its arguments are declared lazily; a struct's doc comment once replaced it).
+#[test]
+fn subcommand_help_opens_with_its_summary() {
+    let top = crossat(&["--help"], None);
+    assert_eq!(top.code, 0, "{}", top.stderr);
+    for sub in SUBCOMMANDS {
+        let listed = top
+            .stdout
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(sub).filter(|rest| rest.starts_with(' ')).map(str::trim))
+            .unwrap_or_else(|| panic!("`crossat --help` lists no {sub}:\n{}", top.stdout));
+        let own = crossat(&["help", sub], None);
+        assert_eq!(own.code, 0, "{}", own.stderr);
+        assert_eq!(own.stdout.lines().next(), Some(listed), "`crossat help {sub}` opens with another summary");
+    }
+}
