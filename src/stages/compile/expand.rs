@@ -11,6 +11,10 @@
 //!   Back-references work on the normalised tree, where `\k` means *the same alphabet
 //!   symbol* ([`super::normalise`] refuses case-insensitive references that could
 //!   match a different symbol), so the union means exactly the clue.
+//!   A repeated group `(S)+` is first rewritten `S*(S)` ([`capture_last`]): it captures
+//!   the symbol of its last iteration, so both forms match the same strings with the
+//!   same capture, and the second is a group the expansion can reach
+//!   (`.([/-C#])+.\1.*` in `player_puzzle_good_ol_days`).
 //! - [`leading_lookaheads`]: lookaheads at the start of the clue, with neither
 //!   back-references nor nested lookarounds, are intersections: the clue matches a
 //!   line iff the rest does and each positive body followed by anything does (each
@@ -22,6 +26,8 @@ use std::collections::HashMap;
 
 /// Largest character set a referenced group may have to be expanded.
 pub const MAX_EXPAND_SYMBOLS: usize = 64;
+/// Largest set of a repeated group that [`capture_last`] rewrites.
+pub const MAX_LAST_SYMBOLS: usize = 8;
 /// Most nodes the tree may have after an expansion.
 pub const MAX_EXPAND_NODES: usize = 4_000;
 /// Most branches a clue's expansions may make together, past the first group (whose
@@ -34,8 +40,8 @@ pub const MAX_EXPAND_BRANCHES: usize = 64;
 /// into a union over its symbols, within [`MAX_EXPAND_SYMBOLS`] and
 /// [`MAX_EXPAND_NODES`]; `None` if nothing changed.
 pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
-    let mut cur = node.clone();
     let mut changed = false;
+    let mut cur = capture_last(node, alphabet, &mut changed);
     let mut groups = Vec::new();
     collect_single_char_groups(&cur, &mut groups);
     let mut branches = 1usize;
@@ -57,6 +63,48 @@ pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
         }
     }
     changed.then_some(cur)
+}
+
+/// `node` with every repetition of a single-character group, `(S){m,n}` with `m ≥ 1`,
+/// rewritten `S{m-1,n-1}(S)`; sets `changed` if there was one. A repetition leaves the
+/// group holding the symbol of its last iteration, so the two match the same strings
+/// with the same capture, whatever follows (the fullmatch of a backtracking matcher
+/// tries every count). Lookaround bodies are left alone: a lookaround is not
+/// backtracked into, so there the first count tried decides the capture.
+pub fn capture_last(node: &Node, alphabet: &Alphabet, changed: &mut bool) -> Node {
+    let mut sub = |n: &Node| Box::new(capture_last(n, alphabet, changed));
+    match node {
+        Node::Repeat { sub: body, min, max } if *min >= 1 => match single_char_group(body) {
+            Some((k, set)) if alphabet.chars().iter().filter(|&&c| set.contains(c)).count() <= MAX_LAST_SYMBOLS => {
+                *changed = true;
+                let set = Node::Set(set.clone());
+                Node::Concat(vec![
+                    Node::Repeat { sub: Box::new(set.clone()), min: min - 1, max: max.map(|m| m - 1) },
+                    Node::Group { index: Some(k), sub: Box::new(set) },
+                ])
+            }
+            _ => Node::Repeat { sub: sub(body), min: *min, max: *max },
+        },
+        Node::Repeat { sub: body, min, max } => Node::Repeat { sub: sub(body), min: *min, max: *max },
+        Node::Group { index, sub: body } => Node::Group { index: *index, sub: sub(body) },
+        Node::Concat(v) => Node::Concat(v.iter().map(|x| capture_last(x, alphabet, changed)).collect()),
+        Node::Alt(v) => Node::Alt(v.iter().map(|x| capture_last(x, alphabet, changed)).collect()),
+        Node::Look { .. } | Node::Empty | Node::Set(_) | Node::Backref(_) | Node::Assert(_) => node.clone(),
+    }
+}
+
+/// `(k S)` (through non-capturing groups on either side of it): `k` and `S`.
+fn single_char_group(node: &Node) -> Option<(u32, &CharSet)> {
+    let mut n = node;
+    while let Node::Group { index: None, sub } = n {
+        n = sub;
+    }
+    let Node::Group { index: Some(k), sub } = n else { return None };
+    let mut body = sub.as_ref();
+    while let Node::Group { index: None, sub } = body {
+        body = sub;
+    }
+    if let Node::Set(s) = body { Some((*k, s)) } else { None }
 }
 
 /// Groups `(k …)` whose body, through non-capturing groups, is one character set.
