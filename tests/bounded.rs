@@ -313,6 +313,48 @@ fn bench_timeout_skips_the_puzzle_and_goes_on() {
     assert!(lines.iter().any(|l| l["type"] == "puzzle" && l["puzzle"] == "b.dat" && l["unique"] == true), "{}", r.stdout);
 }
 
+/// A signal stops a command still waiting for its puzzle on standard input or a pipe (the
+/// signal thread starts before the read; otherwise it starts only when needed).
+#[test]
+fn sigint_stops_a_command_waiting_for_standard_input() {
+    // And one waiting for a writer on a named pipe.
+    let dir = tmp();
+    let fifo = dir.path().join("puzzle.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    let fifo = arg(&fifo);
+    for (args, want) in [(&["solve", "-", "--json"][..], Some("interrupted")), (&["dimacs", "-"][..], None), (&["solve", fifo][..], None)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+        assert!(status.success());
+        // The pipe stays open (the child's stdin handle is still held here): only the
+        // signal can end the command. Wait at most 10 s for it.
+        let start = std::time::Instant::now();
+        let code = loop {
+            if let Some(s) = child.try_wait().expect("wait") {
+                break s.code();
+            }
+            if start.elapsed() > std::time::Duration::from_secs(10) {
+                child.kill().expect("kill");
+                panic!("{args:?}: still waiting 10 s after SIGINT");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        let out = child.wait_with_output().expect("output");
+        assert_eq!(code, Some(130), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        if let Some(reason) = want {
+            let (n, _) = stopped_json(&String::from_utf8_lossy(&out.stdout), reason);
+            assert_eq!(n, 0);
+        }
+    }
+}
+
 /// Sends `signal` once the first solution line is out; returns the run.
 fn signalled(args: &[&str], signal: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))

@@ -36,8 +36,14 @@ pub fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
         _ => e.to_string(),
     };
     let read = if name == "-" {
+        // Standard input may keep us waiting: a signal must still stop the command.
+        crate::stop::watch();
         std::io::stdin().lock().take(cap.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| format!("cannot read standard input: {e}"))
     } else {
+        // So may a named pipe or a device (already in `open`).
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            crate::stop::watch();
+        }
         std::fs::File::open(path)
             .and_then(|f| f.take(cap.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(|e| format!("cannot read file: {}", reason(e)))

@@ -60,6 +60,20 @@ pub enum Command {
     Man,
 }
 
+impl Command {
+    /// Whether the command's work goes through the pipeline, which checks for a stop
+    /// often ([`crate::stop::check`]) and starts the signal thread before it may block
+    /// (a SAT call, standard input): then the thread starts only if needed. Other
+    /// commands (and `solve --stats`, whose rating probes for long) start it at once.
+    pub fn checks_for_stops(&self) -> bool {
+        match self {
+            Command::Solve(args) => !args.stats,
+            Command::Dimacs(_) | Command::List(_) => true,
+            _ => false,
+        }
+    }
+}
+
 // `crossat completions`.
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {

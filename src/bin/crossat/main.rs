@@ -17,7 +17,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    stop::watch_signals();
+    stop::catch_signals();
+    if !cli.command.checks_for_stops() {
+        stop::watch();
+    }
     let (mut out, mut err) = (stop::Stdout::new(), std::io::stderr());
     let result = app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(io::write_err));
     // The answer is complete (or the command failed): a late stop must not add to it.

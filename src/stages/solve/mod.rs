@@ -260,6 +260,8 @@ impl Oracle {
             lits.push(Lit::from_dimacs(g as isize));
         }
         self.solver.assume(&lits);
+        // A SAT call cannot be interrupted: the signal thread must be there to stop it.
+        crate::stop::watch();
         let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
         if !sat {
             return Ok(None);
