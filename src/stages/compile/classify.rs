@@ -142,8 +142,8 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
     }
     let rest = expanded(&rest)?;
     let (mut automaton, mut raw_states) = clue_automaton(&rest, alphabet, len).ok()?;
-    // The rest of `(?=.*(.)\1{4}).+` accepts every line: the clue is its lookahead,
-    // whose automaton is already minimal (no product to walk and minimise again).
+    // The rest of `(?=.*(.)\1{4}).+` accepts every line: the clue is its lookahead
+    // (no product to walk and minimise).
     let mut everything = expand::accepts_every_line(&automaton, len);
     for (body, negate) in looks {
         // Every line the product can still accept is written in the symbols the

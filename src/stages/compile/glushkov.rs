@@ -1,6 +1,7 @@
 //! A small automaton builder for the regular route (issue 15): the position
 //! (Glushkov) automaton of the clue tree over the puzzle's symbols, determinised by a
-//! subset construction walked breadth-first to the line's length only.
+//! subset construction walked breadth-first to the line's length only, trimmed, and
+//! minimised unless its table is large ([`MINIMIZE_CELLS`]).
 //!
 //! regex-automata's dense DFA builder costs about 200k instructions per clue whatever
 //! its size (byte classes, a 256-wide start table, its own minimisation data), and
@@ -21,6 +22,9 @@ pub const MAX_POSITIONS: usize = 4096;
 /// clue to regex-automata (large subsets, such as many copies of `.*`, make each state
 /// expensive here while the byte DFA shares that work).
 pub const MAX_WORK: usize = 300_000;
+
+/// Largest table (subset states × symbols) that is minimised after the construction.
+pub const MINIMIZE_CELLS: usize = 512;
 
 /// A position that reads a symbol of its label.
 const SYMBOL: u8 = 0;
@@ -246,7 +250,7 @@ fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usiz
     (out, ends)
 }
 
-/// The minimal automaton of `node` on lines of `len` cells (states first reached after
+/// The trimmed (and, if small, minimised) automaton of `node` on lines of `len` cells (states first reached after
 /// `len` symbols get no transitions), and the number of subset states walked; `None`
 /// if the tree has assertions, back-references or lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
@@ -379,7 +383,16 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
         i += 1;
     }
     let raw = subsets.len();
-    Some(Ok((minimize(&trim(&Automaton { symbols, start: 0, accept, next })), raw)))
+    // A large table is trimmed, not minimised: the encoding unrolls the automaton over
+    // the line and keeps only the live (layer, state) pairs, which a minimal automaton
+    // shrinks little there, while Moore's refinement costs as much as the construction
+    // (`(?=.*([^/])\1{4}).+` over 64 symbols: 318 states, 254 minimal; leaving it out
+    // saves 3 % of the instructions of the 84 grid tests, 9 % on large generated
+    // puzzles). A small one is
+    // minimised: cheap, and a counter modulo k built twice over (16 states, 8 minimal)
+    // would double its clauses.
+    let trimmed = trim(&Automaton { symbols, start: 0, accept, next });
+    Some(Ok((if raw * symbols <= MINIMIZE_CELLS { minimize(&trimmed) } else { trimmed }, raw)))
 }
 
 /// The subsets of a construction, numbered in order of discovery: kept back to back

@@ -93,7 +93,8 @@ impl Automaton {
 /// One compiled clue.
 #[derive(Clone, Debug)]
 pub struct CompiledClue {
-    /// The minimal automaton; for a tagged clue, the skeleton over the alphabet,
+    /// The automaton (trimmed; minimal unless it came from [`glushkov`]); for a tagged
+    /// clue, the skeleton over the alphabet,
     /// then the markers, then the idle symbol.
     pub automaton: Automaton,
     /// Markers, slots and lookarounds of a clue with back-references or lookarounds.
@@ -223,8 +224,8 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
     Ok(Compiled { alphabet, clues, pool })
 }
 
-/// Compiles one parsed clue for a line of `len` cells; returns the minimal automaton
-/// and the number of DFA states seen before minimising.
+/// Compiles one parsed clue for a line of `len` cells; returns its automaton (trimmed,
+/// and minimised unless [`glushkov`] built it) and the number of DFA states seen.
 pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     // Small trees without word boundaries: a subset construction over the puzzle's symbols
     // walked to the line's length, far cheaper than regex-automata's byte DFA builder

@@ -95,7 +95,7 @@ impl SymSet {
 /// Sizes of one clue's encoding, for `--stats`.
 #[derive(Clone, Debug, Default)]
 pub struct ClueSize {
-    /// States of the minimal automaton.
+    /// States of the clue's automaton.
     pub states: usize,
     /// Live (layer, state) pairs after unrolling.
     pub layered_states: usize,

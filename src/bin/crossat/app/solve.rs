@@ -303,7 +303,7 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
     s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, &prep.compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-        "clue", "route", "dfa-states", "minimal", "layered", "vars", "clauses"
+        "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"
     ));
     for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&prep.compiled.clues) {
         s.push_str(&format!(
