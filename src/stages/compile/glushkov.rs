@@ -12,9 +12,12 @@
 //! too many positions keep the regex-automata route. Positions with the same future
 //! are merged before the construction (an expansion copies the clue's tail once per
 //! symbol; `.*(.)\1.*[^(]` over 49 symbols took 300k steps and failed without this).
+//! [`from_hir`] builds the tagged route's skeletons the same way, from the `Hir` whose
+//! marker bytes are symbols of their own, without the length bound.
 
 use super::{Alphabet, Automaton, DEAD, FastMap, MAX_STATES, always_nullable, min_len, minimize, trim};
 use crate::regex::ast::{Assertion, ClassItem, Node};
+use regex_syntax::hir::{self, Hir, HirKind};
 
 /// Most positions (set occurrences after counted repeats are unrolled).
 pub const MAX_POSITIONS: usize = 4096;
@@ -42,7 +45,8 @@ struct Frag {
 }
 
 struct Builder<'a> {
-    alphabet: &'a Alphabet,
+    /// The alphabet of the AST's sets (`None` when building from a `Hir`).
+    alphabet: Option<&'a Alphabet>,
     len: u32,
     /// Symbols each position reads.
     labels: Vec<Vec<u16>>,
@@ -92,19 +96,20 @@ impl Builder<'_> {
         Some(match node {
             Node::Empty => Self::empty(),
             Node::Set(set) => {
+                let alphabet = self.alphabet?;
                 let label: Vec<u16> = if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
                     let mut v: Vec<u16> = Vec::with_capacity(set.items.len());
                     v.extend(
                         set.items
                             .iter()
-                            .filter_map(|it| if let ClassItem::Char(c) = it { self.alphabet.index(*c) } else { None })
+                            .filter_map(|it| if let ClassItem::Char(c) = it { alphabet.index(*c) } else { None })
                             .map(|i| i as u16),
                     );
                     v.sort_unstable();
                     v.dedup();
                     v
                 } else {
-                    (0..self.alphabet.len()).filter(|&i| set.contains(self.alphabet.chars()[i])).map(|i| i as u16).collect()
+                    (0..alphabet.len()).filter(|&i| set.contains(alphabet.chars()[i])).map(|i| i as u16).collect()
                 };
                 self.position(label, SYMBOL)?
             }
@@ -170,6 +175,99 @@ impl Builder<'_> {
             Node::Assert(Assertion::Start) => self.position(Vec::new(), AT_START)?,
             Node::Assert(Assertion::End) => self.position(Vec::new(), AT_END)?,
             Node::Backref(_) | Node::Look { .. } | Node::Assert(_) => return None,
+        })
+    }
+
+    /// The positions of `hir`, whose bytes are symbols through `symbol` (bytes that
+    /// are no symbol read nothing); `None` on a look-around assertion, a Unicode class
+    /// or too many positions.
+    fn build_hir(&mut self, hir: &Hir, symbol: &[u16; 256]) -> Option<Frag> {
+        Some(match hir.kind() {
+            HirKind::Empty => Self::empty(),
+            HirKind::Literal(hir::Literal(bytes)) => {
+                let mut acc = Self::empty();
+                for &x in bytes.iter() {
+                    let f = match symbol[x as usize] {
+                        u16::MAX => Self::fail(),
+                        s => self.position(vec![s], SYMBOL)?,
+                    };
+                    acc = self.concat(acc, f);
+                }
+                acc
+            }
+            HirKind::Class(hir::Class::Bytes(class)) => {
+                let mut label: Vec<u16> = class
+                    .ranges()
+                    .iter()
+                    .flat_map(|r| r.start()..=r.end())
+                    .map(|x| symbol[x as usize])
+                    .filter(|&s| s != u16::MAX)
+                    .collect();
+                if label.is_empty() {
+                    return Some(Self::fail());
+                }
+                label.sort_unstable();
+                label.dedup();
+                self.position(label, SYMBOL)?
+            }
+            HirKind::Class(hir::Class::Unicode(_)) | HirKind::Look(_) => return None,
+            HirKind::Capture(c) => self.build_hir(&c.sub, symbol)?,
+            HirKind::Concat(v) => {
+                let mut acc = Self::empty();
+                for x in v {
+                    let f = self.build_hir(x, symbol)?;
+                    acc = self.concat(acc, f);
+                }
+                acc
+            }
+            HirKind::Alternation(v) => {
+                let mut acc = Self::fail();
+                for x in v {
+                    let f = self.build_hir(x, symbol)?;
+                    acc.nullable |= f.nullable;
+                    acc.first.extend(f.first);
+                    acc.last.extend(f.last);
+                }
+                acc
+            }
+            HirKind::Repetition(r) => {
+                // Counts as given (`to_hir` already clamped those it may): `min` copies,
+                // the last made X+ when unbounded, else `max - min` optional copies.
+                let (min, max) = (r.min, r.max);
+                if max.is_some_and(|m| m < min) {
+                    return Some(Self::fail());
+                }
+                let copies = max.unwrap_or(min.max(1)) as usize;
+                if copies > MAX_POSITIONS {
+                    return None;
+                }
+                let mut acc = Self::empty();
+                for _ in 0..min.saturating_sub(u32::from(max.is_none() && min > 0)) {
+                    let f = self.build_hir(&r.sub, symbol)?;
+                    acc = self.concat(acc, f);
+                }
+                match max {
+                    None => {
+                        let mut f = self.build_hir(&r.sub, symbol)?;
+                        for &p in &f.last {
+                            let first = f.first.clone();
+                            self.follow[p as usize].extend(first);
+                        }
+                        if min == 0 {
+                            f.nullable = true;
+                        }
+                        acc = self.concat(acc, f);
+                    }
+                    Some(m) => {
+                        for _ in min..m {
+                            let mut f = self.build_hir(&r.sub, symbol)?;
+                            f.nullable = true;
+                            acc = self.concat(acc, f);
+                        }
+                    }
+                }
+                acc
+            }
         })
     }
 }
@@ -255,13 +353,55 @@ fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usiz
 /// if the tree has assertions, back-references or lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
     let mut b = Builder {
-        alphabet,
+        alphabet: Some(alphabet),
         len: u32::try_from(len).unwrap_or(u32::MAX),
         labels: Vec::with_capacity(64),
         kinds: Vec::with_capacity(64),
         follow: Vec::with_capacity(64),
     };
     let root = b.build(node)?;
+    Some(construct(b, &root, alphabet.len(), len, false).map(|(trimmed, raw)| {
+        // A large table is trimmed, not minimised: the encoding unrolls the automaton over
+        // the line and keeps only the live (layer, state) pairs, which a minimal automaton
+        // shrinks little there, while Moore's refinement costs as much as the construction
+        // (`(?=.*([^/])\1{4}).+` over 64 symbols: 318 states, 254 minimal; leaving it out
+        // saves 3 % of the instructions of the 84 grid tests, 9 % on large generated
+        // puzzles). A small one is
+        // minimised: cheap, and a counter modulo k built twice over (16 states, 8 minimal)
+        // would double its clauses.
+        (if raw * alphabet.len() <= MINIMIZE_CELLS { minimize(&trimmed) } else { trimmed }, raw)
+    }))
+}
+
+/// The automaton of `hir` (the translation [`super::to_hir`] hands to regex-automata)
+/// over the symbols `bytes` (symbol `i` reads `bytes[i]`), with `idle` one more symbol
+/// that loops on every state: trimmed and minimised, as [`super::determinize`] builds
+/// it, and the number of subset states walked. The tagged route's skeletons and
+/// lookaround bodies (issue 15): markers are one-byte literals, so a skeleton is a
+/// plain regular expression over `alphabet ∪ markers`, whose position automaton is
+/// determinised without bound on the length (markers are symbols of the skeleton
+/// but take no cell). `None` when the tree has a look-around assertion (`^ $ \b \B`
+/// left to regex-automata, which knows the context before the text), a Unicode class,
+/// or too many positions; an error when the construction exceeds its budget.
+pub fn from_hir(hir: &Hir, bytes: &[u8], idle: bool) -> Option<Result<(Automaton, usize), String>> {
+    let mut symbol = [u16::MAX; 256];
+    for (i, &x) in bytes.iter().enumerate() {
+        if symbol[x as usize] != u16::MAX {
+            return None;
+        }
+        symbol[x as usize] = u16::try_from(i).ok()?;
+    }
+    let mut b =
+        Builder { alphabet: None, len: 0, labels: Vec::with_capacity(64), kinds: Vec::with_capacity(64), follow: Vec::with_capacity(64) };
+    let root = b.build_hir(hir, &symbol)?;
+    Some(construct(b, &root, bytes.len(), usize::MAX, idle).map(|(trimmed, raw)| (minimize(&trimmed), raw)))
+}
+
+/// The subset construction of the positions `b` built (`root` the whole tree's
+/// fragment) over `symbols` symbols, walked breadth-first to depth `bound`, with `idle`
+/// one more column looping on every state: the trimmed table and the number of subset
+/// states walked.
+fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: bool) -> Result<(Automaton, usize), String> {
     let positions = b.labels.len();
     // Position `positions` is the start.
     b.follow.push(root.first.clone());
@@ -310,9 +450,8 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     } else {
         (follow, final_class)
     };
-    let b = Builder { alphabet, len: b.len, labels, kinds, follow };
+    let b = Builder { alphabet: b.alphabet, len: b.len, labels, kinds, follow };
     let positions = classes;
-    let symbols = alphabet.len();
     // A final position that reads every symbol and loops (the `.*` closing a
     // lookahead's body) accepts every continuation: a subset holding it is that
     // position alone, which keeps `body·Σ*` as small as `body`.
@@ -340,6 +479,9 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
         accept.push(subsets.get(i).iter().any(|&p| is_last[p as usize]));
         if depth[i] == len {
             next.extend(std::iter::repeat_n(DEAD, symbols));
+            if idle {
+                next.push(i as u32);
+            }
             i += 1;
             continue;
         }
@@ -374,25 +516,19 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
             next.push(id);
             bucket.clear();
         }
+        if idle {
+            next.push(i as u32);
+        }
         if work > MAX_WORK {
-            return Some(Err(format!("automaton too costly: more than {MAX_WORK} steps of the subset construction")));
+            return Err(format!("automaton too costly: more than {MAX_WORK} steps of the subset construction"));
         }
         if subsets.len() > MAX_STATES {
-            return Some(Err(format!("automaton too large for a line of {len} cells: more than {MAX_STATES} states")));
+            return Err(format!("automaton too large for a line of {len} cells: more than {MAX_STATES} states"));
         }
         i += 1;
     }
     let raw = subsets.len();
-    // A large table is trimmed, not minimised: the encoding unrolls the automaton over
-    // the line and keeps only the live (layer, state) pairs, which a minimal automaton
-    // shrinks little there, while Moore's refinement costs as much as the construction
-    // (`(?=.*([^/])\1{4}).+` over 64 symbols: 318 states, 254 minimal; leaving it out
-    // saves 3 % of the instructions of the 84 grid tests, 9 % on large generated
-    // puzzles). A small one is
-    // minimised: cheap, and a counter modulo k built twice over (16 states, 8 minimal)
-    // would double its clauses.
-    let trimmed = trim(&Automaton { symbols, start: 0, accept, next });
-    Some(Ok((if raw * symbols <= MINIMIZE_CELLS { minimize(&trimmed) } else { trimmed }, raw)))
+    Ok((trim(&Automaton { symbols: symbols + usize::from(idle), start: 0, accept, next }), raw))
 }
 
 /// The subsets of a construction, numbered in order of discovery: kept back to back

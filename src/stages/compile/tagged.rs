@@ -21,7 +21,7 @@
 //! lookbehind (Python refuses it too), and a repetition that contains both a group
 //! that can capture the empty string and a back-reference to it.
 
-use super::{Alphabet, Automaton, determinize, min_len, to_hir};
+use super::{Alphabet, Automaton, determinize, glushkov, min_len, to_hir};
 use crate::error::ClueErrorKind;
 use crate::regex::ast::{Assertion, CharSet, Node};
 use regex_syntax::hir::Hir;
@@ -166,6 +166,15 @@ impl TagCtx {
 /// Compiles a clue with back-references or lookarounds: the skeleton over
 /// `alphabet ∪ markers ∪ {idle}` and its [`Tagged`] description.
 pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automaton, usize, Tagged), ClueErrorKind> {
+    let (hir, bytes, ctx, slots) = skeleton_hir(node, alphabet, len)?;
+    let (automaton, raw) = skeleton(&hir, &bytes, true, None)?;
+    Ok((automaton, raw, Tagged { markers: ctx.markers, slots: slots.max(1), looks: ctx.looks }))
+}
+
+/// The skeleton's `Hir` (markers as one-byte literals), the bytes of its symbols
+/// (the alphabet's, then the markers'), the markers and lookarounds, and the marker
+/// slots a position needs.
+fn skeleton_hir(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Hir, Vec<u8>, TagCtx, usize), ClueErrorKind> {
     check(node)?;
     let mut referenced = BTreeSet::new();
     let _ = node.any(&mut |n| {
@@ -184,8 +193,19 @@ pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automato
     let hir = to_hir(node, alphabet, len, &mut Some(&mut ctx))?;
     let mut bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
     bytes.extend((0..ctx.markers.len()).map(|i| (i + 1) as u8));
-    let (automaton, raw) = determinize(&hir, &bytes, true, None)?;
-    Ok((automaton, raw, Tagged { markers: ctx.markers, slots: slots.max(1), looks: ctx.looks }))
+    Ok((hir, bytes, ctx, slots))
+}
+
+/// [`determinize`]'s automaton of a skeleton or a lookaround's body, built by the
+/// position automaton's subset construction ([`glushkov::from_hir`], a few thousand
+/// instructions for a typical clue against regex-automata's 200k and more), else by
+/// regex-automata: with a `^ $ \b \B` assertion (lookaround bodies only: in a
+/// skeleton they are markers), too many positions or states.
+fn skeleton(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> Result<(Automaton, usize), ClueErrorKind> {
+    match glushkov::from_hir(hir, bytes, idle) {
+        Some(Ok(done)) => Ok(done),
+        _ => determinize(hir, bytes, idle, look_behind),
+    }
 }
 
 fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: usize) -> Result<LookAround, ClueErrorKind> {
@@ -224,7 +244,7 @@ fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: 
     let hir = to_hir(&node, alphabet, len, &mut None)?;
     let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
     let contexts: &[Option<u8>] = if asserts { &[None, Some(b'a'), Some(b' ')] } else { &[None] };
-    let automata = contexts.iter().map(|&lb| determinize(&hir, &bytes, false, lb).map(|(a, _)| a)).collect::<Result<_, _>>()?;
+    let automata = contexts.iter().map(|&lb| skeleton(&hir, &bytes, false, lb).map(|(a, _)| a)).collect::<Result<_, _>>()?;
     Ok(LookAround { ahead, negate, width, automata, tagged: None })
 }
 
@@ -399,5 +419,110 @@ pub fn fixed_width(node: &Node) -> Option<usize> {
             ws.windows(2).all(|w| w[0] == w[1]).then(|| ws.first().copied().unwrap_or(0))
         }
         Node::Repeat { sub, min, max } => (Some(*min) == *max).then(|| fixed_width(sub).map(|w| w * *min as usize)).flatten(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{choose_alphabet, normalise, parse_clues};
+    use crate::regex::syntax::Parsed;
+    use crate::rng::Rng;
+
+    /// Compares the subset construction's skeleton and lookaround automata with
+    /// regex-automata's for one clue: both are trimmed, minimised and numbered
+    /// breadth-first, so equal languages give equal tables. Returns how many automata
+    /// the subset construction built.
+    fn compare(parsed: &Parsed, alphabet: &Alphabet, len: usize) -> usize {
+        let Ok(node) = normalise::normalise(parsed, alphabet, normalise::Mode::Exact) else { return 0 };
+        if !needs_tags(&node) {
+            return 0;
+        }
+        let mut built = 0;
+        let mut same = |hir: &Hir, bytes: &[u8], idle: bool| {
+            if let Some(Ok((fast, _))) = glushkov::from_hir(hir, bytes, idle)
+                && let Ok((slow, _)) = determinize(hir, bytes, idle, None)
+            {
+                assert_eq!(fast, slow, "{hir:?} over {bytes:?}");
+                built += 1;
+            }
+        };
+        if let Ok((hir, bytes, _, _)) = skeleton_hir(&node, alphabet, len) {
+            same(&hir, &bytes, true);
+        }
+        let any = Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None };
+        let _ = node.any(&mut |n| {
+            if let Node::Look { ahead, sub, .. } = n {
+                let body = if *ahead { Node::Concat(vec![(**sub).clone(), any.clone()]) } else { (**sub).clone() };
+                if let Ok(hir) = to_hir(&body, alphabet, len, &mut None) {
+                    let bytes: Vec<u8> = (0..alphabet.len()).map(|i| alphabet.byte(i)).collect();
+                    same(&hir, &bytes, false);
+                }
+            }
+            false
+        });
+        built
+    }
+
+    /// The tagged clues of the antoine-trux puzzles: the subset construction builds
+    /// the same skeletons and lookaround automata as regex-automata.
+    #[test]
+    fn puzzle_skeletons_match_regex_automata() {
+        let mut built = 0;
+        let mut files: Vec<_> = std::fs::read_dir("puzzles/antoine-trux").expect("corpus").map(|e| e.expect("entry").path()).collect();
+        files.sort();
+        for path in files.iter().filter(|p| p.to_string_lossy().ends_with(".input.txt")) {
+            let source = path.to_string_lossy();
+            let bytes = std::fs::read(path).expect("read");
+            let Ok(puzzle) = crate::puzzle::read(&source, &bytes, None, None, None) else { continue };
+            let Ok(parsed) = parse_clues(&source, &puzzle) else { continue };
+            let Ok(alphabet) = choose_alphabet(&source, &puzzle, &parsed, None) else { continue };
+            for (clue, p) in puzzle.clues.iter().zip(&parsed) {
+                built += compare(p, &alphabet, clue.cells.len());
+            }
+        }
+        assert!(built >= 200, "only {built} automata compared");
+    }
+
+    /// Random clues with groups, back-references, lookarounds and assertions.
+    #[test]
+    fn random_skeletons_match_regex_automata() {
+        fn tree(r: &mut Rng, depth: usize, groups: &mut u32) -> String {
+            let atoms = ["A", "B", "-", ".", "[AB]", "[^A]", "^", "$", "\\b", "\\B"];
+            if depth == 0 || r.chance(0.3) {
+                let mut s = (*r.pick(&atoms)).to_string();
+                if *groups > 0 && r.chance(0.2) {
+                    s = format!("\\{}", 1 + r.below(*groups as usize));
+                }
+                return s;
+            }
+            let quants = ["", "", "*", "+", "?", "{2}", "{1,3}", "{0,2}", "{3,}"];
+            match r.below(6) {
+                0 => {
+                    *groups += 1;
+                    let q = if r.chance(0.3) { *r.pick(&["?", "+", "{2}"]) } else { "" };
+                    format!("({}){q}", tree(r, depth - 1, groups))
+                }
+                1 => format!("{}|{}", tree(r, depth - 1, groups), tree(r, depth - 1, groups)),
+                2 => {
+                    let kind = *r.pick(&["?=", "?!", "?<=", "?<!"]);
+                    let body =
+                        if kind.contains('<') { (*r.pick(&["A", "[AB]", "B-", "."])).to_string() } else { tree(r, depth - 1, &mut 0) };
+                    format!("({kind}{body})")
+                }
+                3 => format!("(?:{}){}", tree(r, depth - 1, groups), r.pick(&quants)),
+                _ => format!("{}{}", tree(r, depth - 1, groups), tree(r, depth - 1, groups)),
+            }
+        }
+        let alphabet = Alphabet::new("AB-".chars()).expect("alphabet");
+        let mut r = Rng::new(15);
+        let mut built = 0;
+        for _ in 0..3000 {
+            let mut groups = 0;
+            let clue = tree(&mut r, 4, &mut groups);
+            let Ok(parsed) = crate::regex::parser::parse(&clue) else { continue };
+            built += compare(&parsed, &alphabet, 1 + r.below(6));
+        }
+        assert!(built >= 1000, "only {built} automata compared");
     }
 }
