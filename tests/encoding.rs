@@ -463,3 +463,42 @@ fn propagation_alone_decides_and_the_formula_agrees() {
         assert_eq!(solutions(&searched.puzzle, alphabet, false).expect("brute").into_iter().collect::<Vec<_>>(), direct, "{clues:?}");
     }
 }
+
+/// Clues equal up to a renaming of the symbols compile once (`compile::rename`): on
+/// every antoine-trux puzzle and on generated hard puzzles (many clues of one shape),
+/// each clue's automaton in the puzzle accepts exactly the words of the clue compiled
+/// alone, and the renaming happens (good_ol_days' four run-of-five lookaheads).
+#[test]
+fn renamed_clues_accept_what_the_clue_compiled_alone_accepts() {
+    use crossat::compile::{self, Options, minimize, trim};
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for entry in std::fs::read_dir(crate::common::puzzle("antoine-trux")).expect("puzzles") {
+        let path = entry.expect("entry").path();
+        if path.to_string_lossy().ends_with(".input.txt") {
+            texts.push((path.display().to_string(), crate::common::read_text(&path)));
+        }
+    }
+    for seed in ["1", "2"] {
+        let r =
+            crate::common::crossat(&["generate", "--size", "6x6", "--difficulty", "hard", "--seed", seed, "--output-format", "trux"], None);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        texts.push((format!("generated hard 6x6 seed {seed}"), r.stdout));
+    }
+    let mut renamed = 0;
+    for (name, text) in &texts {
+        let prep = crossat::pipeline::prepare(&crate::common::input_text(text)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let parsed = compile::parse_clues("<test>", &prep.puzzle).expect("parses");
+        for (i, clue) in prep.puzzle.clues.iter().enumerate() {
+            let alone = compile::classify::compile_clue(&parsed[i], &prep.compiled.alphabet, clue.cells.len(), Options::default())
+                .unwrap_or_else(|e| panic!("{name} {}: {e:?}", clue.label));
+            let got = &prep.compiled.clues[i];
+            assert_eq!(got.route, alone.route, "{name} {}", clue.label);
+            if got.tagged.is_none() {
+                let (a, b) = (minimize(&trim(&got.automaton)), minimize(&trim(&alone.automaton)));
+                assert_eq!(a, b, "{name} {}: another language than the clue alone", clue.label);
+                renamed += usize::from(got.automaton != alone.automaton);
+            }
+        }
+    }
+    assert!(renamed >= 3, "only {renamed} clues came out of a renaming");
+}

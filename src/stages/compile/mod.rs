@@ -22,6 +22,7 @@ pub mod classify;
 pub mod expand;
 pub mod glushkov;
 pub mod normalise;
+pub mod rename;
 pub mod tagged;
 
 pub use alphabet::Alphabet;
@@ -203,12 +204,44 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
     // clue, the alphabet and the length.
     let mut seen: HashMap<(&str, usize), usize> = HashMap::new();
     let mut clues: Vec<CompiledClue> = Vec::with_capacity(puzzle.clues.len());
+    // Regular clues by line length and regex length, for clues equal up to a renaming
+    // of the symbols ([`rename`]), with their normalised trees once asked for.
+    let mut regular: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    let mut trees: Vec<Option<Option<Node>>> = vec![None; puzzle.clues.len()];
+    let normalised = |trees: &mut Vec<Option<Option<Node>>>, i: usize| {
+        if trees[i].is_none() {
+            trees[i] = Some(normalise::normalise(&parsed[i], &alphabet, normalise::Mode::Exact).ok());
+        }
+    };
     for (i, clue) in puzzle.clues.iter().enumerate() {
         let len = clue.cells.len();
+        let shape = (len, clue.regex.chars().count());
         let compiled = match seen.get(&(clue.regex.as_str(), len)) {
             Some(&j) if parsed[j] == parsed[i] => clues[j].clone(),
-            _ => build(i, len)?,
+            _ => {
+                let mut done = None;
+                // The last few of them (a puzzle of many clues of one shape, e.g. a
+                // generated one, would otherwise compare every pair).
+                let earlier = regular.get(&shape).map_or(&[][..], Vec::as_slice);
+                for &j in earlier.iter().rev().take(rename::MAX_TRIES) {
+                    normalised(&mut trees, j);
+                    normalised(&mut trees, i);
+                    if let (Some(Some(a)), Some(Some(b))) = (&trees[j], &trees[i])
+                        && let Some(pi) = rename::renaming(a, b, &alphabet)
+                    {
+                        done = rename::renamed(&clues[j], &pi);
+                        break;
+                    }
+                }
+                match done {
+                    Some(c) => c,
+                    None => build(i, len)?,
+                }
+            }
         };
+        if compiled.route == Route::Regular && compiled.tagged.is_none() {
+            regular.entry(shape).or_default().push(i);
+        }
         let _ = seen.entry((clue.regex.as_str(), len)).or_insert(i);
         clues.push(compiled);
     }
