@@ -92,6 +92,38 @@ impl Builder<'_> {
         Frag { nullable: a.nullable && b.nullable, first, last }
     }
 
+    /// `min` copies of what `part` builds, the last made `X+` when `max` is unbounded,
+    /// else `max - min` optional copies.
+    fn repeat(&mut self, min: u32, max: Option<u32>, mut part: impl FnMut(&mut Self) -> Option<Frag>) -> Option<Frag> {
+        let mut acc = Self::empty();
+        for _ in 0..min.saturating_sub(u32::from(max.is_none() && min > 0)) {
+            let f = part(self)?;
+            acc = self.concat(acc, f);
+        }
+        match max {
+            None => {
+                // X* (or the last mandatory copy made X+).
+                let mut f = part(self)?;
+                for &p in &f.last {
+                    let first = f.first.clone();
+                    self.follow[p as usize].extend(first);
+                }
+                if min == 0 {
+                    f.nullable = true;
+                }
+                acc = self.concat(acc, f);
+            }
+            Some(m) => {
+                for _ in min..m {
+                    let mut f = part(self)?;
+                    f.nullable = true;
+                    acc = self.concat(acc, f);
+                }
+            }
+        }
+        Some(acc)
+    }
+
     fn build(&mut self, node: &Node) -> Option<Frag> {
         Some(match node {
             Node::Empty => Self::empty(),
@@ -143,33 +175,7 @@ impl Builder<'_> {
                     min = n;
                 }
                 max = max.map(|m| m.min(n.max(min)));
-                let mut acc = Self::empty();
-                for _ in 0..min.saturating_sub(u32::from(max.is_none() && min > 0)) {
-                    let f = self.build(sub)?;
-                    acc = self.concat(acc, f);
-                }
-                match max {
-                    None => {
-                        // X* (or the last mandatory copy made X+).
-                        let mut f = self.build(sub)?;
-                        for &p in &f.last {
-                            let first = f.first.clone();
-                            self.follow[p as usize].extend(first);
-                        }
-                        if min == 0 {
-                            f.nullable = true;
-                        }
-                        acc = self.concat(acc, f);
-                    }
-                    Some(m) => {
-                        for _ in min..m {
-                            let mut f = self.build(sub)?;
-                            f.nullable = true;
-                            acc = self.concat(acc, f);
-                        }
-                    }
-                }
-                acc
+                self.repeat(min, max, |b| b.build(sub))?
             }
             // `^` and `$` (absolute, see the normaliser): zero-width positions.
             Node::Assert(Assertion::Start) => self.position(Vec::new(), AT_START)?,
@@ -241,32 +247,7 @@ impl Builder<'_> {
                 if copies > MAX_POSITIONS {
                     return None;
                 }
-                let mut acc = Self::empty();
-                for _ in 0..min.saturating_sub(u32::from(max.is_none() && min > 0)) {
-                    let f = self.build_hir(&r.sub, symbol)?;
-                    acc = self.concat(acc, f);
-                }
-                match max {
-                    None => {
-                        let mut f = self.build_hir(&r.sub, symbol)?;
-                        for &p in &f.last {
-                            let first = f.first.clone();
-                            self.follow[p as usize].extend(first);
-                        }
-                        if min == 0 {
-                            f.nullable = true;
-                        }
-                        acc = self.concat(acc, f);
-                    }
-                    Some(m) => {
-                        for _ in min..m {
-                            let mut f = self.build_hir(&r.sub, symbol)?;
-                            f.nullable = true;
-                            acc = self.concat(acc, f);
-                        }
-                    }
-                }
-                acc
+                self.repeat(min, max, |b| b.build_hir(&r.sub, symbol))?
             }
         })
     }
