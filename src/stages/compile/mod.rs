@@ -204,8 +204,9 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
     // clue, the alphabet and the length.
     let mut seen: HashMap<(&str, usize), usize> = HashMap::new();
     let mut clues: Vec<CompiledClue> = Vec::with_capacity(puzzle.clues.len());
-    // Regular clues by line length and regex length, for clues equal up to a renaming
-    // of the symbols ([`rename`]), with their normalised trees once asked for.
+    // Regular clues with large automata by line length and regex length, for clues
+    // equal up to a renaming of the symbols ([`rename`]), with their normalised trees
+    // once asked for.
     let mut regular: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     let mut trees: Vec<Option<Option<Node>>> = vec![None; puzzle.clues.len()];
     let normalised = |trees: &mut Vec<Option<Option<Node>>>, i: usize| {
@@ -239,7 +240,9 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
                 }
             }
         };
-        if compiled.route == Route::Regular && compiled.tagged.is_none() {
+        // Only a large automaton is worth the comparisons (they cost more than building
+        // a small one).
+        if compiled.route == Route::Regular && compiled.tagged.is_none() && compiled.raw_states * alphabet.len() >= rename::WORTH_CELLS {
             regular.entry(shape).or_default().push(i);
         }
         let _ = seen.entry((clue.regex.as_str(), len)).or_insert(i);

@@ -18,6 +18,8 @@ use std::collections::HashMap;
 /// Most character sets a tree may have to be renamed (a clue with more, such as a
 /// union of many words, is compiled on its own: comparing it costs too much).
 pub const MAX_SETS: usize = 64;
+/// Smallest automaton (subset states × symbols) that other clues are compared with.
+pub const WORTH_CELLS: usize = 4096;
 /// Most earlier clues of the same shape a clue is compared with.
 pub const MAX_TRIES: usize = 4;
 
