@@ -323,16 +323,9 @@ fn sigint_stops_a_command_waiting_for_standard_input() {
     assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
     let fifo = arg(&fifo);
     for (args, want) in [(&["solve", "-", "--json"][..], Some("interrupted")), (&["dimacs", "-"][..], None), (&["solve", fifo][..], None)] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
+        let mut child = spawn(args, Stdio::piped());
         std::thread::sleep(std::time::Duration::from_millis(300));
-        let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
-        assert!(status.success());
+        send("-INT", &child);
         // The pipe stays open (the child's stdin handle is still held here): only the
         // signal can end the command. Wait at most 10 s for it.
         let start = std::time::Instant::now();
@@ -355,20 +348,30 @@ fn sigint_stops_a_command_waiting_for_standard_input() {
     }
 }
 
-/// Sends `signal` once the first solution line is out; returns the run.
-fn signalled(args: &[&str], signal: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_crossat"))
+/// crossat with `args`, standard input from `stdin`, its outputs piped.
+fn spawn(args: &[&str], stdin: Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_crossat"))
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("spawn");
+        .expect("spawn")
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to `child`.
+fn send(signal: &str, child: &std::process::Child) {
+    let status = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill");
+    assert!(status.success());
+}
+
+/// Sends `signal` once the first solution line is out; returns the run.
+fn signalled(args: &[&str], signal: &str) -> Run {
+    let mut child = spawn(args, Stdio::null());
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut first = String::new();
     stdout.read_line(&mut first).expect("a first line");
-    let status = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill");
-    assert!(status.success());
+    send(signal, &child);
     let mut rest = String::new();
     let _ = std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read the rest");
     let out = child.wait_with_output().expect("wait");
