@@ -354,7 +354,7 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     }))
 }
 
-/// The automaton of `hir` (the translation [`super::to_hir`] hands to regex-automata)
+/// The automaton of `hir` (the translation `to_hir` hands to regex-automata)
 /// over the symbols `bytes` (symbol `i` reads `bytes[i]`), with `idle` one more symbol
 /// that loops on every state: trimmed and minimised, as [`super::determinize`] builds
 /// it, and the number of subset states walked. The tagged route's skeletons and
