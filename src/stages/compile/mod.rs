@@ -94,9 +94,9 @@ impl Automaton {
 /// One compiled clue.
 #[derive(Clone, Debug)]
 pub struct CompiledClue {
-    /// The automaton (trimmed; minimal unless it came from [`glushkov`]); for a tagged
-    /// clue, the skeleton over the alphabet,
-    /// then the markers, then the idle symbol.
+    /// The automaton (trimmed; minimal unless [`glushkov`] built a large table); for a
+    /// tagged clue, the skeleton over the alphabet, then the markers, then the idle
+    /// symbol.
     pub automaton: Automaton,
     /// Markers, slots and lookarounds of a clue with back-references or lookarounds.
     pub tagged: Option<tagged::Tagged>,
@@ -204,47 +204,18 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
     // clue, the alphabet and the length.
     let mut seen: HashMap<(&str, usize), usize> = HashMap::new();
     let mut clues: Vec<CompiledClue> = Vec::with_capacity(puzzle.clues.len());
-    // Regular clues with large automata by line length and regex length, for clues
-    // equal up to a renaming of the symbols ([`rename`]), with their normalised trees
-    // once asked for.
-    let mut regular: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
-    let mut trees: Vec<Option<Option<Node>>> = vec![None; puzzle.clues.len()];
-    let normalised = |trees: &mut Vec<Option<Option<Node>>>, i: usize| {
-        if trees[i].is_none() {
-            trees[i] = Some(normalise::normalise(&parsed[i], &alphabet, normalise::Mode::Exact).ok());
-        }
-    };
+    // Clues equal up to a renaming of the symbols compile once too ([`rename`]).
+    let mut family = rename::Family::new(parsed, &alphabet);
     for (i, clue) in puzzle.clues.iter().enumerate() {
         let len = clue.cells.len();
-        let shape = (len, clue.regex.chars().count());
         let compiled = match seen.get(&(clue.regex.as_str(), len)) {
             Some(&j) if parsed[j] == parsed[i] => clues[j].clone(),
-            _ => {
-                let mut done = None;
-                // The last few of them (a puzzle of many clues of one shape, e.g. a
-                // generated one, would otherwise compare every pair).
-                let earlier = regular.get(&shape).map_or(&[][..], Vec::as_slice);
-                for &j in earlier.iter().rev().take(rename::MAX_TRIES) {
-                    normalised(&mut trees, j);
-                    normalised(&mut trees, i);
-                    if let (Some(Some(a)), Some(Some(b))) = (&trees[j], &trees[i])
-                        && let Some(pi) = rename::renaming(a, b, &alphabet)
-                    {
-                        done = rename::renamed(&clues[j], &pi);
-                        break;
-                    }
-                }
-                match done {
-                    Some(c) => c,
-                    None => build(i, len)?,
-                }
-            }
+            _ => match family.renamed(i, len, clue.regex.as_str(), &clues) {
+                Some(c) => c,
+                None => build(i, len)?,
+            },
         };
-        // Only a large automaton is worth the comparisons (they cost more than building
-        // a small one).
-        if compiled.route == Route::Regular && compiled.tagged.is_none() && compiled.raw_states * alphabet.len() >= rename::WORTH_CELLS {
-            regular.entry(shape).or_default().push(i);
-        }
+        family.add(i, len, clue.regex.as_str(), &compiled);
         let _ = seen.entry((clue.regex.as_str(), len)).or_insert(i);
         clues.push(compiled);
     }
@@ -261,7 +232,8 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
 }
 
 /// Compiles one parsed clue for a line of `len` cells; returns its automaton (trimmed,
-/// and minimised unless [`glushkov`] built it) and the number of DFA states seen.
+/// and minimised unless [`glushkov`] built a large table) and the number of DFA states
+/// seen.
 pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     // Small trees without word boundaries: a subset construction over the puzzle's symbols
     // walked to the line's length, far cheaper than regex-automata's byte DFA builder

@@ -11,8 +11,9 @@
 //! automaton is the first's with its columns permuted. Word boundaries read which
 //! symbols are word characters, so trees with `\b` or `\B` are never renamed.
 
-use super::{Alphabet, Automaton, CompiledClue, Route};
+use super::{Alphabet, Automaton, CompiledClue, Route, normalise};
 use crate::regex::ast::{Assertion, CharSet, Node};
+use crate::regex::syntax::Parsed;
 use std::collections::HashMap;
 
 /// Most character sets a tree may have to be renamed (a clue with more, such as a
@@ -88,24 +89,65 @@ fn pair_sets<'a>(a: &'a Node, b: &'a Node, out: &mut Vec<(&'a CharSet, &'a CharS
     }
 }
 
-/// `clue` (a regular one) with symbol `x` written `pi[x]`: its automaton's columns
-/// permuted. `None` for a clue on another route (a tagged skeleton also has marker
-/// columns and lookaround automata of its own).
-pub fn renamed(clue: &CompiledClue, pi: &[usize]) -> Option<CompiledClue> {
-    if clue.route != Route::Regular || clue.tagged.is_some() {
-        return None;
+/// The regular clues with large automata compiled so far, by line length and regex
+/// length, that later clues are compared with; each clue's normalised tree is built
+/// once, when a comparison first needs it.
+pub struct Family<'a> {
+    parsed: &'a [Parsed],
+    alphabet: &'a Alphabet,
+    by_shape: HashMap<(usize, usize), Vec<usize>>,
+    trees: Vec<Option<Option<Node>>>,
+}
+
+impl<'a> Family<'a> {
+    /// No clue yet, for the clues `parsed` over `alphabet`.
+    pub fn new(parsed: &'a [Parsed], alphabet: &'a Alphabet) -> Family<'a> {
+        Family { parsed, alphabet, by_shape: HashMap::new(), trees: vec![None; parsed.len()] }
     }
+
+    /// Clue `i` (`regex`, on a line of `len` cells) as an earlier clue of `clues`
+    /// renamed, if one of the last [`MAX_TRIES`] of its shape is.
+    pub fn renamed(&mut self, i: usize, len: usize, regex: &str, clues: &[CompiledClue]) -> Option<CompiledClue> {
+        let earlier = self.by_shape.get(&(len, regex.chars().count()))?.clone();
+        for j in earlier.into_iter().rev().take(MAX_TRIES) {
+            self.normalise(j);
+            self.normalise(i);
+            if let (Some(Some(a)), Some(Some(b))) = (&self.trees[j], &self.trees[i])
+                && let Some(pi) = renaming(a, b, self.alphabet)
+            {
+                return Some(permuted(&clues[j], &pi));
+            }
+        }
+        None
+    }
+
+    /// Records clue `i`, compiled as `clue`, if later clues should be compared with it:
+    /// a regular one whose construction walked at least [`WORTH_CELLS`] (the
+    /// comparisons cost more than building a small automaton).
+    pub fn add(&mut self, i: usize, len: usize, regex: &str, clue: &CompiledClue) {
+        if clue.route == Route::Regular && clue.tagged.is_none() && clue.raw_states * self.alphabet.len() >= WORTH_CELLS {
+            self.by_shape.entry((len, regex.chars().count())).or_default().push(i);
+        }
+    }
+
+    fn normalise(&mut self, i: usize) {
+        if self.trees[i].is_none() {
+            self.trees[i] = Some(normalise::normalise(&self.parsed[i], self.alphabet, normalise::Mode::Exact).ok());
+        }
+    }
+}
+
+/// `clue` (a regular one, see [`Family::add`]) with symbol `x` written `pi[x]`: its
+/// automaton's columns permuted.
+fn permuted(clue: &CompiledClue, pi: &[usize]) -> CompiledClue {
     let a = &clue.automaton;
-    let k = a.symbols;
-    if pi.len() != k {
-        return None;
-    }
+    let k = a.symbols.max(1);
     let mut next = vec![0u32; a.next.len()];
-    for (row, new) in a.next.chunks_exact(k.max(1)).zip(next.chunks_exact_mut(k.max(1))) {
+    for (row, new) in a.next.chunks_exact(k).zip(next.chunks_exact_mut(k)) {
         for (x, &t) in row.iter().enumerate() {
             new[pi[x]] = t;
         }
     }
-    let automaton = Automaton { symbols: k, start: a.start, accept: a.accept.clone(), next };
-    Some(CompiledClue { automaton, raw_states: clue.raw_states, tagged: None, route: Route::Regular })
+    let automaton = Automaton { symbols: a.symbols, start: a.start, accept: a.accept.clone(), next };
+    CompiledClue { automaton, raw_states: clue.raw_states, tagged: None, route: Route::Regular }
 }
