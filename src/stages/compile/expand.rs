@@ -110,14 +110,10 @@ fn single_char_group(node: &Node) -> Option<(u32, &CharSet)> {
 /// Groups `(k …)` whose body, through non-capturing groups, is one character set.
 fn collect_single_char_groups(node: &Node, out: &mut Vec<(u32, CharSet)>) {
     let _ = node.any(&mut |n| {
-        if let Node::Group { index: Some(k), sub } = n {
-            let mut body = sub.as_ref();
-            while let Node::Group { index: None, sub } = body {
-                body = sub;
-            }
-            if let Node::Set(s) = body {
-                out.push((*k, s.clone()));
-            }
+        if matches!(n, Node::Group { index: Some(_), .. })
+            && let Some((k, s)) = single_char_group(n)
+        {
+            out.push((k, s.clone()));
         }
         false
     });
