@@ -92,6 +92,28 @@ impl Builder<'_> {
         Frag { nullable: a.nullable && b.nullable, first, last }
     }
 
+    /// The concatenation of what `part` builds for each of `items`.
+    fn sequence<T>(&mut self, items: &[T], mut part: impl FnMut(&mut Self, &T) -> Option<Frag>) -> Option<Frag> {
+        let mut acc = Self::empty();
+        for x in items {
+            let f = part(self, x)?;
+            acc = self.concat(acc, f);
+        }
+        Some(acc)
+    }
+
+    /// The alternation of what `part` builds for each of `items`.
+    fn union<T>(&mut self, items: &[T], mut part: impl FnMut(&mut Self, &T) -> Option<Frag>) -> Option<Frag> {
+        let mut acc = Self::fail();
+        for x in items {
+            let f = part(self, x)?;
+            acc.nullable |= f.nullable;
+            acc.first.extend(f.first);
+            acc.last.extend(f.last);
+        }
+        Some(acc)
+    }
+
     /// `min` copies of what `part` builds, the last made `X+` when `max` is unbounded,
     /// else `max - min` optional copies.
     fn repeat(&mut self, min: u32, max: Option<u32>, mut part: impl FnMut(&mut Self) -> Option<Frag>) -> Option<Frag> {
@@ -145,24 +167,8 @@ impl Builder<'_> {
                 };
                 self.position(label, SYMBOL)?
             }
-            Node::Concat(v) => {
-                let mut acc = Self::empty();
-                for x in v {
-                    let f = self.build(x)?;
-                    acc = self.concat(acc, f);
-                }
-                acc
-            }
-            Node::Alt(v) => {
-                let mut acc = Self::fail();
-                for x in v {
-                    let f = self.build(x)?;
-                    acc.nullable |= f.nullable;
-                    acc.first.extend(f.first);
-                    acc.last.extend(f.last);
-                }
-                acc
-            }
+            Node::Concat(v) => self.sequence(v, Self::build)?,
+            Node::Alt(v) => self.union(v, Self::build)?,
             Node::Group { sub, .. } => self.build(sub)?,
             Node::Repeat { sub, min, max } => {
                 // Counts clamped to the line as in `to_hir`.
@@ -190,17 +196,10 @@ impl Builder<'_> {
     fn build_hir(&mut self, hir: &Hir, symbol: &[u16; 256]) -> Option<Frag> {
         Some(match hir.kind() {
             HirKind::Empty => Self::empty(),
-            HirKind::Literal(hir::Literal(bytes)) => {
-                let mut acc = Self::empty();
-                for &x in bytes.iter() {
-                    let f = match symbol[x as usize] {
-                        u16::MAX => Self::fail(),
-                        s => self.position(vec![s], SYMBOL)?,
-                    };
-                    acc = self.concat(acc, f);
-                }
-                acc
-            }
+            HirKind::Literal(hir::Literal(bytes)) => self.sequence(bytes, |b, &x| match symbol[x as usize] {
+                u16::MAX => Some(Self::fail()),
+                s => b.position(vec![s], SYMBOL),
+            })?,
             HirKind::Class(hir::Class::Bytes(class)) => {
                 let mut label: Vec<u16> = class
                     .ranges()
@@ -218,24 +217,8 @@ impl Builder<'_> {
             }
             HirKind::Class(hir::Class::Unicode(_)) | HirKind::Look(_) => return None,
             HirKind::Capture(c) => self.build_hir(&c.sub, symbol)?,
-            HirKind::Concat(v) => {
-                let mut acc = Self::empty();
-                for x in v {
-                    let f = self.build_hir(x, symbol)?;
-                    acc = self.concat(acc, f);
-                }
-                acc
-            }
-            HirKind::Alternation(v) => {
-                let mut acc = Self::fail();
-                for x in v {
-                    let f = self.build_hir(x, symbol)?;
-                    acc.nullable |= f.nullable;
-                    acc.first.extend(f.first);
-                    acc.last.extend(f.last);
-                }
-                acc
-            }
+            HirKind::Concat(v) => self.sequence(v, |b, x| b.build_hir(x, symbol))?,
+            HirKind::Alternation(v) => self.union(v, |b, x| b.build_hir(x, symbol))?,
             HirKind::Repetition(r) => {
                 // Counts as given (`to_hir` already clamped those it may): `min` copies,
                 // the last made X+ when unbounded, else `max - min` optional copies.
@@ -329,9 +312,10 @@ fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usiz
     (out, ends)
 }
 
-/// The trimmed (and, if small, minimised) automaton of `node` on lines of `len` cells (states first reached after
-/// `len` symbols get no transitions), and the number of subset states walked; `None`
-/// if the tree has assertions, back-references or lookarounds, or too many positions.
+/// The trimmed (and, if small, minimised) automaton of `node` on lines of `len` cells
+/// (states first reached after `len` symbols get no transitions), and the number of
+/// subset states walked; `None` if the tree has assertions, back-references or
+/// lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
     let mut b = Builder {
         alphabet: Some(alphabet),
@@ -342,14 +326,13 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
     };
     let root = b.build(node)?;
     Some(construct(b, &root, alphabet.len(), len, false).map(|(trimmed, raw)| {
-        // A large table is trimmed, not minimised: the encoding unrolls the automaton over
-        // the line and keeps only the live (layer, state) pairs, which a minimal automaton
-        // shrinks little there, while Moore's refinement costs as much as the construction
-        // (`(?=.*([^/])\1{4}).+` over 64 symbols: 318 states, 254 minimal; leaving it out
-        // saves 3 % of the instructions of the 84 grid tests, 9 % on large generated
-        // puzzles). A small one is
-        // minimised: cheap, and a counter modulo k built twice over (16 states, 8 minimal)
-        // would double its clauses.
+        // A large table is trimmed, not minimised: the encoding unrolls the automaton
+        // over the line and keeps only the live (layer, state) pairs, which a minimal
+        // automaton shrinks little there, while Moore's refinement costs as much as the
+        // construction (`(?=.*([^/])\1{4}).+` over 64 symbols: 318 states, 254 minimal;
+        // leaving it out saves 3 % of the instructions of the 84 grid tests, 9 % on
+        // large generated puzzles). A small one is minimised: cheap, and a counter
+        // modulo k built twice over (16 states, 8 minimal) would double its clauses.
         (if raw * alphabet.len() <= MINIMIZE_CELLS { minimize(&trimmed) } else { trimmed }, raw)
     }))
 }
@@ -504,7 +487,8 @@ fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: 
             return Err(format!("automaton too costly: more than {MAX_WORK} steps of the subset construction"));
         }
         if subsets.len() > MAX_STATES {
-            return Err(format!("automaton too large for a line of {len} cells: more than {MAX_STATES} states"));
+            let line = if len == usize::MAX { String::new() } else { format!(" for a line of {len} cells") };
+            return Err(format!("automaton too large{line}: more than {MAX_STATES} states"));
         }
         i += 1;
     }
