@@ -138,7 +138,8 @@ pub fn cancel_on(flag: Arc<AtomicBool>) {
 }
 
 /// Fails with [`Error::Cancelled`](crate::error::Error::Cancelled) when the work on this
-/// thread has been cancelled ([`cancel_on`]).
+/// thread has been cancelled ([`cancel_on`]); starts the signal thread ([`watch`]) once
+/// a signal has come or [`WATCH_AFTER`] has passed.
 pub fn check() -> crate::error::Result<()> {
     if !WATCHING.load(Ordering::Relaxed) && (CAUGHT.load(Ordering::Relaxed) || STARTED.get().is_some_and(|t| t.elapsed() >= WATCH_AFTER)) {
         watch();
