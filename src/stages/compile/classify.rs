@@ -24,6 +24,14 @@ use crate::sre::Matcher;
 pub const PREFER_BOUNDED: u64 = 256;
 /// Most candidate strings the bounded route enumerates.
 pub const BOUNDED_LIMIT: usize = 1_000_000;
+/// Most subset-construction steps an expanded clue ([`expand`]) may cost before it
+/// goes to the tagged route instead. A failed attempt costs its whole budget, and the
+/// tagged route's skeleton costs a few thousand steps: on generated 16×16 puzzles two
+/// expansions over 12 symbols each ran to the general budget of 300,000 steps and
+/// failed (8 of 15 ms of compile), while others that succeeded near it built
+/// 2,000–5,000 states the tagged route does without. The largest expansion that pays
+/// is good_ol_days' (45,000 steps: the tagged route doubles that puzzle's cost).
+pub const EXPANSION_WORK: usize = 50_000;
 
 /// How a clue is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,10 +134,11 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
     let regular = |automaton, raw_states| CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular };
     // An expansion whose subset construction is too costly (`.*(.)\1.*` copies `.*` once
     // per symbol) goes to the tagged route rather than to regex-automata's slower builder.
-    let clue_automaton = |n: &Node, alphabet: &Alphabet, len: usize| match super::glushkov::automaton(n, alphabet, len) {
-        Some(done) => done.map_err(drop),
-        None => super::fitted_automaton(n, alphabet, len).map_err(drop),
-    };
+    let clue_automaton =
+        |n: &Node, alphabet: &Alphabet, len: usize| match super::glushkov::automaton_within(n, alphabet, len, EXPANSION_WORK) {
+            Some(done) => done.map_err(drop),
+            None => super::fitted_automaton(n, alphabet, len).map_err(drop),
+        };
     // An expansion keeps every lookaround: a clue with one goes straight to the split.
     let has_look = node.any(&mut |n| matches!(n, Node::Look { .. }));
     if !has_look && let Some(n) = expanded(node) {
@@ -222,4 +231,31 @@ fn taggable(node: &Node) -> bool {
         }
     }
     ok(node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::glushkov;
+    use crate::regex::parser::parse;
+
+    /// An expansion whose subset construction would pay off under the general budget
+    /// but costs more than [`EXPANSION_WORK`] goes to the tagged route (a clue of a
+    /// generated 16×16 puzzle: 12 copies of the tail after `.*(.)`, about 4,900 states).
+    #[test]
+    fn a_costly_expansion_takes_the_tagged_route() {
+        let alphabet = Alphabet::new('A'..='L').expect("alphabet");
+        let parsed = parse(r"[CGH](F)(?:J|H).*(.)(.)H+.\1J[AI]+\2.").expect("parse");
+        let exact = normalise::normalise(&parsed, &alphabet, Mode::Exact).expect("exact");
+        let expanded = expand::single_char_backrefs(&exact, &alphabet).expect("expands");
+        assert!(!tagged::needs_tags(&expanded), "the expansion is regular");
+        let (_, states) = glushkov::automaton(&expanded, &alphabet, 16).expect("applies").expect("within the general budget");
+        assert!(states > 1000, "{states} states");
+        assert!(glushkov::automaton_within(&expanded, &alphabet, 16, EXPANSION_WORK).expect("applies").is_err());
+        let compiled = compile_clue(&parsed, &alphabet, 16, Options::default()).expect("compiles");
+        assert_eq!(compiled.route, Route::Tagged);
+        // A cheap expansion of the same shape stays regular.
+        let parsed = parse(r"[CGH](F)(?:J|H)(.)(.)H+.\1J[AI]+\2.").expect("parse");
+        assert_eq!(compile_clue(&parsed, &alphabet, 16, Options::default()).expect("compiles").route, Route::Regular);
+    }
 }

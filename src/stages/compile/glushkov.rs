@@ -317,6 +317,11 @@ fn through_anchors(kinds: &[u8], follow: &[Vec<u32>], is_final: &[bool], c: usiz
 /// subset states walked; `None` if the tree has assertions, back-references or
 /// lookarounds, or too many positions.
 pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
+    automaton_within(node, alphabet, len, MAX_WORK)
+}
+
+/// [`automaton`] with its own budget of subset-construction steps (an error past it).
+pub fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, budget: usize) -> Option<Result<(Automaton, usize), String>> {
     let mut b = Builder {
         alphabet: Some(alphabet),
         len: u32::try_from(len).unwrap_or(u32::MAX),
@@ -325,7 +330,7 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
         follow: Vec::with_capacity(64),
     };
     let root = b.build(node)?;
-    Some(construct(b, &root, alphabet.len(), len, false).map(|(trimmed, raw)| {
+    Some(construct(b, &root, alphabet.len(), len, false, budget).map(|(trimmed, raw)| {
         // A large table is trimmed, not minimised: the encoding unrolls the automaton
         // over the line and keeps only the live (layer, state) pairs, which a minimal
         // automaton shrinks little there, while Moore's refinement costs as much as the
@@ -358,14 +363,14 @@ pub fn from_hir(hir: &Hir, bytes: &[u8], idle: bool) -> Option<Result<(Automaton
     let mut b =
         Builder { alphabet: None, len: 0, labels: Vec::with_capacity(64), kinds: Vec::with_capacity(64), follow: Vec::with_capacity(64) };
     let root = b.build_hir(hir, &symbol)?;
-    Some(construct(b, &root, bytes.len(), usize::MAX, idle).map(|(trimmed, raw)| (minimize(&trimmed), raw)))
+    Some(construct(b, &root, bytes.len(), usize::MAX, idle, MAX_WORK).map(|(trimmed, raw)| (minimize(&trimmed), raw)))
 }
 
 /// The subset construction of the positions `b` built (`root` the whole tree's
 /// fragment) over `symbols` symbols, walked breadth-first to depth `bound`, with `idle`
 /// one more column looping on every state: the trimmed table and the number of subset
 /// states walked.
-fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: bool) -> Result<(Automaton, usize), String> {
+fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: bool, budget: usize) -> Result<(Automaton, usize), String> {
     let positions = b.labels.len();
     // Position `positions` is the start.
     b.follow.push(root.first.clone());
@@ -483,8 +488,8 @@ fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: 
         if idle {
             next.push(i as u32);
         }
-        if work > MAX_WORK {
-            return Err(format!("automaton too costly: more than {MAX_WORK} steps of the subset construction"));
+        if work > budget {
+            return Err(format!("automaton too costly: more than {budget} steps of the subset construction"));
         }
         if subsets.len() > MAX_STATES {
             let line = if len == usize::MAX { String::new() } else { format!(" for a line of {len} cells") };
