@@ -24,8 +24,9 @@ use crate::compile::{Automaton, Compiled, CompiledClue, DEAD};
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 
-/// A layer's edge: source state, target state, and the (letter, variable) pairs it reads.
-type Edge = (u32, u32, Vec<(usize, i32)>);
+/// An edge of a layer of [`encode_line`]: source and target states, and its letters
+/// as a range of the layer's label buffer.
+type Edge = (u32, u32, usize, usize);
 
 /// Largest cell domain encoded with pairwise at-most-one clauses.
 pub const PAIRWISE_MAX: usize = 6;
@@ -888,49 +889,109 @@ pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Ve
     for layer in &q[1..] {
         sink.add_clause(&gated(layer.iter().map(|&(_, v)| v).collect()));
     }
+    // Buffers reused by every layer (a line's encoding allocated a list per edge and
+    // per clause: a fifth of the encode stage's instructions).
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut labels: Vec<(usize, i32)> = Vec::new();
+    let mut found: Vec<(u32, usize, i32)> = Vec::new();
+    let mut order: Vec<u32> = Vec::new();
+    let mut evars: Vec<i32> = Vec::new();
+    let mut clause: Vec<i32> = Vec::new();
     for p in 0..n {
-        // Edges of this layer: (s, t) → letters.
-        let mut edges: Vec<Edge> = Vec::new();
+        // Edges of this layer: (s, t) → letters, `labels[from..to]`, grouped by `s` in
+        // the order of `q[p]`, then by the first letter that reaches `t`.
+        edges.clear();
+        labels.clear();
         for &(s, qs) in &q[p] {
             let first = edges.len();
+            // (edge within this state's, letter) in letter order.
+            found.clear();
             for &(x, xv) in cells[p] {
                 let t = a.step(s, x);
                 match (t != DEAD).then(|| qvar(p + 1, t)).flatten() {
                     None => sink.add_clause(&[-qs, -xv]),
-                    Some(_) => match edges[first..].iter_mut().find(|e| e.1 == t) {
-                        Some(e) => e.2.push((x, xv)),
-                        None => edges.push((s, t, vec![(x, xv)])),
-                    },
+                    Some(_) => {
+                        let k = match edges[first..].iter().position(|e| e.1 == t) {
+                            Some(k) => k,
+                            None => {
+                                edges.push((s, t, 0, 0));
+                                edges.len() - 1 - first
+                            }
+                        };
+                        found.push((k as u32, x, xv));
+                    }
                 }
             }
+            // Each edge's letters together, in letter order (a stable sort).
+            found.sort_by_key(|&(k, _, _)| k);
+            for (k, group) in found.chunk_by(|a, b| a.0 == b.0).enumerate() {
+                let e = &mut edges[first + k];
+                e.2 = labels.len();
+                labels.extend(group.iter().map(|&(_, x, xv)| (x, xv)));
+                e.3 = labels.len();
+            }
         }
-        let evars: Vec<i32> = edges.iter().map(|_| sink.new_var()).collect();
-        for ((s, t, label), &e) in edges.iter().zip(&evars) {
-            let (qs, qt) = (qvar(p, *s).unwrap_or(0), qvar(p + 1, *t).unwrap_or(0));
+        evars.clear();
+        evars.extend(edges.iter().map(|_| sink.new_var()));
+        let evar = |i: usize| evars[i];
+        for (i, &(s, t, from, to)) in edges.iter().enumerate() {
+            let e = evar(i);
+            let (qs, qt) = (qvar(p, s).unwrap_or(0), qvar(p + 1, t).unwrap_or(0));
             sink.add_clause(&[-e, qs]);
             sink.add_clause(&[-e, qt]);
-            let mut c = vec![-e];
-            c.extend(label.iter().map(|&(_, xv)| xv));
-            sink.add_clause(&c);
-            for &(_, xv) in label {
+            clause.clear();
+            clause.push(-e);
+            clause.extend(labels[from..to].iter().map(|&(_, xv)| xv));
+            sink.add_clause(&clause);
+            for &(_, xv) in &labels[from..to] {
                 sink.add_clause(&[-qs, -xv, e]);
             }
         }
         // Every true state has an outgoing edge (p < n) and an incoming one (p > 0);
         // every true letter is carried by some true edge.
-        let mut out: Vec<Vec<i32>> = q[p].iter().map(|&(_, qs)| vec![-qs]).collect();
-        let mut inc: Vec<Vec<i32>> = q[p + 1].iter().map(|&(_, qt)| vec![-qt]).collect();
+        let mut next_edge = 0;
+        for &(s, qs) in &q[p] {
+            clause.clear();
+            clause.push(-qs);
+            while next_edge < edges.len() && edges[next_edge].0 == s {
+                clause.push(evar(next_edge));
+                next_edge += 1;
+            }
+            sink.add_clause(&clause);
+        }
+        // Edges by target, in edge order (a stable sort of their numbers).
+        order.clear();
+        order.extend(0..edges.len() as u32);
+        order.sort_by_key(|&i| q[p + 1].binary_search_by_key(&edges[i as usize].1, |&(st, _)| st).unwrap_or(0));
+        let mut k = 0;
+        for (j, &(_, qt)) in q[p + 1].iter().enumerate() {
+            clause.clear();
+            clause.push(-qt);
+            while k < order.len() && q[p + 1].binary_search_by_key(&edges[order[k] as usize].1, |&(st, _)| st).unwrap_or(0) == j {
+                clause.push(evar(order[k] as usize));
+                k += 1;
+            }
+            sink.add_clause(&clause);
+        }
         // (Only while the run is active: a gated run must not constrain the cells otherwise.)
-        let mut carry: Vec<Vec<i32>> = cells[p].iter().map(|&(_, xv)| gate.map_or_else(|| vec![-xv], |g| vec![-g, -xv])).collect();
-        for ((s, t, label), &e) in edges.iter().zip(&evars) {
-            out[q[p].binary_search_by_key(s, |&(st, _)| st).unwrap_or(0)].push(e);
-            inc[q[p + 1].binary_search_by_key(t, |&(st, _)| st).unwrap_or(0)].push(e);
-            for &(x, _) in label {
-                carry[cells[p].binary_search_by_key(&x, |&(y, _)| y).unwrap_or(0)].push(e);
+        // Edges by letter, in edge order.
+        found.clear();
+        for (i, &(_, _, from, to)) in edges.iter().enumerate() {
+            for &(x, _) in &labels[from..to] {
+                found.push((cells[p].binary_search_by_key(&x, |&(y, _)| y).unwrap_or(0) as u32, i, 0));
             }
         }
-        for c in out.iter().chain(&inc).chain(&carry) {
-            sink.add_clause(c);
+        found.sort_by_key(|&(j, _, _)| j);
+        let mut k = 0;
+        for (j, &(_, xv)) in cells[p].iter().enumerate() {
+            clause.clear();
+            clause.extend(gate.map(|g| -g));
+            clause.push(-xv);
+            while k < found.len() && found[k].0 as usize == j {
+                clause.push(evar(found[k].1));
+                k += 1;
+            }
+            sink.add_clause(&clause);
         }
     }
 }
