@@ -230,7 +230,15 @@ impl Propagator {
                     }
                 }
                 Some(cc) => {
-                    let s = line_support(cc, sigma, line);
+                    // A tagged clue: the skeleton over the line's cells and marker
+                    // slots, supported like a regular line, then its cells' letters.
+                    let s = match &cc.tagged {
+                        Some(t) => {
+                            let edges = sparse[i].get_or_insert_with(|| Edges::new(&cc.automaton));
+                            tagged_support(&cc.automaton, t, edges, layers, sigma, line, support)
+                        }
+                        None => line_support(cc, sigma, line),
+                    };
                     refined = refine(i, line, &s).unwrap_or(s);
                     &refined
                 }
@@ -584,6 +592,22 @@ impl Layers {
             epoch = here;
         }
     }
+}
+
+/// [`tagged::cell_support`] by the one-pass [`Layers::support`] over the skeleton's
+/// layers (the line's cells and marker slots), with buffers kept between calls.
+fn tagged_support(
+    a: &Automaton,
+    t: &crate::compile::tagged::Tagged,
+    edges: &Edges,
+    layers: &mut Layers,
+    sigma: usize,
+    line: &[SymSet],
+    buf: &mut Vec<SymSet>,
+) -> Vec<SymSet> {
+    let (kinds, doms) = tagged::layers(t, sigma, line, 0);
+    layers.support(a, edges, &doms, buf);
+    kinds.iter().zip(buf.iter()).filter(|(k, _)| matches!(k, tagged::Layer::Cell(_))).map(|(_, s)| *s).collect()
 }
 
 /// Letters of each cell of `line` that some run of the clue's automaton can use.
@@ -1091,6 +1115,46 @@ mod tests {
     }
 
     /// Both caps are checked after each clue, and the error names the clue and the limit.
+    /// Propagation supports a tagged line through the skeleton's layers (cells and
+    /// marker slots) with [`Layers::support`]; that must be [`tagged::cell_support`]'s
+    /// answer (the two-pass definition) on every line: back-references, lookarounds and
+    /// anchors, random domains over the clue's alphabet.
+    #[test]
+    fn tagged_lines_propagate_as_their_skeleton_supports_them() {
+        let json = r#"{"left": ["(.)(.)\\2\\1(.)\\3", "(?=.*B)(.)[^A]*\\1", "(A|BC)+\\1?$"], "top": ["(.)\\1|CA[AB]", "(..)\\1", ".*(?!A).", "A|.*(.)\\1", ".(?<=B).*", "[ABC]*"], "alphabet": "ABC"}"#;
+        let puzzle = crate::puzzle::read("p.json", json.as_bytes(), None, None, None).expect("a puzzle");
+        let parsed = crate::compile::parse_clues("p.json", &puzzle).expect("clues");
+        let alphabet = crate::compile::choose_alphabet("p.json", &puzzle, &parsed, None).expect("an alphabet");
+        // No bounded route, so that short lines are tagged too.
+        let opts = crate::compile::Options { prefer_bounded: 0, ..Default::default() };
+        let compiled = crate::compile::compile_with("p.json", &puzzle, &parsed, alphabet, opts).expect("automata");
+        let sigma = compiled.alphabet.len();
+        let tagged = compiled.clues.iter().filter(|c| c.tagged.is_some()).count();
+        assert!(tagged >= 4, "only {tagged} tagged clues");
+        let mut rng = crate::rng::Rng::new(7);
+        let (mut layers, mut out) = (Layers::default(), Vec::new());
+        let mut checked = 0;
+        for (i, cc) in compiled.clues.iter().enumerate() {
+            let Some(t) = &cc.tagged else { continue };
+            let edges = Edges::new(&cc.automaton);
+            for _ in 0..300 {
+                let line: Vec<SymSet> = puzzle.clues[i]
+                    .cells
+                    .iter()
+                    .map(|_| {
+                        let mut d = SymSet::default();
+                        (0..sigma).filter(|_| rng.below(3) > 0).for_each(|x| d.insert(x));
+                        d
+                    })
+                    .collect();
+                let got = tagged_support(&cc.automaton, t, &edges, &mut layers, sigma, &line, &mut out);
+                assert_eq!(got, tagged::cell_support(&cc.automaton, t, sigma, &line), "clue {i} on {line:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 1200, "only {checked} tagged lines checked");
+    }
+
     #[test]
     fn variable_and_clause_caps_name_the_clue() {
         let (puzzle, compiled) = compiled();
