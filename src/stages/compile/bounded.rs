@@ -19,6 +19,7 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::Hir;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Memory the lazy DFA may use before the walk gives up.
 const CACHE_BYTES: usize = 256 << 20;
@@ -218,7 +219,7 @@ pub fn fit_to_length(node: &Node, len: usize) -> Node {
 }
 
 fn fail() -> Node {
-    Node::Set(CharSet { negated: false, items: vec![] })
+    Node::Set(CharSet { negated: false, items: Rc::new([]) })
 }
 
 /// The lengths (up to the line's) a node can match: an over-approximation.

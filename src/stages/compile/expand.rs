@@ -23,6 +23,7 @@
 use super::{Alphabet, Automaton, DEAD, MAX_STATES, minimize, trim};
 use crate::regex::ast::{Assertion, CharSet, ClassItem, Node};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Largest character set a referenced group may have to be expanded.
 pub const MAX_EXPAND_SYMBOLS: usize = 64;
@@ -193,7 +194,7 @@ fn expand_at(node: &Node, k: u32, refs: usize, symbols: &[char]) -> Option<Node>
         let suffix = Node::Concat(v[i..].to_vec());
         let alts: Vec<Node> = symbols.iter().map(|&c| substitute(&suffix, k, c)).collect();
         let mut out = v[..i].to_vec();
-        out.push(if alts.is_empty() { Node::Set(CharSet { negated: false, items: vec![] }) } else { Node::Alt(alts) });
+        out.push(if alts.is_empty() { Node::Set(CharSet { negated: false, items: Rc::new([]) }) } else { Node::Alt(alts) });
         return Some(Node::Concat(out));
     }
     None
@@ -201,7 +202,8 @@ fn expand_at(node: &Node, k: u32, refs: usize, symbols: &[char]) -> Option<Node>
 
 /// `node` with group `k` and every reference to it replaced by the symbol `c`.
 fn substitute(node: &Node, k: u32, c: char) -> Node {
-    let sym = || Node::Set(CharSet { negated: false, items: vec![ClassItem::Char(c)] });
+    let one: Rc<[ClassItem]> = Rc::new([ClassItem::Char(c)]);
+    let sym = || Node::Set(CharSet { negated: false, items: one.clone() });
     match node {
         Node::Group { index: Some(j), .. } if *j == k => sym(),
         Node::Backref(j) if *j == k => sym(),
@@ -267,7 +269,7 @@ pub fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
             } else {
                 (0..chars.len()).filter(|&i| keep[i] && set.contains(chars[i])).map(|i| ClassItem::Char(chars[i])).collect()
             };
-            Node::Set(CharSet { negated: false, items })
+            Node::Set(CharSet { negated: false, items: Vec::into(items) })
         }
         Node::Concat(v) => Node::Concat(v.iter().map(|n| restrict(n, keep, alphabet)).collect()),
         Node::Alt(v) => Node::Alt(v.iter().map(|n| restrict(n, keep, alphabet)).collect()),
@@ -280,7 +282,7 @@ pub fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
 
 /// `body·Σ*`: a lookahead's body followed by the rest of the line.
 pub fn then_anything(body: Node) -> Node {
-    Node::Concat(vec![body, Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None }])
+    Node::Concat(vec![body, Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: Rc::new([]) })), min: 0, max: None }])
 }
 
 /// Whether `a` accepts every word of `len` symbols: every state it reaches in fewer

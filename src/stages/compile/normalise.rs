@@ -24,6 +24,7 @@ use crate::regex::ast::{Assertion, CharSet, ClassItem, Node};
 use crate::regex::syntax::{At, Item, MAXREPEAT, Parsed, RepeatKind, flag};
 use crate::regex::unicode;
 use crate::sre;
+use std::rc::Rc;
 
 /// Exact, or a regular over-approximation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,17 +75,17 @@ impl Cx<'_> {
             && flags & flag::IGNORECASE == 0
         {
             let items = self.alphabet.index(*c).map(|_| ClassItem::Char(*c)).into_iter().collect();
-            return Node::Set(CharSet { negated: false, items });
+            return Node::Set(CharSet { negated: false, items: Vec::into(items) });
         }
         let members: Vec<ClassItem> = match sre::char_class(item, flags) {
             Some(class) => self.alphabet.chars().iter().copied().filter(|&c| class.contains(c)).map(ClassItem::Char).collect(),
             None => Vec::new(),
         };
-        Node::Set(CharSet { negated: false, items: members })
+        Node::Set(CharSet { negated: false, items: members.into() })
     }
 
     fn any_string(&self) -> Node {
-        Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: vec![] })), min: 0, max: None }
+        Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: Rc::new([]) })), min: 0, max: None }
     }
 
     fn item(&self, it: &Item, flags: u32) -> Result<Node, Hard> {

@@ -3,6 +3,8 @@
 //! Character sets are kept symbolic ([`ClassItem`]) until the puzzle alphabet is
 //! known; [`crate::compile`] resolves them against it.
 
+use std::rc::Rc;
+
 /// One node of a parsed clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Node {
@@ -64,8 +66,10 @@ pub enum Assertion {
 pub struct CharSet {
     /// `[^…]` (or `\D`, `\S`, `\W`, `.` which is "not newline").
     pub negated: bool,
-    /// Members (or non-members when negated).
-    pub items: Vec<ClassItem>,
+    /// Members (or non-members when negated), shared: the expansion of a
+    /// back-reference copies the clue's tail once per symbol, and the normaliser lists
+    /// `.` or `\W` member by member.
+    pub items: Rc<[ClassItem]>,
 }
 
 /// One member of a character set.
@@ -86,7 +90,7 @@ pub enum ClassItem {
 impl CharSet {
     /// A set holding one character.
     pub fn char(c: char) -> CharSet {
-        CharSet { negated: false, items: vec![ClassItem::Char(c)] }
+        CharSet { negated: false, items: Rc::new([ClassItem::Char(c)]) }
     }
 
     /// Whether `c` belongs to this set (Python `re` semantics, Unicode str patterns).
