@@ -203,15 +203,20 @@ fn expand_at(node: &Node, k: u32, refs: usize, symbols: &[char]) -> Option<Node>
 /// `node` with group `k` and every reference to it replaced by the symbol `c`.
 fn substitute(node: &Node, k: u32, c: char) -> Node {
     let one: Rc<[ClassItem]> = Rc::new([ClassItem::Char(c)]);
+    replace(node, k, &one)
+}
+
+/// [`substitute`] with the symbol's set made once.
+fn replace(node: &Node, k: u32, one: &Rc<[ClassItem]>) -> Node {
     let sym = || Node::Set(CharSet { negated: false, items: one.clone() });
     match node {
         Node::Group { index: Some(j), .. } if *j == k => sym(),
         Node::Backref(j) if *j == k => sym(),
-        Node::Concat(v) => Node::Concat(v.iter().map(|x| substitute(x, k, c)).collect()),
-        Node::Alt(v) => Node::Alt(v.iter().map(|x| substitute(x, k, c)).collect()),
-        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(substitute(sub, k, c)), min: *min, max: *max },
-        Node::Group { index, sub } => Node::Group { index: *index, sub: Box::new(substitute(sub, k, c)) },
-        Node::Look { ahead, negate, sub } => Node::Look { ahead: *ahead, negate: *negate, sub: Box::new(substitute(sub, k, c)) },
+        Node::Concat(v) => Node::Concat(v.iter().map(|x| replace(x, k, one)).collect()),
+        Node::Alt(v) => Node::Alt(v.iter().map(|x| replace(x, k, one)).collect()),
+        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(replace(sub, k, one)), min: *min, max: *max },
+        Node::Group { index, sub } => Node::Group { index: *index, sub: Box::new(replace(sub, k, one)) },
+        Node::Look { ahead, negate, sub } => Node::Look { ahead: *ahead, negate: *negate, sub: Box::new(replace(sub, k, one)) },
         other => other.clone(),
     }
 }
