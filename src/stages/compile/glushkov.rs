@@ -498,6 +498,7 @@ fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: 
     let universal: Vec<bool> = (0..positions)
         .map(|p| p as u32 != start && is_last[p] && labels[p].len() == symbols && follow[p].binary_search(&(p as u32)).is_ok())
         .collect();
+    let any_universal = universal.contains(&true);
     // The steps each position's successors cost (the budget counts them per subset
     // member, as the construction once walked them).
     let steps: Vec<usize> = (0..positions).map(|p| follow[p].iter().map(|&q| labels[q as usize].len()).sum()).collect();
@@ -545,7 +546,7 @@ fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: 
                 next.push(DEAD);
                 continue;
             }
-            if let Some(&u) = bucket.iter().find(|&&q| universal[q as usize]) {
+            if any_universal && let Some(&u) = bucket.iter().find(|&&q| universal[q as usize]) {
                 bucket.clear();
                 bucket.push(u);
             }
