@@ -918,7 +918,7 @@ pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Ve
     let mut edges: Vec<Edge> = Vec::new();
     let mut labels: Vec<(usize, i32)> = Vec::new();
     let mut found: Vec<(u32, usize, i32)> = Vec::new();
-    let mut order: Vec<u32> = Vec::new();
+    let mut order: Vec<(u32, u32)> = Vec::new();
     let mut evars: Vec<i32> = Vec::new();
     let mut clause: Vec<i32> = Vec::new();
     for p in 0..n {
@@ -983,16 +983,19 @@ pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Ve
             }
             sink.add_clause(&clause);
         }
-        // Edges by target, in edge order (a stable sort of their numbers).
+        // Edges by target (its place in `q[p + 1]`), in edge order (a stable sort).
         order.clear();
-        order.extend(0..edges.len() as u32);
-        order.sort_by_key(|&i| q[p + 1].binary_search_by_key(&edges[i as usize].1, |&(st, _)| st).unwrap_or(0));
+        order.extend(edges.iter().enumerate().map(|(i, e)| {
+            let j = q[p + 1].binary_search_by_key(&e.1, |&(st, _)| st).unwrap_or(0);
+            (j as u32, i as u32)
+        }));
+        order.sort_by_key(|&(j, _)| j);
         let mut k = 0;
         for (j, &(_, qt)) in q[p + 1].iter().enumerate() {
             clause.clear();
             clause.push(-qt);
-            while k < order.len() && q[p + 1].binary_search_by_key(&edges[order[k] as usize].1, |&(st, _)| st).unwrap_or(0) == j {
-                clause.push(evar(order[k] as usize));
+            while k < order.len() && order[k].0 as usize == j {
+                clause.push(evar(order[k].1 as usize));
                 k += 1;
             }
             sink.add_clause(&clause);
@@ -1114,7 +1117,6 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
-    /// Both caps are checked after each clue, and the error names the clue and the limit.
     /// Propagation supports a tagged line through the skeleton's layers (cells and
     /// marker slots) with [`Layers::support`]; that must be [`tagged::cell_support`]'s
     /// answer (the two-pass definition) on every line: back-references, lookarounds and
@@ -1155,6 +1157,7 @@ mod tests {
         assert!(checked >= 1200, "only {checked} tagged lines checked");
     }
 
+    /// Both caps are checked after each clue, and the error names the clue and the limit.
     #[test]
     fn variable_and_clause_caps_name_the_clue() {
         let (puzzle, compiled) = compiled();
