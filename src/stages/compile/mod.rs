@@ -361,10 +361,13 @@ pub fn trim(a: &Automaton) -> Automaton {
     }
     let mut fill = pred_start.clone();
     let mut preds = vec![0u32; pred_start[n] as usize];
-    for (i, &t) in a.next.iter().enumerate() {
-        if t != DEAD {
-            preds[fill[t as usize] as usize] = (i / a.symbols) as u32;
-            fill[t as usize] += 1;
+    // Row by row: a division per entry to find its state cost as much as the rest.
+    for (s, row) in a.next.chunks(a.symbols.max(1)).enumerate() {
+        for &t in row {
+            if t != DEAD {
+                preds[fill[t as usize] as usize] = s as u32;
+                fill[t as usize] += 1;
+            }
         }
     }
     let mut live = a.accept.clone();
