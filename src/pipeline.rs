@@ -272,11 +272,6 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
     let lines = encode::Propagator::new(puzzle);
     let exact = !compiled.clues.iter().any(compile::CompiledClue::approximate);
     let max_nodes = prep.line_budget.unwrap_or(if exact { solve::lines::MAX_NODES } else { solve::lines::MAX_NODES_INEXACT });
-    // No node to spend: the search could not even try a letter, and tabulating the
-    // lines first costs millions of instructions on puzzles such as brain_fucking.
-    if max_nodes == 0 {
-        return Ok(None);
-    }
     let searched = solve::lines::search(
         &lines,
         compiled,

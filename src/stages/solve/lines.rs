@@ -59,9 +59,12 @@ pub fn search(
     mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     mut accept: impl FnMut(&[usize]) -> Result<bool>,
 ) -> Result<Option<Searched>> {
-    let mut doms = doms.to_vec();
+    let root = doms;
+    let mut doms = root.to_vec();
     let mut scratch = Scratch::default();
-    scratch.tabulate(lines, compiled, &doms, MAX_TABLE_WORDS);
+    // The lines' tables are made at the first node, not before: a search that takes
+    // none (a zero budget, or domains already decided) would not use them.
+    let mut tabulated = false;
     let mut weight = vec![1u32; lines.lines.len()];
     let mut grids = Vec::new();
     // Open decisions: the cell, the letters not yet tried, the trail mark before it.
@@ -101,6 +104,9 @@ pub fn search(
             }
             if nodes.is_multiple_of(64) {
                 crate::stop::check()?;
+            }
+            if !std::mem::replace(&mut tabulated, true) {
+                scratch.tabulate(lines, compiled, root, MAX_TABLE_WORDS);
             }
             scratch.set(&mut doms, cell, one);
             match lines.narrow_with(&mut scratch, compiled, &mut doms, &lines.of_cell[cell], &mut refine) {
