@@ -218,7 +218,15 @@ impl Propagator {
                     }
                     &support[..]
                 }
-                Some(cc) if cc.tagged.is_none() => {
+                Some(CompiledClue { automaton, tagged: Some(t), .. }) => {
+                    // A tagged clue: the skeleton over the line's cells and marker
+                    // slots, supported like a regular line, then its cells' letters.
+                    let edges = sparse[i].get_or_insert_with(|| Edges::new(automaton));
+                    let s = tagged_support(automaton, t, edges, layers, sigma, line, support);
+                    refined = refine(i, line, &s).unwrap_or(s);
+                    &refined
+                }
+                Some(cc) => {
                     let edges = sparse[i].get_or_insert_with(|| Edges::new(&cc.automaton));
                     layers.support(&cc.automaton, edges, line, support);
                     match refine(i, line, support) {
@@ -228,19 +236,6 @@ impl Propagator {
                         }
                         None => support,
                     }
-                }
-                Some(cc) => {
-                    // A tagged clue: the skeleton over the line's cells and marker
-                    // slots, supported like a regular line, then its cells' letters.
-                    let s = match &cc.tagged {
-                        Some(t) => {
-                            let edges = sparse[i].get_or_insert_with(|| Edges::new(&cc.automaton));
-                            tagged_support(&cc.automaton, t, edges, layers, sigma, line, support)
-                        }
-                        None => line_support(cc, sigma, line),
-                    };
-                    refined = refine(i, line, &s).unwrap_or(s);
-                    &refined
                 }
                 None => {
                     refined = compiled
