@@ -19,7 +19,6 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::Hir;
 use std::collections::HashMap;
-use std::rc::Rc;
 
 /// Memory the lazy DFA may use before the walk gives up.
 const CACHE_BYTES: usize = 256 << 20;
@@ -219,7 +218,7 @@ pub fn fit_to_length(node: &Node, len: usize) -> Node {
 }
 
 fn fail() -> Node {
-    Node::Set(CharSet { negated: false, items: Rc::new([]) })
+    Node::Set(CharSet::none())
 }
 
 /// The lengths (up to the line's) a node can match: an over-approximation.

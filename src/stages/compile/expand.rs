@@ -194,7 +194,7 @@ fn expand_at(node: &Node, k: u32, refs: usize, symbols: &[char]) -> Option<Node>
         let suffix = Node::Concat(v[i..].to_vec());
         let alts: Vec<Node> = symbols.iter().map(|&c| substitute(&suffix, k, c)).collect();
         let mut out = v[..i].to_vec();
-        out.push(if alts.is_empty() { Node::Set(CharSet { negated: false, items: Rc::new([]) }) } else { Node::Alt(alts) });
+        out.push(if alts.is_empty() { Node::Set(CharSet::none()) } else { Node::Alt(alts) });
         return Some(Node::Concat(out));
     }
     None
@@ -287,7 +287,7 @@ pub fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
 
 /// `body·Σ*`: a lookahead's body followed by the rest of the line.
 pub fn then_anything(body: Node) -> Node {
-    Node::Concat(vec![body, Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: Rc::new([]) })), min: 0, max: None }])
+    Node::Concat(vec![body, Node::any_string()])
 }
 
 /// Whether `a` accepts every word of `len` symbols: every state it reaches in fewer

@@ -24,7 +24,6 @@ use crate::regex::ast::{Assertion, CharSet, ClassItem, Node};
 use crate::regex::syntax::{At, Item, MAXREPEAT, Parsed, RepeatKind, flag};
 use crate::regex::unicode;
 use crate::sre;
-use std::rc::Rc;
 
 /// Exact, or a regular over-approximation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,10 +83,6 @@ impl Cx<'_> {
         Node::Set(CharSet { negated: false, items: members.into() })
     }
 
-    fn any_string(&self) -> Node {
-        Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: Rc::new([]) })), min: 0, max: None }
-    }
-
     fn item(&self, it: &Item, flags: u32) -> Result<Node, Hard> {
         Ok(match it {
             Item::Literal(_) | Item::NotLiteral(_) | Item::Any | Item::In(_) => self.set(it, flags),
@@ -111,7 +106,7 @@ impl Cx<'_> {
             Item::GroupRef(k) => {
                 let folds = flags & flag::IGNORECASE != 0 && !self.lowers_distinct(flags);
                 match self.mode {
-                    Mode::Over => self.any_string(),
+                    Mode::Over => Node::any_string(),
                     Mode::Exact if folds => return Err(Hard("case-insensitive back-reference".into())),
                     Mode::Exact => Node::Backref(*k),
                 }

@@ -23,10 +23,9 @@
 
 use super::{Alphabet, Automaton, determinize, glushkov, min_len, to_hir};
 use crate::error::ClueErrorKind;
-use crate::regex::ast::{Assertion, CharSet, Node};
+use crate::regex::ast::{Assertion, Node};
 use regex_syntax::hir::Hir;
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
 
 /// Most marker symbols one clue may use (marker bytes are 0x01..=0x1F).
 pub const MAX_MARKERS: usize = 31;
@@ -214,7 +213,7 @@ fn look_around(ahead: bool, negate: bool, sub: &Node, alphabet: &Alphabet, len: 
     if sub.any(&mut |n| matches!(n, Node::Look { .. })) {
         return Err(ClueErrorKind::Unsupported(format!("unsupported construct: lookaround nested inside a {kind}")));
     }
-    let any = Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: Rc::new([]) })), min: 0, max: None };
+    let any = Node::any_string();
     let backrefs = sub.any(&mut |n| matches!(n, Node::Backref(_)));
     if backrefs {
         if !ahead || negate {
@@ -451,7 +450,7 @@ mod tests {
         if let Ok((hir, bytes, _, _)) = skeleton_hir(&node, alphabet, len) {
             same(&hir, &bytes, true);
         }
-        let any = Node::Repeat { sub: Box::new(Node::Set(CharSet { negated: true, items: Rc::new([]) })), min: 0, max: None };
+        let any = Node::any_string();
         let _ = node.any(&mut |n| {
             if let Node::Look { ahead, sub, .. } = n {
                 let body = if *ahead { Node::Concat(vec![(**sub).clone(), any.clone()]) } else { (**sub).clone() };

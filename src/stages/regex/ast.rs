@@ -88,6 +88,16 @@ pub enum ClassItem {
 }
 
 impl CharSet {
+    /// The empty set: no character.
+    pub fn none() -> CharSet {
+        CharSet { negated: false, items: Rc::new([]) }
+    }
+
+    /// The set excluding nothing: every character.
+    pub fn any() -> CharSet {
+        CharSet { negated: true, items: Rc::new([]) }
+    }
+
     /// A set holding one character.
     pub fn char(c: char) -> CharSet {
         CharSet { negated: false, items: Rc::new([ClassItem::Char(c)]) }
@@ -128,6 +138,11 @@ pub fn is_space(c: char) -> bool {
 }
 
 impl Node {
+    /// `[^]*`: every string, of every length.
+    pub fn any_string() -> Node {
+        Node::Repeat { sub: Box::new(Node::Set(CharSet::any())), min: 0, max: None }
+    }
+
     /// Whether the tree contains a node satisfying `pred`.
     pub fn any(&self, pred: &mut impl FnMut(&Node) -> bool) -> bool {
         if pred(self) {
