@@ -115,7 +115,11 @@ impl std::ops::Index<usize> for Adj {
     }
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    fn new(alphabet: Option<&'a Alphabet>, len: u32) -> Builder<'a> {
+        Builder { alphabet, len, labels: Vec::with_capacity(64), kinds: Vec::with_capacity(64), edges: Vec::with_capacity(128) }
+    }
+
     fn position(&mut self, label: Label, kind: u8) -> Option<Frag> {
         if self.labels.len() >= MAX_POSITIONS {
             return None;
@@ -316,16 +320,8 @@ fn same_future(labels: &[Label], kinds: &[u8], follow: &Adj, is_last: &[bool]) -
             let from = buf.len() + 1;
             buf.push(class[p]);
             buf.extend(follow[p].iter().map(|&q| class[q as usize]));
-            buf[from..].sort_unstable();
-            let mut k = from;
-            for i in from..buf.len() {
-                if k == from || buf[i] != buf[k - 1] {
-                    buf[k] = buf[i];
-                    k += 1;
-                }
-            }
-            buf.truncate(k);
-            ends.push(k);
+            sort_dedup_from(&mut buf, from);
+            ends.push(buf.len());
         }
         let mut sigs: FastMap<&[u32], u32> = FastMap::default();
         sigs.reserve(n);
@@ -342,6 +338,20 @@ fn same_future(labels: &[Label], kinds: &[u8], follow: &Adj, is_last: &[bool]) -
         }
     }
     (class, count)
+}
+
+/// Sorts `v[from..]` and drops its repeats, in place (lists kept back to back in one
+/// buffer, the last one just written).
+fn sort_dedup_from(v: &mut Vec<u32>, from: usize) {
+    v[from..].sort_unstable();
+    let mut k = from;
+    for i in from..v.len() {
+        if k == from || v[i] != v[k - 1] {
+            v[k] = v[i];
+            k += 1;
+        }
+    }
+    v.truncate(k);
 }
 
 /// From class `c`: the symbol classes a run reaches next, passing the anchors it may
@@ -378,13 +388,7 @@ pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<
 
 /// [`automaton`] with its own budget of subset-construction steps (an error past it).
 pub fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, budget: usize) -> Option<Result<(Automaton, usize), String>> {
-    let mut b = Builder {
-        alphabet: Some(alphabet),
-        len: u32::try_from(len).unwrap_or(u32::MAX),
-        labels: Vec::with_capacity(64),
-        kinds: Vec::with_capacity(64),
-        edges: Vec::with_capacity(128),
-    };
+    let mut b = Builder::new(Some(alphabet), u32::try_from(len).unwrap_or(u32::MAX));
     let root = b.build(node)?;
     Some(construct(b, &root, alphabet.len(), len, false, budget).map(|(trimmed, raw)| {
         // A large table is trimmed, not minimised: the encoding unrolls the automaton
@@ -416,8 +420,7 @@ pub fn from_hir(hir: &Hir, bytes: &[u8], idle: bool) -> Option<Result<(Automaton
         }
         symbol[x as usize] = u16::try_from(i).ok()?;
     }
-    let mut b =
-        Builder { alphabet: None, len: 0, labels: Vec::with_capacity(64), kinds: Vec::with_capacity(64), edges: Vec::with_capacity(128) };
+    let mut b = Builder::new(None, 0);
     let root = b.build_hir(hir, &symbol)?;
     Some(construct(b, &root, bytes.len(), usize::MAX, idle, MAX_WORK).map(|(trimmed, raw)| (minimize(&trimmed), raw)))
 }
@@ -463,16 +466,8 @@ fn construct(mut b: Builder<'_>, root: &Frag, symbols: usize, len: usize, idle: 
     for &p in &first {
         let from = follow.targets.len();
         follow.targets.extend(raw_follow[p as usize].iter().map(|&q| class[q as usize]));
-        follow.targets[from..].sort_unstable();
-        let mut k = from;
-        for i in from..follow.targets.len() {
-            if k == from || follow.targets[i] != follow.targets[k - 1] {
-                follow.targets[k] = follow.targets[i];
-                k += 1;
-            }
-        }
-        follow.targets.truncate(k);
-        follow.starts.push(k as u32);
+        sort_dedup_from(&mut follow.targets, from);
+        follow.starts.push(follow.targets.len() as u32);
     }
     // Anchors read nothing: a run passes `^` only before the first cell (from the
     // start) and `$` only after the last. Each class's successors are closed over the

@@ -361,7 +361,8 @@ pub fn trim(a: &Automaton) -> Automaton {
     }
     let mut fill = pred_start.clone();
     let mut preds = vec![0u32; pred_start[n] as usize];
-    // Row by row: a division per entry to find its state cost as much as the rest.
+    // Row by row, so that an entry's state is the row's, not its index divided by the
+    // symbol count.
     for (s, row) in a.next.chunks(a.symbols.max(1)).enumerate() {
         for &t in row {
             if t != DEAD {
