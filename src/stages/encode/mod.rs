@@ -996,21 +996,21 @@ pub(crate) fn encode_line<S: ClauseSink>(sink: &mut S, a: &Automaton, live: &[Ve
             sink.add_clause(&clause);
         }
         // (Only while the run is active: a gated run must not constrain the cells otherwise.)
-        // Edges by letter, in edge order.
-        found.clear();
+        // Edges by letter (its place in `cells[p]`), in edge order.
+        order.clear();
         for (i, &(_, _, from, to)) in edges.iter().enumerate() {
-            for &(x, _) in &labels[from..to] {
-                found.push((cells[p].binary_search_by_key(&x, |&(y, _)| y).unwrap_or(0) as u32, i, 0));
-            }
+            order.extend(
+                labels[from..to].iter().map(|&(x, _)| (cells[p].binary_search_by_key(&x, |&(y, _)| y).unwrap_or(0) as u32, i as u32)),
+            );
         }
-        found.sort_by_key(|&(j, _, _)| j);
+        order.sort_by_key(|&(j, _)| j);
         let mut k = 0;
         for (j, &(_, xv)) in cells[p].iter().enumerate() {
             clause.clear();
             clause.extend(gate.map(|g| -g));
             clause.push(-xv);
-            while k < found.len() && found[k].0 as usize == j {
-                clause.push(evar(found[k].1));
+            while k < order.len() && order[k].0 as usize == j {
+                clause.push(evar(order[k].1 as usize));
                 k += 1;
             }
             sink.add_clause(&clause);
