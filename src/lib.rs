@@ -200,7 +200,7 @@ impl Puzzle {
         pipeline::require_exact(&self.prep, "DIMACS export")?;
         let mut out = Vec::new();
         let f = self.prep.formula()?;
-        dimacs::write(&mut out, &self.prep.puzzle, &self.prep.compiled.alphabet, &f.cnf, &f.vars)
+        dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &f.cnf, &f.vars)
             .map_err(|e| Error::output("DIMACS", e.to_string()))?;
         String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
     }

@@ -1,10 +1,11 @@
 //! The one place where the stages are chained: parse → compile → encode → solve →
 //! decode/verify → emit.
 
-use crate::compile::{self, Compiled};
+use crate::compile::{self, Alphabet, Compiled};
 use crate::encode::{self, CellVars, Cnf, SymSet};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::{self, Format, Puzzle};
+use crate::regex::syntax::Parsed;
 use crate::solve::{self, Outcome};
 use crate::stats::{Stage, Times};
 use crate::verify::{self, Grid, Verifier};
@@ -48,8 +49,14 @@ pub struct Prepared {
     pub source: String,
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// Its automata and alphabet.
-    pub compiled: Compiled,
+    /// Its clues, parsed.
+    parsed: Vec<Parsed>,
+    /// The letters a cell may hold.
+    alphabet: Alphabet,
+    /// Its automata: compiled at once, except when propagation over the clues'
+    /// position automata decides the puzzle ([`encode::early`]); then on first use
+    /// ([`Prepared::compiled`]).
+    compiled: OnceLock<Compiled>,
     /// The independent matcher.
     pub verifier: Verifier,
     /// Time spent so far.
@@ -76,7 +83,9 @@ impl Prepared {
         Prepared {
             source: source.to_string(),
             puzzle,
-            compiled,
+            parsed: Vec::new(),
+            alphabet: compiled.alphabet.clone(),
+            compiled: OnceLock::from(compiled),
             verifier,
             times: Times::default(),
             domains: None,
@@ -87,13 +96,34 @@ impl Prepared {
         }
     }
 
+    /// The letters a cell may hold.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// The clues' automata, compiled now if they were not yet (the time is not
+    /// counted).
+    pub fn compiled(&self) -> Result<&Compiled> {
+        if let Some(c) = self.compiled.get() {
+            return Ok(c);
+        }
+        let c = compile::compile(&self.source, &self.puzzle, &self.parsed, self.alphabet.clone())?;
+        Ok(self.compiled.get_or_init(|| c))
+    }
+
+    /// Whether the automata have been compiled (they are not when propagation over the
+    /// position automata decided the puzzle and nothing asked for them since).
+    pub fn is_compiled(&self) -> bool {
+        self.compiled.get().is_some()
+    }
+
     /// The formula, encoded now if it was not yet (the encoding time is not counted:
     /// see [`Prepared::encode`]).
     pub fn formula(&self) -> Result<&Formula> {
         if let Some(f) = self.formula.get() {
             return Ok(f);
         }
-        let f = encode_domains(&self.puzzle, &self.compiled, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
+        let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
         Ok(self.formula.get_or_init(|| f))
     }
 
@@ -101,7 +131,7 @@ impl Prepared {
     pub fn encode(&mut self) -> Result<&Formula> {
         if self.formula.get().is_none() {
             let start = Instant::now();
-            let f = encode_domains(&self.puzzle, &self.compiled, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
+            let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
             self.times.add(Stage::Encode, start.elapsed());
             self.times.add_wall(start.elapsed());
             let _ = self.formula.set(f);
@@ -158,23 +188,38 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 
 /// Compile, propagate and encode a puzzle already in memory; `alphabet` overrides the
 /// puzzle's. When propagation decides the puzzle ([`Prepared::decided`]), the
-/// formula is left for later: solving does not need it.
+/// formula is left for later: solving does not need it. When propagation over the
+/// clues' position automata ([`encode::early`]) decides it, so is compiling.
 pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut times: Times) -> Result<Prepared> {
     let start = Instant::now();
-    let (parsed, compiled) = times.time(Stage::Compile, || {
+    let (parsed, alphabet) = times.time(Stage::Compile, || {
         let parsed = compile::parse_clues(src, &puzzle)?;
         let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, alphabet)?;
-        let compiled = compile::compile(src, &puzzle, &parsed, alphabet)?;
-        Ok::<_, Error>((parsed, compiled))
+        Ok::<_, Error>((parsed, alphabet))
     })?;
     // The reference matcher reads the same trees (the parser is checked against Python's).
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
-    let domains = times.time(Stage::Encode, || {
-        encode::domains_with(&puzzle, &compiled, |i, _, support| exact_support(&compiled, &verifier, i, support, EXACT_WORDS))
-    });
+    let early = times.time(Stage::Encode, || early_domains(&puzzle, &parsed, &alphabet));
+    let decided = |d: &Option<Vec<SymSet>>| d.as_ref().is_none_or(|d| d.iter().all(|x| x.len() == 1));
+    let (compiled, domains) = match early {
+        Some(d) if decided(&d) => (OnceLock::new(), d),
+        early => {
+            let compiled = times.time(Stage::Compile, || compile::compile(src, &puzzle, &parsed, alphabet.clone()))?;
+            let domains = times.time(Stage::Encode, || {
+                let refine = |i, _: &[SymSet], support: &[SymSet]| exact_support(&compiled, &verifier, i, support, EXACT_WORDS);
+                match early {
+                    Some(Some(start)) => encode::domains_from(&puzzle, &compiled, start, refine),
+                    _ => encode::domains_with(&puzzle, &compiled, refine),
+                }
+            });
+            (OnceLock::from(compiled), domains)
+        }
+    };
     let mut prep = Prepared {
         source: src.to_string(),
         puzzle,
+        parsed,
+        alphabet,
         compiled,
         verifier,
         times,
@@ -186,6 +231,15 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     };
     prep.times.add_wall(start.elapsed());
     Ok(prep)
+}
+
+/// Line propagation over the clues' position automata, before compiling
+/// ([`encode::early`]): `None` when some clue has none ([`compile::positions`]), else
+/// the domains (`Some(None)`: some cell has no letter left).
+fn early_domains(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &Alphabet) -> Option<Option<Vec<SymSet>>> {
+    let positions = compile::positions(puzzle, parsed, alphabet)?;
+    let nfas: Vec<encode::early::Nfa> = positions.iter().map(encode::early::Nfa::new).collect();
+    Some(encode::early::domains(puzzle, &nfas, encode::initial_domains_over(puzzle, alphabet)))
 }
 
 /// Most words of one line that propagation tests one by one with the matcher.
@@ -268,7 +322,7 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
     }
     let Some(doms) = prep.domains.as_deref() else { return Ok(None) };
     let start = Instant::now();
-    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
     let lines = encode::Propagator::new(puzzle);
     let exact = !compiled.clues.iter().any(compile::CompiledClue::approximate);
     let max_nodes = prep.line_budget.unwrap_or(if exact { solve::lines::MAX_NODES } else { solve::lines::MAX_NODES_INEXACT });
@@ -279,7 +333,7 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
         want,
         max_nodes,
         |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
-        |cells| verdict(puzzle, compiled, verifier, &decode_cells(compiled, cells)),
+        |cells| verdict(puzzle, || Ok(compiled), verifier, &decode_cells(&compiled.alphabet, cells)),
     );
     let elapsed = start.elapsed();
     prep.times.add(Stage::Solve, elapsed);
@@ -289,15 +343,15 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
     // Every grid found passed the matcher in the search (`verdict`).
     for cells in &searched.grids {
         crate::stop::check()?;
-        emit(&prep.puzzle, &decode_cells(&prep.compiled, cells))?;
+        emit(&prep.puzzle, &decode_cells(&prep.alphabet, cells))?;
     }
     // As after a search stopped at its limit: reaching `want` claims nothing more.
     Ok(Some(Outcome { found: searched.grids.len(), complete: searched.complete }))
 }
 
 /// The grid of a symbol per cell.
-fn decode_cells(compiled: &Compiled, cells: &[usize]) -> Grid {
-    verify::decode(&compiled.alphabet, &solve::Found { cells: cells.to_vec(), assignment: Vec::new() })
+fn decode_cells(alphabet: &Alphabet, cells: &[usize]) -> Grid {
+    verify::decode(alphabet, &solve::Found { cells: cells.to_vec(), assignment: Vec::new() })
 }
 
 /// Whether `grid`, every cell decided without a formula (by propagation or the line
@@ -305,11 +359,12 @@ fn decode_cells(compiled: &Compiled, cells: &[usize]) -> Grid {
 /// it fails only clues whose automata over-approximate them (the SAT search would
 /// block it and go on), an error when it fails an exact clue (a bug, which
 /// [`Verifier::check`] names).
-fn verdict(puzzle: &Puzzle, compiled: &Compiled, verifier: &Verifier, grid: &Grid) -> Result<bool> {
+fn verdict<'a>(puzzle: &Puzzle, compiled: impl FnOnce() -> Result<&'a Compiled>, verifier: &Verifier, grid: &Grid) -> Result<bool> {
     let failures = verifier.failures(puzzle, grid)?;
     if failures.is_empty() {
         return Ok(true);
     }
+    let compiled = compiled()?;
     if failures.iter().all(|f| checked_failure(compiled, f)) {
         return Ok(false);
     }
@@ -326,7 +381,7 @@ pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnM
     let _ = prep.encode()?;
     let start = Instant::now();
     let mut verify_time = std::time::Duration::ZERO;
-    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
     let Formula { cnf, vars } = prep.formula()?;
     let mut rejected = 0usize;
     let outcome = solve::enumerate(cnf, vars, limit, |found| {
@@ -386,7 +441,8 @@ pub struct Parts {
 /// assignments would not be exact).
 pub fn split_parts(prep: &Prepared) -> Option<Parts> {
     let doms = prep.domains.as_ref()?;
-    if prep.puzzle.pool.is_some() || prep.compiled.clues.iter().any(|cc| !cc.route.exact()) {
+    let compiled = prep.compiled().ok()?;
+    if prep.puzzle.pool.is_some() || compiled.clues.iter().any(|cc| !cc.route.exact()) {
         return None;
     }
     let n = doms.len();
@@ -405,7 +461,7 @@ pub fn split_parts(prep: &Prepared) -> Option<Parts> {
             continue;
         }
         let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
-        if is_product(&prep.compiled, &prep.verifier, i, &line) {
+        if is_product(compiled, &prep.verifier, i, &line) {
             continue;
         }
         let root = find(&mut parent, open[0]);
@@ -489,7 +545,7 @@ pub fn solve_parts(
     let start = Instant::now();
     let Some(parts) = split_parts(prep).filter(|p| p.cells.len() >= 2) else { return Ok(None) };
     let _ = prep.encode()?;
-    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
     let doms = prep.domains.as_deref().unwrap_or_default();
     let Formula { cnf, vars } = prep.formula()?;
     // Each part's assignments, one after another (stride: the part's cell count).
@@ -626,14 +682,15 @@ fn solve_decided(
     mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>,
 ) -> Result<Outcome> {
     let start = Instant::now();
-    let (puzzle, compiled, verifier) = (&prep.puzzle, &prep.compiled, &prep.verifier);
+    let prep_ref: &Prepared = prep;
+    let (puzzle, verifier) = (&prep_ref.puzzle, &prep_ref.verifier);
     let outcome = match candidate {
         _ if limit == Some(0) => Ok(Outcome { found: 0, complete: false }),
         None => Ok(Outcome { found: 0, complete: true }),
         Some(cells) => (|| {
             crate::stop::check()?;
-            let grid = decode_cells(compiled, &cells);
-            if !verdict(puzzle, compiled, verifier, &grid)? {
+            let grid = decode_cells(&prep_ref.alphabet, &cells);
+            if !verdict(puzzle, || prep_ref.compiled(), verifier, &grid)? {
                 return Ok(Outcome { found: 0, complete: true });
             }
             emit(puzzle, &grid)?;
@@ -721,13 +778,12 @@ fn counterexamples(
 pub fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
     let puzzle = &prep.puzzle;
     let inexact = |cc: &compile::CompiledClue| !cc.route.exact();
+    let compiled = prep.compiled()?;
     let found =
-        prep.compiled.clues.iter().position(inexact).map(|i| (puzzle.clues[i].label.clone(), puzzle.clues[i].regex.clone())).or_else(
-            || {
-                let r = prep.compiled.pool.iter().position(|m| m.values().any(inexact))?;
-                Some((format!("pool regex {}", r + 1), puzzle.pool.as_ref().map_or(String::new(), |p| p.regexes[r].clone())))
-            },
-        );
+        compiled.clues.iter().position(inexact).map(|i| (puzzle.clues[i].label.clone(), puzzle.clues[i].regex.clone())).or_else(|| {
+            let r = compiled.pool.iter().position(|m| m.values().any(inexact))?;
+            Some((format!("pool regex {}", r + 1), puzzle.pool.as_ref().map_or(String::new(), |p| p.regexes[r].clone())))
+        });
     match found {
         None => Ok(()),
         Some((clue, regex)) => Err(Error::from(ClueError {

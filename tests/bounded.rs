@@ -582,9 +582,18 @@ fn hostile_clues_end_quickly() {
     let r = crossat(&["solve", arg(&f)], None);
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains("unique: no other solution exists"), "{}", r.stdout);
-    let p = serde_json::json!({"left": vec!["(.*A.{30}).*B.{20}"; 30], "top": vec!["."; 60]});
+    // Thirty of them, and columns that propagation does not decide: the DFA is needed,
+    // and too large.
+    let p = serde_json::json!({"left": vec!["(.*A.{30}).*B.{20}"; 30], "top": vec!["[AB]*"; 60]});
     let f = write_file(dir.path(), "blowup30.json", p.to_string());
     assert_one_error(&crossat(&["solve", arg(&f)], None), 2, &[arg(&f), "row 1 (left)", "more than 50000 states"]);
+    // With columns of `.` (one cell, on lines of 30), propagation over the position
+    // automata finds no solution before any DFA is built.
+    let p = serde_json::json!({"left": vec!["(.*A.{30}).*B.{20}"; 30], "top": vec!["."; 60]});
+    let f = write_file(dir.path(), "blowup30-decided.json", p.to_string());
+    let r = crossat(&["solve", arg(&f), "--json"], None);
+    assert_eq!(r.code, 1, "no solution: {r:?}");
+    assert_eq!(crate::common::json_lines(&r.stdout).pop().expect("summary")["complete"], true);
     // A clue of 10^4 characters, and a repeat of 65535, on short lines.
     let p = serde_json::json!({"left": ["A".repeat(10_000), "A{65535}|B{3}"], "top": [".", ".", "."]});
     let f = write_file(dir.path(), "long.json", p.to_string());

@@ -437,7 +437,10 @@ fn propagation_alone_decides_and_the_formula_agrees() {
         let clues: Vec<String> = puzzle.clues.iter().map(|c| c.regex.clone()).collect();
         let mut prep = pipeline::prepare_puzzle("<test>", puzzle.clone(), Some(alphabet), Times::default()).expect("prepares");
         assert!(prep.decided().is_some(), "{clues:?}: propagation should decide");
-        assert!(clues.len() > 3 || prep.compiled.clues[0].route == compile::Route::Tagged, "{clues:?}: meant for the tagged route");
+        assert!(
+            clues.len() > 3 || prep.compiled().expect("compiles").clues[0].route == compile::Route::Tagged,
+            "{clues:?}: meant for the tagged route"
+        );
         assert!(!prep.encoded(), "{clues:?}: no formula is built for a decided puzzle");
         let mut direct = Vec::new();
         let o = pipeline::solve(&mut prep, None, |_, g| {
@@ -450,7 +453,8 @@ fn propagation_alone_decides_and_the_formula_agrees() {
         // The formula over the same domains, searched by SAT, finds the same grids.
         let f = prep.formula().expect("encodes").clone();
         let verifier = Verifier::new("<test>", &puzzle).expect("matchers");
-        let mut searched = pipeline::Prepared::with_formula("<test>", puzzle, prep.compiled.clone(), f.cnf, f.vars, verifier);
+        let mut searched =
+            pipeline::Prepared::with_formula("<test>", puzzle, prep.compiled().expect("compiles").clone(), f.cnf, f.vars, verifier);
         let mut sat = Vec::new();
         let o = pipeline::solve(&mut searched, None, |_, g| {
             sat.push(g.cells.iter().collect::<String>());
@@ -489,9 +493,9 @@ fn renamed_clues_accept_what_the_clue_compiled_alone_accepts() {
         let prep = crossat::pipeline::prepare(&crate::common::input_text(text)).unwrap_or_else(|e| panic!("{name}: {e}"));
         let parsed = compile::parse_clues("<test>", &prep.puzzle).expect("parses");
         for (i, clue) in prep.puzzle.clues.iter().enumerate() {
-            let alone = compile::classify::compile_clue(&parsed[i], &prep.compiled.alphabet, clue.cells.len(), Options::default())
+            let alone = compile::classify::compile_clue(&parsed[i], prep.alphabet(), clue.cells.len(), Options::default())
                 .unwrap_or_else(|e| panic!("{name} {}: {e:?}", clue.label));
-            let got = &prep.compiled.clues[i];
+            let got = &prep.compiled().expect("compiles").clues[i];
             assert_eq!(got.route, alone.route, "{name} {}", clue.label);
             if got.tagged.is_none() {
                 let (a, b) = (minimize(&trim(&got.automaton)), minimize(&trim(&alone.automaton)));

@@ -122,7 +122,7 @@ fn generated_clues_are_fair_on_every_side() {
             }
             let prep = prepared(&g);
             let solution: String = g["solution"].as_array().expect("rows").iter().map(|r| r.as_str().expect("row")).collect();
-            let alphabet = prep.compiled.alphabet.chars().to_vec();
+            let alphabet = prep.alphabet().chars().to_vec();
             let lines = prep.puzzle.clues.iter().map(|c| c.cells.clone()).collect::<std::collections::BTreeSet<_>>();
             assert_eq!(prep.puzzle.clues.len(), lines.len() * sides, "{args:?}: {sides} clue(s) on each line");
             // The solution in cell order (the display rows are in cell order for these shapes).

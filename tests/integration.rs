@@ -13,6 +13,7 @@ mod corpus;
 mod dimacs;
 mod docs;
 mod draw;
+mod early;
 mod encoding;
 mod fuzz_corpus;
 mod generate;

@@ -94,7 +94,7 @@ fn parts_keep_limits_and_count_sheep() {
 
 /// The domains of a line over the named letters of the puzzle's alphabet.
 fn line(prep: &Prepared, cells: &[&str]) -> Vec<SymSet> {
-    let alphabet = &prep.compiled.alphabet;
+    let alphabet = prep.alphabet();
     cells
         .iter()
         .map(|letters| {
@@ -113,7 +113,7 @@ fn a_clue_couples_cells_only_when_its_words_are_not_a_product() {
     // back-reference, asked of the matcher) also only AA and BB.
     let text = r#"{"left": ["[AB][AB]", "AA|BB", "(.)\\1"], "top": ["[AB]+", "[AB]+"]}"#;
     let prep = pipeline::prepare(&input_text(text)).expect("prepare");
-    let (compiled, verifier) = (&prep.compiled, &prep.verifier);
+    let (compiled, verifier) = (prep.compiled().expect("compiles"), &prep.verifier);
     let ab = line(&prep, &["AB", "AB"]);
     assert!(pipeline::is_product(compiled, verifier, 0, &ab));
     assert!(!pipeline::is_product(compiled, verifier, 1, &ab));

@@ -48,6 +48,7 @@ pub struct Conflict {
 /// The gated formula and its solver.
 pub struct Assistant<'a> {
     prep: &'a Prepared,
+    compiled: &'a Compiled,
     cells: Vec<Vec<(usize, i32)>>,
     selectors: Vec<i32>,
     oracle: Oracle,
@@ -57,10 +58,11 @@ impl<'a> Assistant<'a> {
     /// Encodes the puzzle with gated clues and full domains.
     pub fn new(prep: &'a Prepared) -> Result<Assistant<'a>> {
         crate::pipeline::require_exact(prep, "checking and hinting")?;
-        let doms = vec![SymSet::full(prep.compiled.alphabet.len()); prep.puzzle.givens.len()];
+        let doms = vec![SymSet::full(prep.alphabet().len()); prep.puzzle.givens.len()];
         let mut cnf = Cnf::new();
-        let (vars, selectors) = encode::encode_gated(&prep.puzzle, &prep.compiled, &doms, &mut cnf)?;
-        Ok(Assistant { prep, cells: vars.cells, selectors, oracle: Oracle::new(&cnf) })
+        let compiled = prep.compiled()?;
+        let (vars, selectors) = encode::encode_gated(&prep.puzzle, compiled, &doms, &mut cnf)?;
+        Ok(Assistant { prep, compiled, cells: vars.cells, selectors, oracle: Oracle::new(&cnf) })
     }
 
     fn puzzle(&self) -> &Puzzle {
@@ -68,7 +70,7 @@ impl<'a> Assistant<'a> {
     }
 
     fn compiled(&self) -> &Compiled {
-        &self.prep.compiled
+        self.compiled
     }
 
     /// The variable "cell `c` holds `ch`".

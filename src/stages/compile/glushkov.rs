@@ -16,7 +16,7 @@
 //! marker bytes are symbols of their own, without the length bound.
 
 use super::{Alphabet, Automaton, DEAD, FastMap, MAX_STATES, always_nullable, min_len, minimize, trim};
-use crate::regex::ast::{Assertion, ClassItem, Node};
+use crate::regex::ast::{Assertion, CharSet, ClassItem, Node};
 use regex_syntax::hir::{self, Hir, HirKind};
 use smallvec::{SmallVec, smallvec};
 
@@ -61,6 +61,12 @@ struct Builder<'a> {
     kinds: Vec<u8>,
     /// Pairs (position, a position that may follow it), as the tree is walked.
     edges: Vec<(u32, u32)>,
+    /// For [`positions`]: the register of each back-referenced group (by group number),
+    /// and the positions that write or compare one, as (position, register, compares).
+    registers: Vec<(u32, u8)>,
+    /// The symbols of each register's group.
+    register_labels: Vec<Label>,
+    tags: Vec<(u32, u8, bool)>,
 }
 
 /// Lists of successors back to back: those of `p` are `targets[starts[p]..starts[p + 1]]`.
@@ -117,7 +123,16 @@ impl std::ops::Index<usize> for Adj {
 
 impl<'a> Builder<'a> {
     fn new(alphabet: Option<&'a Alphabet>, len: u32) -> Builder<'a> {
-        Builder { alphabet, len, labels: Vec::with_capacity(64), kinds: Vec::with_capacity(64), edges: Vec::with_capacity(128) }
+        Builder {
+            alphabet,
+            len,
+            labels: Vec::with_capacity(64),
+            kinds: Vec::with_capacity(64),
+            edges: Vec::with_capacity(128),
+            registers: Vec::new(),
+            register_labels: Vec::new(),
+            tags: Vec::new(),
+        }
     }
 
     fn position(&mut self, label: Label, kind: u8) -> Option<Frag> {
@@ -210,26 +225,31 @@ impl<'a> Builder<'a> {
         Some(match node {
             Node::Empty => Self::empty(),
             Node::Set(set) => {
-                let alphabet = self.alphabet?;
-                let label: Label = if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
-                    let mut v = Label::with_capacity(set.items.len());
-                    v.extend(
-                        set.items
-                            .iter()
-                            .filter_map(|it| if let ClassItem::Char(c) = it { alphabet.index(*c) } else { None })
-                            .map(|i| i as u16),
-                    );
-                    v.sort_unstable();
-                    v.dedup();
-                    v
-                } else {
-                    (0..alphabet.len()).filter(|&i| set.contains(alphabet.chars()[i])).map(|i| i as u16).collect()
-                };
+                let label = set_label(self.alphabet?, set);
                 self.position(label, SYMBOL)?
             }
             Node::Concat(v) => self.sequence(v, Self::build)?,
             Node::Alt(v) => self.union(v, Self::build)?,
+            Node::Group { index: Some(k), sub } if self.registers.iter().any(|&(g, _)| g == *k) => {
+                // A back-referenced single-character group: its one position writes
+                // the group's register.
+                let r = self.registers.iter().find(|&&(g, _)| g == *k).map(|&(_, r)| r)?;
+                let from = self.labels.len() as u32;
+                let f = self.build(sub)?;
+                self.tags.extend((from..self.labels.len() as u32).map(|p| (p, r, false)));
+                f
+            }
             Node::Group { sub, .. } => self.build(sub)?,
+            Node::Backref(k) => {
+                // Reads the symbol the group's register holds (a run whose register is
+                // still empty fails, as Python's reference to a group that did not
+                // take part does).
+                let r = self.registers.iter().find(|&&(g, _)| g == *k).map(|&(_, r)| r)?;
+                let label = self.register_labels[r as usize].clone();
+                let f = self.position(label, SYMBOL)?;
+                self.tags.push((self.labels.len() as u32 - 1, r, true));
+                f
+            }
             Node::Repeat { sub, min, max } => {
                 // Counts clamped to the line as in `to_hir`.
                 let n = self.len;
@@ -246,7 +266,7 @@ impl<'a> Builder<'a> {
             // `^` and `$` (absolute, see the normaliser): zero-width positions.
             Node::Assert(Assertion::Start) => self.position(Label::new(), AT_START)?,
             Node::Assert(Assertion::End) => self.position(Label::new(), AT_END)?,
-            Node::Backref(_) | Node::Look { .. } | Node::Assert(_) => return None,
+            Node::Look { .. } | Node::Assert(_) => return None,
         })
     }
 
@@ -293,6 +313,19 @@ impl<'a> Builder<'a> {
                 self.repeat(min, max, |b| b.build_hir(&r.sub, symbol))?
             }
         })
+    }
+}
+
+/// The symbols of `alphabet` that `set` holds, ascending.
+fn set_label(alphabet: &Alphabet, set: &CharSet) -> Label {
+    if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
+        let mut v = Label::with_capacity(set.items.len());
+        v.extend(set.items.iter().filter_map(|it| if let ClassItem::Char(c) = it { alphabet.index(*c) } else { None }).map(|i| i as u16));
+        v.sort_unstable();
+        v.dedup();
+        v
+    } else {
+        (0..alphabet.len()).filter(|&i| set.contains(alphabet.chars()[i])).map(|i| i as u16).collect()
     }
 }
 
@@ -400,6 +433,84 @@ pub fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, budget: us
         // modulo k built twice over (16 states, 8 minimal) would double its clauses.
         (if raw * alphabet.len() <= MINIMIZE_CELLS { minimize(&trimmed) } else { trimmed }, raw)
     }))
+}
+
+/// A clue's position (Glushkov) automaton on a line, undeterminised: what line
+/// propagation before compiling walks ([`positions`]). A run is in the position it
+/// read last; `start` reads nothing. A back-reference to a single-character group is
+/// a register: the group's position writes the symbol it reads into it, the
+/// reference's position reads only that symbol.
+#[derive(Clone, Debug)]
+pub struct Positions {
+    /// Symbols each position reads (none for `start`).
+    pub labels: Vec<Vec<u16>>,
+    /// Positions that may follow each position.
+    pub follow: Vec<Vec<u32>>,
+    /// The position before the first symbol.
+    pub start: u32,
+    /// Positions a run may end in (`start` when the clue matches the empty line).
+    pub accept: Vec<bool>,
+    /// Registers (back-referenced groups).
+    pub registers: usize,
+    /// `(position, register, compares)`: the position writes the register (`false`)
+    /// or reads the symbol it holds (`true`).
+    pub tags: Vec<(u32, u8, bool)>,
+}
+
+/// Most registers of [`positions`].
+pub const MAX_REGISTERS: usize = 8;
+
+/// The position automaton of `node` on lines of `len` cells (counted repeats clamped
+/// as for [`automaton`]); `None` if the tree has assertions or lookarounds, a
+/// back-reference to a group that is not one character set, more than
+/// [`MAX_REGISTERS`] of them, or too many positions.
+pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positions> {
+    let mut b = Builder::new(Some(alphabet), u32::try_from(len).unwrap_or(u32::MAX));
+    let mut refs: Vec<u32> = Vec::new();
+    let _ = node.any(&mut |n| {
+        if let Node::Backref(k) = n {
+            refs.push(*k);
+        }
+        false
+    });
+    refs.sort_unstable();
+    refs.dedup();
+    if refs.len() > MAX_REGISTERS || (!refs.is_empty() && alphabet.len() >= 255) {
+        return None;
+    }
+    for (r, &k) in refs.iter().enumerate() {
+        let mut set = None;
+        let _ = node.any(&mut |n| {
+            if let Node::Group { index: Some(j), sub } = n
+                && *j == k
+            {
+                let mut body = sub.as_ref();
+                while let Node::Group { index: None, sub } = body {
+                    body = sub;
+                }
+                set = Some(if let Node::Set(s) = body { Some(set_label(alphabet, s)) } else { None });
+            }
+            false
+        });
+        b.registers.push((k, r as u8));
+        b.register_labels.push(set.flatten()?);
+    }
+    let root = b.build(node)?;
+    if b.kinds.iter().any(|&k| k != SYMBOL) {
+        return None;
+    }
+    let start = b.labels.len();
+    b.edges.extend(root.first.iter().map(|&q| (start as u32, q)));
+    let follow = Adj::from_edges(start + 1, &b.edges);
+    let mut accept = vec![false; start + 1];
+    for &p in &root.last {
+        accept[p as usize] = true;
+    }
+    accept[start] = root.nullable;
+    let mut labels: Vec<Vec<u16>> = b.labels.into_iter().map(|l| l.into_vec()).collect();
+    labels.push(Vec::new());
+    let follow = (0..=start).map(|p| follow[p].to_vec()).collect();
+    Some(Positions { labels, follow, start: start as u32, accept, registers: refs.len(), tags: b.tags })
 }
 
 /// The automaton of `hir` (the translation `to_hir` hands to regex-automata)

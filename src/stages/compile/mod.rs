@@ -32,7 +32,7 @@ use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::Puzzle;
 use crate::regex::ast::{Assertion, ClassItem, Node};
 use crate::regex::parser;
-use crate::regex::syntax::Parsed;
+use crate::regex::syntax::{Item, Parsed, RepeatKind};
 use regex_automata::dfa::{Automaton as _, StartKind, dense};
 use regex_automata::nfa::thompson;
 use regex_automata::util::start;
@@ -229,6 +229,68 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
         }
     }
     Ok(Compiled { alphabet, clues, pool })
+}
+
+/// Each clue's position automaton on its line ([`glushkov::positions`]), for line
+/// propagation before compiling: `None` unless every clue has one (no pool; no
+/// lookaround or assertion; back-references only to single-character groups).
+pub fn positions(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &Alphabet) -> Option<Vec<glushkov::Positions>> {
+    // A cheap look at the parsed clues first: normalising every clue before the one
+    // that has no position automaton would be work lost.
+    if puzzle.pool.is_some() || !parsed.iter().all(may_have_positions) {
+        return None;
+    }
+    let mut seen: HashMap<(&str, usize), usize> = HashMap::new();
+    let mut out: Vec<glushkov::Positions> = Vec::with_capacity(puzzle.clues.len());
+    for (i, clue) in puzzle.clues.iter().enumerate() {
+        let len = clue.cells.len();
+        if let Some(&j) = seen.get(&(clue.regex.as_str(), len))
+            && parsed[j] == parsed[i]
+        {
+            out.push(out[j].clone());
+            continue;
+        }
+        let node = normalise::normalise(&parsed[i], alphabet, normalise::Mode::Exact).ok()?;
+        out.push(glushkov::positions(&node, alphabet, len)?);
+        let _ = seen.entry((clue.regex.as_str(), len)).or_insert(i);
+    }
+    Some(out)
+}
+
+/// Whether a parsed clue may have a position automaton: none of the constructs it
+/// cannot take (anchors and boundaries, lookarounds, conditionals, atomic groups,
+/// possessive repeats), and back-references only to groups of one character (as
+/// parsed; normalising decides the rest).
+fn may_have_positions(parsed: &Parsed) -> bool {
+    fn constructs_ok(items: &[Item], groups: &mut Vec<(u32, bool)>, refs: &mut Vec<u32>) -> bool {
+        items.iter().all(|it| match it {
+            Item::At(_) | Item::Atomic(_) | Item::GroupRefExists { .. } | Item::Assert { .. } => false,
+            Item::Repeat { kind: RepeatKind::Possessive, .. } => false,
+            Item::Subpattern { group, items, .. } => {
+                if let Some(k) = group {
+                    groups.push((*k, one_char(items)));
+                }
+                constructs_ok(items, groups, refs)
+            }
+            Item::Repeat { items, .. } => constructs_ok(items, groups, refs),
+            Item::Branch(alts) => alts.iter().all(|a| constructs_ok(a, groups, refs)),
+            Item::GroupRef(k) => {
+                refs.push(*k);
+                true
+            }
+            Item::Literal(_) | Item::NotLiteral(_) | Item::Any | Item::In(_) => true,
+        })
+    }
+    fn one_char(items: &[Item]) -> bool {
+        match items {
+            [Item::Literal(_) | Item::NotLiteral(_) | Item::Any | Item::In(_)] => true,
+            [Item::Branch(alts)] => alts.iter().all(|a| one_char(a)),
+            [Item::Subpattern { group: None, items, .. }] => one_char(items),
+            _ => false,
+        }
+    }
+    let (mut groups, mut refs) = (Vec::new(), Vec::new());
+    constructs_ok(&parsed.items, &mut groups, &mut refs) && refs.iter().all(|k| groups.iter().any(|&(g, one)| g == *k && one))
 }
 
 /// Compiles one parsed clue for a line of `len` cells; returns its automaton (trimmed,

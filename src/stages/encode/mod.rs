@@ -15,6 +15,7 @@
 //!    variables (which path matched, which regex went where), so one grid may have
 //!    several models; enumeration blocks on cell variables, so counts stay exact.
 
+pub mod early;
 mod sink;
 pub mod tagged;
 
@@ -132,7 +133,16 @@ pub fn domains_with(
     compiled: &Compiled,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
 ) -> Option<Vec<SymSet>> {
-    let mut doms = initial_domains(puzzle, compiled);
+    domains_from(puzzle, compiled, initial_domains(puzzle, compiled), refine)
+}
+
+/// [`domains_with`] from `doms` (which must keep every letter a solution uses).
+pub fn domains_from(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    mut doms: Vec<SymSet>,
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+) -> Option<Vec<SymSet>> {
     let lines = Propagator::new(puzzle);
     let all: Vec<usize> = (0..lines.lines.len()).collect();
     if lines.narrow(compiled, &mut doms, &all, refine).is_err() || doms.iter().any(SymSet::is_empty) {
@@ -616,7 +626,12 @@ pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<Sym
 /// Domains before propagation: the given letter, or the whole alphabet (a given
 /// outside the alphabet leaves the cell empty).
 pub fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
-    let n = compiled.alphabet.len();
+    initial_domains_over(puzzle, &compiled.alphabet)
+}
+
+/// [`initial_domains`] over `alphabet`.
+pub fn initial_domains_over(puzzle: &Puzzle, alphabet: &crate::compile::Alphabet) -> Vec<SymSet> {
+    let n = alphabet.len();
     puzzle
         .givens
         .iter()
@@ -624,7 +639,7 @@ pub fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
             None => SymSet::full(n),
             Some(c) => {
                 let mut s = SymSet::default();
-                if let Some(a) = compiled.alphabet.index(*c) {
+                if let Some(a) = alphabet.index(*c) {
                     s.insert(a);
                 }
                 s

@@ -62,7 +62,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;
-    let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).collect();
+    let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
     // Text is gathered, and printed under the grid drawn with its failing cells and clues.
     let mut view = View::partial(&grid);
     let mut text = String::new();
@@ -173,8 +173,8 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
 /// be completed.
 fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> Result<Vec<(usize, Vec<usize>)>> {
     let unknown: Vec<(usize, Vec<usize>)> =
-        (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.compiled.alphabet.index(ch).is_none())).map(|c| (c, vec![])).collect();
-    let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.compiled.alphabet.index(ch).is_some())).collect();
+        (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).map(|c| (c, vec![])).collect();
+    let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.alphabet().index(ch).is_some())).collect();
     if assistant.complete(&known)?.is_some() {
         return Ok(unknown);
     }

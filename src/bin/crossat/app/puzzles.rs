@@ -18,7 +18,7 @@ pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     pipeline::require_exact(&prep, "a DIMACS export")?;
     let f = prep.formula()?;
-    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &f.cnf, &f.vars))?;
+    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars))?;
     Ok(0)
 }
 

@@ -38,7 +38,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         crate::stop::finish();
         return solve_model(&prep, model, args, out);
     }
-    let alphabet: String = prep.compiled.alphabet.chars().iter().collect();
+    let alphabet: String = prep.alphabet().chars().iter().collect();
     crate::stop::arm(solve_epilogue(args.json, found.clone(), json!(prep.puzzle.name), json!(alphabet)));
     // Default: look for two solutions to decide uniqueness, show the first.
     let (search_limit, show) = match (args.all, args.limit) {
@@ -106,7 +106,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
             "complete": outcome.complete,
             "unique": unique,
             "puzzle": prep.puzzle.name,
-            "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>(),
+            "alphabet": prep.alphabet().chars().iter().collect::<String>(),
         });
         if !ambiguous.is_empty() {
             summary["ambiguous_cells"] = ambiguous
@@ -162,7 +162,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
 fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<String> {
     let name = path.display().to_string();
     pipeline::require_exact(prep, "a proof of uniqueness")?;
-    let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.compiled.alphabet.index(ch).unwrap_or(0)).collect();
+    let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.alphabet().index(ch).unwrap_or(0)).collect();
     let f = prep.formula()?;
     let block = solve::blocking_clause(&f.vars, &symbols);
     let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
@@ -178,7 +178,7 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
     if let Some(cnf_path) = &args.proof_cnf {
         let mut with_block = f.cnf.clone();
         with_block.add_clause(&block);
-        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, &prep.compiled.alphabet, &with_block, &f.vars))?;
+        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &with_block, &f.vars))?;
     }
     Ok(name)
 }
@@ -223,7 +223,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
-            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
+            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.alphabet().chars().iter().collect::<String>()}))
                 .map_err(write_err)?;
         } else {
             writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
@@ -244,11 +244,11 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         solve::decode_cells(&f.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
     let assignment = solve::decode_assignment(&f.vars, value)
         .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
-    let grid = verify::decode(&prep.compiled.alphabet, &solve::Found { cells: symbols, assignment });
+    let grid = verify::decode(prep.alphabet(), &solve::Found { cells: symbols, assignment });
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
         writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
-        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.compiled.alphabet.chars().iter().collect::<String>()}))
+        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.alphabet().chars().iter().collect::<String>()}))
             .map_err(write_err)?;
     } else {
         let view = crate::draw::View::solution(&prep.puzzle, &grid);
@@ -260,6 +260,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
 
 fn stats_json(prep: &Prepared, searched: bool) -> Value {
     let f = prep.formula().expect("the formula is built before the stats");
+    let compiled = prep.compiled().expect("the automata are compiled before the formula");
     let times: serde_json::Map<String, Value> =
         Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(prep.times.get(s))))).collect();
     let clues: Vec<Value> = prep
@@ -267,17 +268,18 @@ fn stats_json(prep: &Prepared, searched: bool) -> Value {
         .clues
         .iter()
         .zip(&f.vars.clue_sizes)
-        .zip(&prep.compiled.clues)
+        .zip(&compiled.clues)
         .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
-    let r = crate::generate::rate(&prep.puzzle, &prep.compiled);
+    let r = crate::generate::rate(&prep.puzzle, compiled);
     let difficulty = r.json();
     json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
 }
 
 fn stats_text(prep: &Prepared, searched: bool) -> String {
     let f = prep.formula().expect("the formula is built before the stats");
+    let compiled = prep.compiled().expect("the automata are compiled before the formula");
     use crate::encode::ClauseSink;
     let mut s = String::from("stats:");
     for stage in Stage::ALL {
@@ -287,7 +289,7 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
     s.push_str(&format!(
         "stats: {} cells, alphabet of {} symbols, {} variables, {} clauses\n",
         prep.puzzle.givens.len(),
-        prep.compiled.alphabet.len(),
+        prep.alphabet().len(),
         f.cnf.num_vars(),
         f.cnf.num_clauses()
     ));
@@ -300,12 +302,12 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, &prep.compiled).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
         "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"
     ));
-    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&prep.compiled.clues) {
+    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&compiled.clues) {
         s.push_str(&format!(
             "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
             c.label,
