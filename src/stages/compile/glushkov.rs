@@ -443,9 +443,11 @@ pub fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, budget: us
 #[derive(Clone, Debug)]
 pub struct Positions {
     /// Symbols each position reads (none for `start`).
-    pub labels: Vec<Vec<u16>>,
-    /// Positions that may follow each position.
-    pub follow: Vec<Vec<u32>>,
+    pub labels: Vec<SmallVec<[u16; 4]>>,
+    /// Positions that may follow position `p`: `follow[follow_starts[p]..follow_starts[p + 1]]`.
+    pub follow_starts: Vec<u32>,
+    /// See `follow_starts`.
+    pub follow: Vec<u32>,
     /// The position before the first symbol.
     pub start: u32,
     /// Positions a run may end in (`start` when the clue matches the empty line).
@@ -501,16 +503,15 @@ pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positio
     }
     let start = b.labels.len();
     b.edges.extend(root.first.iter().map(|&q| (start as u32, q)));
-    let follow = Adj::from_edges(start + 1, &b.edges);
+    let Adj { starts: follow_starts, targets: follow } = Adj::from_edges(start + 1, &b.edges);
     let mut accept = vec![false; start + 1];
     for &p in &root.last {
         accept[p as usize] = true;
     }
     accept[start] = root.nullable;
-    let mut labels: Vec<Vec<u16>> = b.labels.into_iter().map(|l| l.into_vec()).collect();
-    labels.push(Vec::new());
-    let follow = (0..=start).map(|p| follow[p].to_vec()).collect();
-    Some(Positions { labels, follow, start: start as u32, accept, registers: refs.len(), tags: b.tags })
+    let mut labels = b.labels;
+    labels.push(Label::new());
+    Some(Positions { labels, follow_starts, follow, start: start as u32, accept, registers: refs.len(), tags: b.tags })
 }
 
 /// The automaton of `hir` (the translation `to_hir` hands to regex-automata)

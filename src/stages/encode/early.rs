@@ -22,6 +22,22 @@ pub struct Nfa {
     /// With back-references: per position, what it does to a register (see
     /// [`Positions::tags`]) and which registers are still to be read after it.
     registers: Option<Registers>,
+    /// Without registers, and at most [`MAX_BITS`] positions: the automaton as rows of
+    /// bits, walked a word at a time.
+    bits: Option<Bits>,
+}
+
+/// Most positions [`Bits`] takes.
+const MAX_BITS: usize = 256;
+
+/// A position automaton as bit sets of `words` words: `follow[p]` the successors of
+/// `p`, `reads[x]` the positions whose label holds `x`.
+#[derive(Clone, Debug)]
+struct Bits {
+    words: usize,
+    follow: Vec<u64>,
+    reads: Vec<u64>,
+    accept: Vec<u64>,
 }
 
 /// The registers of an [`Nfa`]: a run's registers are a `u64`, a byte each, holding
@@ -76,13 +92,7 @@ impl Walk {
 impl Nfa {
     /// `p` as lists.
     pub fn new(p: &Positions) -> Nfa {
-        let mut starts = Vec::with_capacity(p.follow.len() + 1);
-        let mut follow = Vec::with_capacity(p.follow.iter().map(Vec::len).sum());
-        for next in &p.follow {
-            starts.push(follow.len() as u32);
-            follow.extend_from_slice(next);
-        }
-        starts.push(follow.len() as u32);
+        let (starts, follow) = (p.follow_starts.clone(), p.follow.clone());
         let labels = p
             .labels
             .iter()
@@ -105,7 +115,7 @@ impl Nfa {
                 let mut changed = false;
                 for q in (0..n).rev() {
                     let mut l = live[q];
-                    for &t in &p.follow[q] {
+                    for &t in &follow[starts[q] as usize..starts[q + 1] as usize] {
                         let t = t as usize;
                         let (r, bit) = ((tag[t] & !COMPARES) as u32, tag[t] & COMPARES != 0);
                         let mut from_t = live[t];
@@ -129,7 +139,25 @@ impl Nfa {
             let keep = live.iter().map(|&l| (0..8).filter(|r| l >> r & 1 == 1).fold(0u64, |m, r| m | 0xFF << (8 * r))).collect();
             Registers { tag, keep, count: p.registers }
         });
-        Nfa { starts, follow, labels, accept: p.accept.clone(), start: p.start, registers }
+        let n = p.labels.len();
+        let bits = (registers.is_none() && n <= MAX_BITS).then(|| {
+            let words = n.div_ceil(64);
+            let symbols = p.labels.iter().flatten().map(|&x| x as usize + 1).max().unwrap_or(0);
+            let mut b = Bits { words, follow: vec![0; n * words], reads: vec![0; symbols * words], accept: vec![0; words] };
+            for q in 0..n {
+                for &t in &follow[starts[q] as usize..starts[q + 1] as usize] {
+                    b.follow[q * words + t as usize / 64] |= 1 << (t % 64);
+                }
+                for &x in &p.labels[q] {
+                    b.reads[x as usize * words + q / 64] |= 1 << (q % 64);
+                }
+                if p.accept[q] {
+                    b.accept[q / 64] |= 1 << (q % 64);
+                }
+            }
+            b
+        });
+        Nfa { starts, follow, labels, accept: p.accept.clone(), start: p.start, registers, bits }
     }
 
     fn next(&self, s: u32) -> &[u32] {
@@ -144,6 +172,14 @@ impl Nfa {
         out.resize(n, SymSet::default());
         if let Some(r) = &self.registers {
             self.support_registers(r, line, walk, out);
+            return;
+        }
+        if let Some(b) = &self.bits {
+            match b.words {
+                1 => self.support_bits::<1>(b, line, out),
+                2 => self.support_bits::<2>(b, line, out),
+                _ => self.support_bits::<4>(b, line, out),
+            }
             return;
         }
         if walk.mark.len() < self.labels.len() {
@@ -203,6 +239,95 @@ impl Nfa {
             }
             std::mem::swap(&mut walk.mark, &mut walk.mark_here);
             epoch = here;
+        }
+    }
+
+    /// [`Nfa::support`] over [`Bits`] of at most `W` words: the reachable positions of
+    /// each layer as one bit set, then back from the accepting ones.
+    // Words of the same sets are combined index by index.
+    #[allow(clippy::needless_range_loop)]
+    fn support_bits<const W: usize>(&self, b: &Bits, line: &[SymSet], out: &mut [SymSet]) {
+        let (w, n) = (b.words, line.len());
+        let row = |v: &[u64], i: usize| -> [u64; W] {
+            let mut r = [0u64; W];
+            r[..w].copy_from_slice(&v[i * w..(i + 1) * w]);
+            r
+        };
+        let symbols = b.reads.len() / w;
+        // Reachable positions per layer, on the stack for lines up to 64 cells.
+        let mut stack = [[0u64; W]; 65];
+        let mut heap = Vec::new();
+        let reach: &mut [[u64; W]] = if n < 65 {
+            &mut stack[..=n]
+        } else {
+            heap.resize(n + 1, [0u64; W]);
+            &mut heap
+        };
+        reach[0][self.start as usize / 64] |= 1 << (self.start % 64);
+        for (p, dom) in line.iter().enumerate() {
+            let mut admit = [0u64; W];
+            for x in dom.iter().take_while(|&x| x < symbols) {
+                let r = row(&b.reads, x);
+                for k in 0..W {
+                    admit[k] |= r[k];
+                }
+            }
+            let mut next = [0u64; W];
+            for k in 0..W {
+                let mut rest = reach[p][k];
+                while rest != 0 {
+                    let s = k * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let f = row(&b.follow, s);
+                    for j in 0..W {
+                        next[j] |= f[j];
+                    }
+                }
+            }
+            let mut any = 0;
+            for k in 0..W {
+                next[k] &= admit[k];
+                any |= next[k];
+            }
+            if any == 0 {
+                return;
+            }
+            reach[p + 1] = next;
+        }
+        // Back: `reach` becomes the live positions, layer by layer.
+        let mut any = 0;
+        for k in 0..W {
+            reach[n][k] &= if k < w { b.accept[k] } else { 0 };
+            any |= reach[n][k];
+        }
+        if any == 0 {
+            return;
+        }
+        for p in (0..n).rev() {
+            let live = reach[p + 1];
+            let mut letters = SymSet::default();
+            for k in 0..W {
+                let mut rest = live[k];
+                while rest != 0 {
+                    let q = k * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    letters = letters.or(&self.labels[q]);
+                }
+            }
+            out[p] = letters.and(&line[p]);
+            let mut here = reach[p];
+            for k in 0..W {
+                let mut rest = here[k];
+                while rest != 0 {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let f = row(&b.follow, k * 64 + bit as usize);
+                    if (0..W).all(|j| f[j] & live[j] == 0) {
+                        here[k] &= !(1 << bit);
+                    }
+                }
+            }
+            reach[p] = here;
         }
     }
 
