@@ -135,6 +135,16 @@ impl Node {
 
 /// `_uniq`: drop repeated members, keeping the first of each.
 fn uniq(items: Vec<Member>) -> Vec<Member> {
+    if items.len() <= 32 {
+        // A set's few members: a scan beats hashing them.
+        let mut out: Vec<Member> = Vec::with_capacity(items.len());
+        for m in items {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        return out;
+    }
     let mut seen = std::collections::HashSet::with_capacity(items.len());
     items.into_iter().filter(|m| seen.insert(m.clone())).collect()
 }

@@ -154,6 +154,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         }
         return Ok(1);
     }
+    // The process ends next and its memory goes back whole: freeing the automata and
+    // the formula piece by piece would cost more than a small puzzle's propagation.
+    std::mem::forget(prep);
     Ok(if outcome.found > 0 { 0 } else { 1 })
 }
 
