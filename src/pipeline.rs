@@ -66,6 +66,8 @@ pub struct Prepared {
     /// Whether [`solve()`] may answer from `domains` alone (see [`Prepared::decided`])
     /// or by the line search.
     direct: bool,
+    /// Whether `domains` came from the position automata, before compiling.
+    decided_early: bool,
     /// Nodes of the line search, when it decided the puzzle.
     line_nodes: Option<usize>,
     /// Most nodes the line search may take (`None`: [`solve::lines::MAX_NODES`] when
@@ -93,6 +95,7 @@ impl Prepared {
             line_nodes: None,
             line_budget: None,
             formula: OnceLock::from(Formula { cnf, vars }),
+            decided_early: false,
         }
     }
 
@@ -117,6 +120,12 @@ impl Prepared {
         self.compiled.get().is_some()
     }
 
+    /// Whether propagation over the clues' position automata decided the puzzle before
+    /// anything was compiled ([`encode::early`]).
+    pub fn decided_before_compiling(&self) -> bool {
+        self.decided_early
+    }
+
     /// The formula, encoded now if it was not yet (the encoding time is not counted:
     /// see [`Prepared::encode`]).
     pub fn formula(&self) -> Result<&Formula> {
@@ -129,6 +138,12 @@ impl Prepared {
 
     /// The formula, encoded now if it was not yet, counting the time as encoding.
     pub fn encode(&mut self) -> Result<&Formula> {
+        if self.compiled.get().is_none() {
+            let start = Instant::now();
+            let _ = self.compiled()?;
+            self.times.add(Stage::Compile, start.elapsed());
+            self.times.add_wall(start.elapsed());
+        }
         if self.formula.get().is_none() {
             let start = Instant::now();
             let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
@@ -201,6 +216,7 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
     let early = times.time(Stage::Encode, || early_domains(&puzzle, &parsed, &alphabet));
     let decided = |d: &Option<Vec<SymSet>>| d.as_ref().is_none_or(|d| d.iter().all(|x| x.len() == 1));
+    let decided_early = early.as_ref().is_some_and(decided);
     let (compiled, domains) = match early {
         Some(d) if decided(&d) => (OnceLock::new(), d),
         early => {
@@ -225,6 +241,7 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
         times,
         domains,
         direct: true,
+        decided_early,
         line_nodes: None,
         line_budget: None,
         formula: OnceLock::new(),

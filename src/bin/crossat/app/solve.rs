@@ -277,7 +277,7 @@ fn stats_json(prep: &Prepared, searched: bool) -> Value {
     use crate::encode::ClauseSink;
     let r = crate::generate::rate(&prep.puzzle, compiled);
     let difficulty = r.json();
-    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
+    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "decided_before_compiling": prep.decided_before_compiling(), "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
 }
 
 fn stats_text(prep: &Prepared, searched: bool) -> String {
@@ -300,6 +300,9 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         Some(nodes) => s.push_str(&format!(
             "stats: the line search decided the puzzle in {nodes} nodes: no SAT search (the formula above was built for these stats only)\n"
         )),
+        None if !searched && prep.decided_before_compiling() => s.push_str(
+            "stats: line propagation over the clues' position automata decided the puzzle: nothing compiled, no SAT search (the automata and the formula above were built for these stats only)\n",
+        ),
         None if !searched => {
             s.push_str("stats: line propagation decided the puzzle: no SAT search (the formula above was built for these stats only)\n")
         }
