@@ -263,6 +263,54 @@ fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTre
     Ok(found)
 }
 
+/// Line propagation before compiling (`encode::early`), for a clue that has a position
+/// automaton: on every line length, with every cell free and with random domains, the
+/// letters it keeps are those of the strings Python matches within the domains. Returns
+/// whether the clue had one; disagreements go to `failures`.
+fn early_agrees(case: &Case, by_length: &[Option<BTreeSet<String>>], seed: u64, failures: &mut Vec<String>) -> bool {
+    use crossat::compile::{glushkov, normalise};
+    use crossat::encode::SymSet;
+    use crossat::encode::early::{Nfa, Walk};
+    let Ok(parsed) = crossat::regex::parser::parse(&case.p) else { return false };
+    let Ok(alphabet) = compile::Alphabet::new(case.alphabet.iter().copied()) else { return false };
+    let Ok(node) = normalise::normalise(&parsed, &alphabet, normalise::Mode::Exact) else { return false };
+    let mut rng = Rng::new(7_000_000 + seed);
+    let (mut walk, mut out) = (Walk::default(), Vec::new());
+    let mut had = false;
+    for (n, want) in by_length.iter().enumerate().skip(1) {
+        let Some(want) = want.as_ref().filter(|w| !w.contains(crate::common::CRASH)) else { continue };
+        let Some(positions) = glushkov::positions(&node, &alphabet, n) else { continue };
+        had = true;
+        let nfa = Nfa::new(&positions);
+        let words: Vec<Vec<usize>> =
+            want.iter().map(|w| w.chars().map(|c| alphabet.index(c).expect("a letter of the alphabet")).collect()).collect();
+        for round in 0..3 {
+            let line: Vec<SymSet> = (0..n)
+                .map(|_| {
+                    let mut d = SymSet::default();
+                    (0..alphabet.len()).filter(|_| round == 0 || rng.below(3) != 0).for_each(|x| d.insert(x));
+                    d
+                })
+                .collect();
+            let mut expect = vec![SymSet::default(); n];
+            for w in words.iter().filter(|w| w.iter().zip(&line).all(|(&x, d)| d.contains(x))) {
+                for (e, &x) in expect.iter_mut().zip(w) {
+                    e.insert(x);
+                }
+            }
+            nfa.support(&line, &mut walk, &mut out);
+            if out != expect {
+                failures.push(format!(
+                    "{:?} over {:?}, length {n}, domains {line:?}: early support {out:?}, Python's {expect:?}",
+                    case.p, case.alphabet
+                ));
+                return had;
+            }
+        }
+    }
+    had
+}
+
 #[test]
 fn clues_agree_with_python() {
     let count: usize = std::env::var("CROSSAT_PYDIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
@@ -279,7 +327,7 @@ fn clues_agree_with_python() {
         ("guarded", Options { prefer_bounded: 0, bounded_limit: 0, tagged: false }),
     ];
     let (mut clues, mut refused_by_python, mut lines, mut pairs, mut mixed) = (0usize, 0usize, 0usize, 0usize, 0usize);
-    let mut python_crashed = 0usize;
+    let (mut python_crashed, mut early) = (0usize, 0usize);
     let mut failures = Vec::new();
     for (i, (case, by_length)) in cases.iter().zip(&answers).enumerate() {
         if by_length[0].is_none() {
@@ -290,6 +338,7 @@ fn clues_agree_with_python() {
             continue;
         }
         clues += 1;
+        early += usize::from(early_agrees(case, by_length, i as u64, &mut failures));
         // Every length where the clue accepts some strings and rejects others, and one more.
         let other = i % (case.max_n + 1);
         for (n, want) in by_length.iter().enumerate() {
@@ -332,8 +381,9 @@ fn clues_agree_with_python() {
         }
     }
     eprintln!(
-        "pydiff: {clues} clues compared with Python on {lines} line lengths ({pairs} line strings; {mixed} lines accept some strings and reject others), {refused_by_python} clues refused by Python, {python_crashed} lines where Python's matcher raised"
+        "pydiff: {clues} clues compared with Python on {lines} line lengths ({pairs} line strings; {mixed} lines accept some strings and reject others), {refused_by_python} clues refused by Python, {python_crashed} lines where Python's matcher raised; {early} clues with position automata"
     );
+    assert!(count < 20_000 || early >= count / 10, "only {early} clues had position automata");
     assert!(failures.is_empty(), "{} disagreements with Python:\n{}", failures.len(), failures.join("\n"));
     assert!(count < 20_000 || (clues >= 19_000 && mixed >= 10_000), "only {clues} clues ({mixed} mixed lines) compared");
 }
