@@ -165,7 +165,11 @@ impl Nfa {
     }
 
     /// The letters of each cell of `line` that some accepting run uses, into `out` (all
-    /// empty when there is none).
+    /// empty when there is none). Without registers and past `MAX_BITS` positions,
+    /// the same layered walk as the compiled route's `Layers::support`, over successor
+    /// lists whose targets' labels give the letters, where that one steps a DFA's table
+    /// letter by letter (a walk generic over both would hand that hot loop a set per
+    /// transition instead of a letter).
     pub fn support(&self, line: &[SymSet], walk: &mut Walk, out: &mut Vec<SymSet>) {
         let n = line.len();
         out.clear();
