@@ -109,7 +109,7 @@ fn single_char_group(node: &Node) -> Option<(u32, &CharSet)> {
 }
 
 /// Groups `(k …)` whose body, through non-capturing groups, is one character set.
-fn collect_single_char_groups(node: &Node, out: &mut Vec<(u32, CharSet)>) {
+pub(super) fn collect_single_char_groups(node: &Node, out: &mut Vec<(u32, CharSet)>) {
     let _ = node.any(&mut |n| {
         if matches!(n, Node::Group { index: Some(_), .. })
             && let Some((k, s)) = single_char_group(n)

@@ -61,10 +61,10 @@ struct Builder<'a> {
     kinds: Vec<u8>,
     /// Pairs (position, a position that may follow it), as the tree is walked.
     edges: Vec<(u32, u32)>,
-    /// For [`positions`]: the register of each back-referenced group (by group number),
-    /// and the positions that write or compare one, as (position, register, compares).
-    registers: Vec<(u32, u8)>,
-    /// The symbols of each register's group.
+    /// For [`positions`]: the back-referenced groups (register `r` is group
+    /// `registers[r]`), the symbols each group reads, and the positions that write or
+    /// compare a register, as (position, register, compares).
+    registers: Vec<u32>,
     register_labels: Vec<Label>,
     tags: Vec<(u32, u8, bool)>,
 }
@@ -133,6 +133,11 @@ impl<'a> Builder<'a> {
             register_labels: Vec::new(),
             tags: Vec::new(),
         }
+    }
+
+    /// The register of group `k`, if it is back-referenced.
+    fn register(&self, k: u32) -> Option<u8> {
+        self.registers.iter().position(|&g| g == k).map(|r| r as u8)
     }
 
     fn position(&mut self, label: Label, kind: u8) -> Option<Frag> {
@@ -230,21 +235,21 @@ impl<'a> Builder<'a> {
             }
             Node::Concat(v) => self.sequence(v, Self::build)?,
             Node::Alt(v) => self.union(v, Self::build)?,
-            Node::Group { index: Some(k), sub } if self.registers.iter().any(|&(g, _)| g == *k) => {
-                // A back-referenced single-character group: its one position writes
-                // the group's register.
-                let r = self.registers.iter().find(|&&(g, _)| g == *k).map(|&(_, r)| r)?;
+            Node::Group { index, sub } => {
                 let from = self.labels.len() as u32;
                 let f = self.build(sub)?;
-                self.tags.extend((from..self.labels.len() as u32).map(|p| (p, r, false)));
+                // A back-referenced (single-character) group: its position writes the
+                // group's register.
+                if let Some(r) = index.and_then(|k| self.register(k)) {
+                    self.tags.extend((from..self.labels.len() as u32).map(|p| (p, r, false)));
+                }
                 f
             }
-            Node::Group { sub, .. } => self.build(sub)?,
             Node::Backref(k) => {
                 // Reads the symbol the group's register holds (a run whose register is
                 // still empty fails, as Python's reference to a group that did not
                 // take part does).
-                let r = self.registers.iter().find(|&&(g, _)| g == *k).map(|&(_, r)| r)?;
+                let r = self.register(*k)?;
                 let label = self.register_labels[r as usize].clone();
                 let f = self.position(label, SYMBOL)?;
                 self.tags.push((self.labels.len() as u32 - 1, r, true));
@@ -480,23 +485,16 @@ pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positio
     if refs.len() > MAX_REGISTERS || (!refs.is_empty() && alphabet.len() >= 255) {
         return None;
     }
-    for (r, &k) in refs.iter().enumerate() {
-        let mut set = None;
-        let _ = node.any(&mut |n| {
-            if let Node::Group { index: Some(j), sub } = n
-                && *j == k
-            {
-                let mut body = sub.as_ref();
-                while let Node::Group { index: None, sub } = body {
-                    body = sub;
-                }
-                set = Some(if let Node::Set(s) = body { Some(set_label(alphabet, s)) } else { None });
-            }
-            false
-        });
-        b.registers.push((k, r as u8));
-        b.register_labels.push(set.flatten()?);
+    // Each referenced group must be one character set (as [`super::expand`] finds them).
+    let mut groups = Vec::new();
+    if !refs.is_empty() {
+        super::expand::collect_single_char_groups(node, &mut groups);
     }
+    for &k in &refs {
+        let (_, set) = groups.iter().find(|(g, _)| *g == k)?;
+        b.register_labels.push(set_label(alphabet, set));
+    }
+    b.registers = refs;
     let root = b.build(node)?;
     if b.kinds.iter().any(|&k| k != SYMBOL) {
         return None;
@@ -511,7 +509,7 @@ pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positio
     accept[start] = root.nullable;
     let mut labels = b.labels;
     labels.push(Label::new());
-    Some(Positions { labels, follow_starts, follow, start: start as u32, accept, registers: refs.len(), tags: b.tags })
+    Some(Positions { labels, follow_starts, follow, start: start as u32, accept, registers: b.registers.len(), tags: b.tags })
 }
 
 /// The automaton of `hir` (the translation `to_hir` hands to regex-automata)

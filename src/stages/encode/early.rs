@@ -1,9 +1,9 @@
 //! Line propagation over the clues' position automata, before anything is compiled
 //! (issue 15): most puzzles are decided by line propagation alone, and for them the
 //! subset constructions of the compile stage are wasted. A position automaton has a
-//! state per occurrence of a set in the clue; its runs over a line, as bit sets of
-//! positions per layer, give each cell's supported letters exactly as the minimal DFA
-//! of the same language would.
+//! state per occurrence of a set in the clue; its runs over a line, as the sets of
+//! positions reached after each cell, give each cell's supported letters exactly as
+//! the minimal DFA of the same language would.
 
 use super::{Propagator, SymSet};
 use crate::compile::glushkov::Positions;
@@ -445,21 +445,7 @@ pub fn domains(puzzle: &Puzzle, nfas: &[Nfa], mut doms: Vec<SymSet>) -> Option<V
         line.clear();
         line.extend(cells.iter().map(|&c| doms[c]));
         nfas[i].support(&line, &mut walk, &mut support);
-        for (p, &cell) in cells.iter().enumerate() {
-            let new = doms[cell].and(&support[p]);
-            if new != doms[cell] {
-                doms[cell] = new;
-                if new.is_empty() {
-                    return None;
-                }
-                for &j in &lines.of_cell[cell] {
-                    if !queued[j] {
-                        queued[j] = true;
-                        queue.push_back(j);
-                    }
-                }
-            }
-        }
+        lines.narrow_line(i, &mut doms, &support, &mut queue, &mut queued, |_, _| {}).ok()?;
     }
     Some(doms)
 }

@@ -258,19 +258,35 @@ impl Propagator {
                     &refined
                 }
             };
-            for (p, &cell) in cells.iter().enumerate() {
-                let new = doms[cell].and(&support[p]);
-                if new != doms[cell] {
-                    trail.push((cell, doms[cell]));
-                    doms[cell] = new;
-                    if new.is_empty() {
-                        return Err(i);
-                    }
-                    for &j in &self.of_cell[cell] {
-                        if !queued[j] {
-                            queued[j] = true;
-                            queue.push_back(j);
-                        }
+            self.narrow_line(i, doms, support, queue, queued, |cell, before| trail.push((cell, before)))?;
+        }
+        Ok(())
+    }
+
+    /// Narrows the cells of constraint `i` to `support` (letters per cell, in line
+    /// order): `changed(cell, before)` hears of each cell that loses letters, and the
+    /// constraints through it are queued again. `Err(i)` when a cell is left empty.
+    fn narrow_line(
+        &self,
+        i: usize,
+        doms: &mut [SymSet],
+        support: &[SymSet],
+        queue: &mut std::collections::VecDeque<usize>,
+        queued: &mut [bool],
+        mut changed: impl FnMut(usize, SymSet),
+    ) -> std::result::Result<(), usize> {
+        for (&cell, s) in self.lines[i].iter().zip(support) {
+            let new = doms[cell].and(s);
+            if new != doms[cell] {
+                changed(cell, doms[cell]);
+                doms[cell] = new;
+                if new.is_empty() {
+                    return Err(i);
+                }
+                for &j in &self.of_cell[cell] {
+                    if !queued[j] {
+                        queued[j] = true;
+                        queue.push_back(j);
                     }
                 }
             }
