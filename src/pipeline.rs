@@ -184,11 +184,18 @@ impl Prepared {
         if !self.direct || self.puzzle.pool.is_some() {
             return None;
         }
-        match &self.domains {
-            None => Some(None),
-            Some(doms) if doms.iter().all(|d| d.len() == 1) => Some(Some(doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect())),
-            Some(_) => None,
-        }
+        settled(&self.domains)
+    }
+}
+
+/// What domains settle alone: `Some(None)` when some cell has no letter left (or there
+/// are no domains), `Some(Some(cells))` when every cell has exactly one, `None`
+/// otherwise.
+fn settled(domains: &Option<Vec<SymSet>>) -> Option<Option<Vec<usize>>> {
+    match domains {
+        None => Some(None),
+        Some(doms) if doms.iter().all(|d| d.len() == 1) => Some(Some(doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect())),
+        Some(_) => None,
     }
 }
 
@@ -215,10 +222,9 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     // The reference matcher reads the same trees (the parser is checked against Python's).
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
     let early = times.time(Stage::Encode, || early_domains(&puzzle, &parsed, &alphabet));
-    let decided = |d: &Option<Vec<SymSet>>| d.as_ref().is_none_or(|d| d.iter().all(|x| x.len() == 1));
-    let decided_early = early.as_ref().is_some_and(decided);
+    let decided_early = early.as_ref().is_some_and(|d| settled(d).is_some());
     let (compiled, domains) = match early {
-        Some(d) if decided(&d) => (OnceLock::new(), d),
+        Some(d) if decided_early => (OnceLock::new(), d),
         early => {
             let compiled = times.time(Stage::Compile, || compile::compile(src, &puzzle, &parsed, alphabet.clone()))?;
             let domains = times.time(Stage::Encode, || {
