@@ -10,6 +10,7 @@ mod bounded;
 mod cli;
 mod clues;
 mod corpus;
+mod count;
 mod dimacs;
 mod docs;
 mod draw;

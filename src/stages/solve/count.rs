@@ -1,0 +1,350 @@
+//! Exact model counting over the cells: how many grids a puzzle has, without listing
+//! them.
+//!
+//! A depth-first search over the cells, as [`super::lines`] does, that counts instead of
+//! listing, in the manner of the component-caching model counters (sharpSAT, Ganak):
+//!
+//! - *Propagation.* At every node each line is kept arc consistent over its
+//!   automaton ([`Propagator`]): a letter leaves a cell only when no word of some
+//!   clue's line uses it, so no grid is lost.
+//! - *Satisfied clues.* A clue whose line accepts every word of the product of its
+//!   cells' domains constrains nothing below this node: it is dropped. For a clue whose
+//!   automaton is exact (regular and bounded routes) this is a count over the
+//!   automaton ([`line_count`]) equal to the product of the domain sizes; for a clue
+//!   whose automaton over-approximates it (back-references, lookarounds, the
+//!   counterexample route) the caller's matcher is asked about each word, when there
+//!   are at most [`EXACT_WORDS`], and otherwise the clue stays. A clue left with no open
+//!   cell is one word, which the matcher decides.
+//! - *Components.* The open cells fall into components: two cells are in one when a
+//!   clue that is not satisfied runs through both. The grids below a node are the
+//!   product of the components' counts (and of the domain sizes of cells that no clue
+//!   constrains any more), each counted alone.
+//! - *Cache.* A component's count depends only on its clues and on the domains of
+//!   their cells, so it is cached under that key; the same component met again (after
+//!   other choices elsewhere) costs a look-up.
+//!
+//! Counts are over cell letters only: automaton states are never variables here, so
+//! nothing but the cells can multiply a count. Every grid counted has every clue
+//! accepting its line (by an exact automaton, or by the matcher), and every such grid
+//! is counted once (the branches on a cell's letters are disjoint): the count is exact.
+
+pub mod big;
+
+pub use big::Big;
+
+use crate::compile::Compiled;
+use crate::encode::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
+use crate::error::Result;
+use std::collections::HashMap;
+
+/// Most words of one over-approximated line whose verdicts the matcher gives when
+/// deciding whether the clue is satisfied.
+pub const EXACT_WORDS: usize = 256;
+
+/// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
+/// cache is emptied and refilled, which costs time, never exactness.
+pub const CACHE_WORDS: usize = 1 << 23;
+
+/// A finished count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The number of grids.
+    pub count: Big,
+    /// Nodes (decisions) of the search.
+    pub nodes: usize,
+    /// Components whose count came from the cache.
+    pub cache_hits: usize,
+}
+
+/// Counts the grids within `doms` (already propagated; a domain per cell) that every
+/// clue of `compiled` accepts. `refine` narrows an over-approximated line's support as
+/// in [`Propagator::narrow`]; `matches(i, word)` is the reference verdict of clue `i`
+/// on a word of symbols, asked for clues whose automaton over-approximates them.
+///
+/// Stops with [`crate::error::Error::Cancelled`] when [`crate::stop::check`] says so:
+/// a count is complete or not given at all.
+pub fn count(
+    lines: &Propagator,
+    compiled: &Compiled,
+    doms: &[SymSet],
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+) -> Result<Counted> {
+    let mut counter = Counter {
+        lines,
+        compiled,
+        refine,
+        matches,
+        doms: doms.to_vec(),
+        scratch: Scratch::default(),
+        cache: HashMap::new(),
+        cache_words: 0,
+        nodes: 0,
+        cache_hits: 0,
+        parent: vec![usize::MAX; doms.len()],
+        word: Vec::new(),
+        classes: compiled.clues.iter().map(|cc| letter_classes(cc, compiled.alphabet.len())).collect(),
+    };
+    if doms.iter().any(SymSet::is_empty) {
+        return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 });
+    }
+    counter.scratch.tabulate(lines, compiled, doms, MAX_TABLE_WORDS);
+    let cells: Vec<usize> = (0..doms.len()).filter(|&c| doms[c].len() > 1).collect();
+    let clues: Vec<usize> = (0..compiled.clues.len()).collect();
+    let count = counter.split(&cells, &clues)?;
+    Ok(Counted { count, nodes: counter.nodes, cache_hits: counter.cache_hits })
+}
+
+struct Counter<'a, R, M> {
+    lines: &'a Propagator,
+    compiled: &'a Compiled,
+    refine: R,
+    matches: M,
+    doms: Vec<SymSet>,
+    scratch: Scratch,
+    cache: HashMap<Vec<u64>, Big>,
+    cache_words: usize,
+    nodes: usize,
+    cache_hits: usize,
+    /// Union-find over cells, reset after each use.
+    parent: Vec<usize>,
+    word: Vec<usize>,
+    /// Per clue, the class of each letter ([`letter_classes`]).
+    classes: Vec<Vec<u32>>,
+}
+
+/// One component: its open cells and the clues that tie them.
+struct Component {
+    cells: Vec<usize>,
+    clues: Vec<usize>,
+}
+
+impl<R, M> Counter<'_, R, M>
+where
+    R: FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    M: FnMut(usize, &[usize]) -> Result<bool>,
+{
+    /// The grids over `cells` (open cells, propagated) that `clues` (every clue through
+    /// them that may still constrain them) accept: the product over the components.
+    fn split(&mut self, cells: &[usize], clues: &[usize]) -> Result<Big> {
+        let mut active = Vec::with_capacity(clues.len());
+        for &i in clues {
+            if !self.satisfied(i)? {
+                if self.lines.lines[i].iter().all(|&c| self.doms[c].len() == 1) {
+                    // One word, which the clue rejects.
+                    return Ok(Big::zero());
+                }
+                active.push(i);
+            }
+        }
+        let mut product = Big::one();
+        let doms = &self.doms;
+        let parent = &mut self.parent;
+        for &i in &active {
+            let mut first = None;
+            for &c in self.lines.lines[i].iter().filter(|&&c| doms[c].len() > 1) {
+                if parent[c] == usize::MAX {
+                    parent[c] = c;
+                }
+                let rc = find(parent, c);
+                match first {
+                    None => first = Some(rc),
+                    Some(r) if r != rc => parent[rc] = r,
+                    Some(_) => {}
+                }
+            }
+        }
+        let mut comps: Vec<Component> = Vec::new();
+        let mut index: HashMap<usize, usize> = HashMap::new();
+        for &c in cells.iter().filter(|&&c| doms[c].len() > 1) {
+            if parent[c] == usize::MAX {
+                // No clue constrains it any more: any letter of its domain.
+                product.mul_small(doms[c].len() as u32);
+                continue;
+            }
+            let r = find(parent, c);
+            let k = *index.entry(r).or_insert_with(|| {
+                comps.push(Component { cells: Vec::new(), clues: Vec::new() });
+                comps.len() - 1
+            });
+            comps[k].cells.push(c);
+        }
+        for &i in &active {
+            if let Some(&c) = self.lines.lines[i].iter().find(|&&c| doms[c].len() > 1) {
+                let r = find(parent, c);
+                comps[index[&r]].clues.push(i);
+            }
+        }
+        for &i in &active {
+            for &c in &self.lines.lines[i] {
+                self.parent[c] = usize::MAX;
+            }
+        }
+        // Smaller components first: a zero among them ends the product early.
+        comps.sort_by_key(|k| k.cells.len());
+        for comp in &comps {
+            let k = self.component(comp)?;
+            if k.is_zero() {
+                return Ok(Big::zero());
+            }
+            product = product.mul(&k);
+        }
+        Ok(product)
+    }
+
+    /// The count of one component, from the cache or by branching on one of its cells.
+    fn component(&mut self, comp: &Component) -> Result<Big> {
+        let key = self.key(comp);
+        if let Some(k) = self.cache.get(&key) {
+            self.cache_hits += 1;
+            return Ok(k.clone());
+        }
+        let cell = self.pick(comp);
+        let lines = self.lines;
+        let mut total = Big::zero();
+        for (x, weight) in self.letter_groups(cell, comp) {
+            self.nodes += 1;
+            if self.nodes.is_multiple_of(64) {
+                crate::stop::check()?;
+            }
+            let mark = self.scratch.mark();
+            let mut one = SymSet::default();
+            one.insert(x);
+            self.scratch.set(&mut self.doms, cell, one);
+            if lines.narrow_with(&mut self.scratch, self.compiled, &mut self.doms, &lines.of_cell[cell], &mut self.refine).is_ok() {
+                let rest: Vec<usize> = comp.cells.iter().copied().filter(|&c| self.doms[c].len() > 1).collect();
+                let mut k = self.split(&rest, &comp.clues)?;
+                k.mul_small(weight);
+                total.add_assign(&k);
+            }
+            self.scratch.undo(&mut self.doms, mark);
+        }
+        self.store(key, total.clone());
+        Ok(total)
+    }
+
+    /// The letters of `cell` to branch on, each with how many letters of its domain it
+    /// stands for: letters that every clue of the component through the cell reads
+    /// alike ([`letter_classes`]) lead to as many grids each, so one of them is tried
+    /// and its count multiplied.
+    fn letter_groups(&self, cell: usize, comp: &Component) -> Vec<(usize, u32)> {
+        let through: Vec<usize> = self.lines.of_cell[cell].iter().copied().filter(|i| comp.clues.contains(i)).collect();
+        let mut groups: Vec<(usize, u32)> = Vec::new();
+        let mut seen: Vec<Vec<u32>> = Vec::new();
+        for x in self.doms[cell].iter() {
+            let sig: Vec<u32> = through.iter().map(|&i| self.classes[i][x]).collect();
+            match seen.iter().position(|s| *s == sig) {
+                Some(k) => groups[k].1 += 1,
+                None => {
+                    seen.push(sig);
+                    groups.push((x, 1));
+                }
+            }
+        }
+        groups
+    }
+
+    /// The cell to branch on: fewest letters, then most clues of the component.
+    fn pick(&self, comp: &Component) -> usize {
+        let through = |c: usize| self.lines.of_cell[c].iter().filter(|i| comp.clues.contains(i)).count();
+        comp.cells.iter().copied().min_by_key(|&c| (self.doms[c].len(), std::cmp::Reverse(through(c)))).unwrap_or(comp.cells[0])
+    }
+
+    /// The cache key of a component: its clues, then the domains of their cells.
+    fn key(&self, comp: &Component) -> Vec<u64> {
+        let mut clues = comp.clues.clone();
+        clues.sort_unstable();
+        let wide = self.compiled.alphabet.len() > 64;
+        let mut key = Vec::with_capacity(clues.len() * 8);
+        key.push(clues.len() as u64);
+        key.extend(clues.iter().map(|&i| i as u64));
+        for &i in &clues {
+            for &c in &self.lines.lines[i] {
+                let mut w = [0u64; 3];
+                for x in self.doms[c].iter() {
+                    w[x / 64] |= 1 << (x % 64);
+                }
+                key.extend_from_slice(if wide { &w[..] } else { &w[..1] });
+            }
+        }
+        key
+    }
+
+    fn store(&mut self, key: Vec<u64>, count: Big) {
+        if self.cache_words + key.len() > CACHE_WORDS {
+            self.cache.clear();
+            self.cache_words = 0;
+        }
+        self.cache_words += key.len() + count.bits() / 64 + 4;
+        let _ = self.cache.insert(key, count);
+    }
+
+    /// Whether clue `i` accepts every word of its line's domains (so that it
+    /// constrains nothing below this node).
+    fn satisfied(&mut self, i: usize) -> Result<bool> {
+        let cells = &self.lines.lines[i];
+        let Some(total) = cells.iter().try_fold(1u128, |k, &c| k.checked_mul(self.doms[c].len() as u128)) else { return Ok(false) };
+        let cc = &self.compiled.clues[i];
+        let line: Vec<SymSet> = cells.iter().map(|&c| self.doms[c]).collect();
+        if !cc.approximate() {
+            return Ok(line_count(&cc.automaton, &line) == Some(total));
+        }
+        if total > EXACT_WORDS as u128 {
+            return Ok(false);
+        }
+        let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
+        let mut pick = vec![0usize; line.len()];
+        for _ in 0..total {
+            self.word.clear();
+            self.word.extend(pick.iter().zip(&options).map(|(&k, o)| o[k]));
+            match (self.matches)(i, &self.word) {
+                Ok(true) => {}
+                Ok(false) => return Ok(false),
+                // The matcher gave up: a verdict is needed only for a decided line.
+                Err(e) if total == 1 => return Err(e),
+                Err(_) => return Ok(false),
+            }
+            for p in (0..pick.len()).rev() {
+                pick[p] += 1;
+                if pick[p] < options[p].len() {
+                    break;
+                }
+                pick[p] = 0;
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Per letter, its class for clue `cc`: two letters are in one class when the clue's
+/// automaton reads them alike from every state (equal columns of its transition
+/// table), so that swapping one for the other in any cell changes no verdict of the
+/// clue. Only for an exact automaton; with one that over-approximates its clue, each
+/// letter is its own class (the matcher may tell them apart).
+fn letter_classes(cc: &crate::compile::CompiledClue, sigma: usize) -> Vec<u32> {
+    if cc.approximate() {
+        return (0..sigma as u32).collect();
+    }
+    let a = &cc.automaton;
+    let mut reps: Vec<usize> = Vec::new();
+    (0..sigma)
+        .map(|x| {
+            let same = |y: usize| (0..a.states() as u32).all(|s| a.step(s, x) == a.step(s, y));
+            match reps.iter().position(|&y| same(y)) {
+                Some(k) => k as u32,
+                None => {
+                    reps.push(x);
+                    (reps.len() - 1) as u32
+                }
+            }
+        })
+        .collect()
+}
+
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
