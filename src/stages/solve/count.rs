@@ -247,7 +247,7 @@ where
     /// The cell to branch on: fewest letters, then most clues of the component.
     fn pick(&self, comp: &Component) -> usize {
         let through = |c: usize| self.lines.of_cell[c].iter().filter(|i| comp.clues.contains(i)).count();
-        comp.cells.iter().copied().min_by_key(|&c| (self.doms[c].len(), std::cmp::Reverse(through(c)))).unwrap_or(comp.cells[0])
+        comp.cells.iter().copied().min_by_key(|&c| (std::cmp::Reverse(through(c)), self.doms[c].len())).unwrap_or(comp.cells[0])
     }
 
     /// The cache key of a component: its clues, then the domains of their cells.

@@ -10,6 +10,7 @@
 
 pub mod count;
 pub mod lines;
+pub mod stream;
 
 use crate::encode::{CellVars, Cnf};
 use crate::error::Result;
