@@ -3,6 +3,7 @@
 
 use crate::cli::BenchArgs;
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Input};
 use crate::puzzle::{self, Format, Puzzle};
@@ -14,13 +15,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// Runs the benchmark; exit code 0, or 3 when some puzzle hit an internal error.
-pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
+/// Runs the benchmark; [`ExitCode::Internal`] when some puzzle hit an internal error.
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let repeat = args.repeat.max(1);
     let mut totals = Times::default();
     let (mut solved, mut skipped) = (0, 0);
-    // Exit 3 if any puzzle hit an internal error (a bug), else 0.
-    let mut worst = 0u8;
+    // Internal if any puzzle hit an internal error (a bug), else Solved.
+    let mut worst = ExitCode::Solved;
     let inputs = inputs(&args.paths)?;
     if !args.json {
         writeln!(
@@ -57,7 +58,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
                 Err(e) => {
                     result = None;
                     skipped += 1;
-                    worst = worst.max(if matches!(e, Error::Internal(_)) { 3 } else { 0 });
+                    if matches!(e, Error::Internal(_)) {
+                        worst = ExitCode::Internal;
+                    }
                     if args.json {
                         writeln!(out, "{}", json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})).map_err(write_err)?;
                     } else {

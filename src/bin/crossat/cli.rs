@@ -1,21 +1,15 @@
 //! Command-line arguments (clap derive). Validation that clap cannot do lives in `app`.
 
+use crate::exit::ExitCode;
 use crate::puzzle::Format;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 /// Solve word-grid puzzles (regex crosswords) by compiling them to SAT.
 ///
-/// Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 internal error, 4 timeout,
-/// 130/143 interrupted by SIGINT/SIGTERM.
+/// The help's footer, with the exit statuses, is added by [`command`].
 #[derive(Debug, Parser)]
-#[command(
-    name = "crossat",
-    version,
-    about,
-    long_about = None,
-    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error, 4 stopped by --timeout, 130 interrupted (SIGINT), 143 terminated (SIGTERM); a stopped search prints what it found and a summary with \"complete\": false.\nEach command has its own help: crossat help COMMAND. The manual page, `crossat man`, describes every command, the puzzle formats and the exit statuses; `crossat completions SHELL` prints shell completions."
-)]
+#[command(name = "crossat", version, about, long_about = None)]
 pub struct Cli {
     /// Refuse input files (and standard input) larger than BYTES.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::limits::DEFAULT_MAX_INPUT_BYTES)]
@@ -392,27 +386,32 @@ pub enum SquaresMethod {
     Sat,
 }
 
-/// The exit statuses, for the manual page (the help footer says the same in a line).
-const EXIT_STATUSES: &[(&str, &str)] = &[
-    ("0", "Solved (or the grid is valid, or the command succeeded)."),
-    ("1", "No solution (or the grid is not valid, or the solution is not unique with --unique)."),
-    ("2", "Bad input or usage: the message names the file, the clue and the problem."),
-    ("3", "Internal error: a bug in crossat (please report it)."),
-    ("4", "Stopped by --timeout: what was found is printed, with a summary whose \"complete\" is false."),
-    ("130", "Interrupted (SIGINT), with the same partial output."),
-    ("143", "Terminated (SIGTERM), with the same partial output."),
-];
+/// The command line: [`Cli`]'s arguments, with a footer listing the exit statuses
+/// (from [`ExitCode`], where they are defined).
+pub fn command() -> clap::Command {
+    let statuses: Vec<String> = ExitCode::DOCUMENTED.iter().map(|c| format!("{} {}", c.code(), c.label())).collect();
+    <Cli as clap::CommandFactory>::command().after_help(format!(
+        "Exit status: {}; a stopped search prints what it found and a summary with \"complete\": false.\nEach command has its own help: crossat help COMMAND. The manual page, `crossat man`, describes every command, the puzzle formats and the exit statuses; `crossat completions SHELL` prints shell completions.",
+        statuses.join(", ")
+    ))
+}
+
+/// Parses the process's arguments (exiting with clap's message on bad usage).
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
+}
 
 /// Writes the completion script of `shell` for `crossat`.
 pub fn completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
-    clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "crossat", out);
+    clap_complete::generate(shell, &mut command(), "crossat", out);
 }
 
 /// Writes the manual page (roff): the program, its global options, every command with
 /// its options, the input formats and the exit statuses.
 pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
     use clap::ValueEnum;
-    let cmd = <Cli as clap::CommandFactory>::command();
+    let cmd = command();
     let page = clap_mangen::Man::new(cmd.clone());
     page.render_title(out)?;
     page.render_name_section(out)?;
@@ -458,10 +457,10 @@ pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         }
     }
     roff.control("SH", ["EXIT STATUS"]);
-    for (code, meaning) in EXIT_STATUSES {
+    for code in ExitCode::DOCUMENTED {
         roff.control("TP", []);
-        roff.text([clap_mangen::roff::bold(*code)]);
-        roff.text([clap_mangen::roff::roman(*meaning)]);
+        roff.text([clap_mangen::roff::bold(code.code().to_string())]);
+        roff.text([clap_mangen::roff::roman(code.meaning())]);
     }
     roff.to_writer(out)?;
     page.render_version_section(out)

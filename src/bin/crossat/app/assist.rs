@@ -5,6 +5,7 @@ use crate::assist::{Assistant, Conflict, Hint, Reason};
 use crate::cli::{CheckArgs, HintArgs};
 use crate::draw::{Mark, View};
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
 use crate::puzzle;
@@ -49,7 +50,7 @@ fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
     crate::draw::draw(&prep.puzzle, view, look)
 }
 
-pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     if args.puzzle.given.is_some() {
         return Err(Error::Usage(
             "check takes the filled cells from GRID; --given does not apply to it (put the given cells in GRID)".into(),
@@ -108,7 +109,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
             let summary =
                 if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
             emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
-            break 'done u8::from(failures > 0);
+            break 'done ExitCode::from_ok(failures == 0);
         }
         if !unknown.is_empty() {
             for &c in &unknown {
@@ -121,14 +122,14 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
                 )?;
             }
             emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
-            break 'done 1;
+            break 'done ExitCode::NoSolution;
         }
         match assistant.complete(&grid)? {
             Some(one) => {
                 let several = assistant.several(&grid, &one)?;
                 let t = format!("can be completed{}\n", if several { " (in more than one way)" } else { " (in exactly one way)" });
                 emit(out, json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}), t)?;
-                0
+                ExitCode::Solved
             }
             None => {
                 let k = assistant.conflict(&grid)?;
@@ -156,7 +157,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
                     json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k), "broken": labels}),
                     t,
                 )?;
-                1
+                ExitCode::NoSolution
             }
         }
     };
@@ -203,7 +204,7 @@ fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char
     Ok(wrong)
 }
 
-pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     let look = args.draw.options();
@@ -246,7 +247,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                 view.bad_clues.dedup();
                 write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
             }
-            return Ok(1);
+            return Ok(ExitCode::NoSolution);
         }
     }
     if assistant.complete(&givens)?.is_none() {
@@ -269,7 +270,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                 ),
             )?;
         }
-        return Ok(1);
+        return Ok(ExitCode::NoSolution);
     }
     let hints: Vec<Hint> = if args.all { assistant.backbone(&givens)? } else { assistant.hint(&givens)?.into_iter().collect() };
     // A player's next hint always names the clues behind it.
@@ -341,5 +342,5 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
         }
         write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
     }
-    Ok(0)
+    Ok(ExitCode::Solved)
 }

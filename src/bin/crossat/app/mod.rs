@@ -7,14 +7,15 @@ mod solve;
 
 use crate::cli::{Cli, Command, PuzzleArgs};
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source};
 use crate::pipeline::Input;
 use crate::puzzle;
 use std::io::Write;
 use std::path::Path;
 
-/// Runs one command; returns the exit code (0 solved, 1 no solution).
-pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+/// Runs one command; returns its exit status (errors map to theirs in `main`).
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     crate::limits::set_max_input_bytes(cli.max_input_bytes);
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
@@ -28,9 +29,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::Bench(args) => crate::bench::run(&args, out),
         Command::Completions(args) => {
             crate::cli::completions(args.shell, out);
-            Ok(0)
+            Ok(ExitCode::Solved)
         }
-        Command::Man => crate::cli::man(out).map(|()| 0).map_err(crate::io::write_err),
+        Command::Man => crate::cli::man(out).map(|()| ExitCode::Solved).map_err(crate::io::write_err),
     }
 }
 

@@ -6,6 +6,7 @@ use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, Puzzl
 use crate::dimacs;
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline;
 use crate::puzzle::{self, Format};
@@ -13,16 +14,16 @@ use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 
-pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<ExitCode> {
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
     let prep = pipeline::prepare(&input(&args.puzzle)?)?;
     pipeline::require_exact(&prep, "a DIMACS export")?;
     let f = prep.formula()?;
     write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars))?;
-    Ok(0)
+    Ok(ExitCode::Solved)
 }
 
-pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
     let format = puzzle::detect(&source, &bytes)?;
     if format == Format::Challenges {
@@ -51,10 +52,10 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
             writeln!(out, "{}", format!("{source}: {size}, {clues}  {name}").trim_end()).map_err(write_err)?;
         }
     }
-    Ok(0)
+    Ok(ExitCode::Solved)
 }
 
-pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     use crate::generate::{self as g, Spec};
     let shape = match (&args.size, args.hex) {
         (Some(size), _) => {
@@ -135,7 +136,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         )
         .map_err(write_err)?;
     }
-    Ok(0)
+    Ok(ExitCode::Solved)
 }
 
 fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
@@ -149,7 +150,7 @@ fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate:
     Ok(dict)
 }
 
-pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
     let text = puzzle::utf8(&source, &bytes)?;
     let puzzle = crate::words::read_blocks(&source, text)?;
@@ -184,10 +185,10 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
     } else {
         writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
     }
-    Ok(u8::from(outcome.found == 0))
+    Ok(ExitCode::from_found(outcome.found))
 }
 
-pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     use crate::cli::SquaresMethod;
     use crate::squares::{self, Given, Lexicon, Progress, Size};
     use std::sync::atomic::Ordering::Relaxed;
@@ -253,7 +254,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         crate::stop::finish();
         Ok(Some(outcome))
     })?;
-    let Some(outcome) = ran else { return Ok(0) };
+    let Some(outcome) = ran else { return Ok(ExitCode::Solved) };
     let secs = started.elapsed().as_secs_f64();
     let method = if sat { "sat" } else { "search" };
     if args.json {
@@ -273,7 +274,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })
             .map_err(write_err)?;
     }
-    Ok(u8::from(outcome.found == 0))
+    Ok(ExitCode::from_found(outcome.found))
 }
 
 /// Runs `work` with the shared progress display (see [`crate::progress`]) showing the
