@@ -1,25 +1,30 @@
 //! `check` and `hint`.
 
-use super::input;
 use crate::assist::{Assistant, Conflict, Hint, Reason};
 use crate::cli::{CheckArgs, HintArgs};
 use crate::draw::{Mark, View};
 use crate::error::{Error, Result};
 use crate::exit::ExitCode;
-use crate::io::{read_source, write_err};
-use crate::pipeline::{self, Prepared};
+use crate::io::write_err;
+use crate::pipeline::Prepared;
 use crate::puzzle;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
-/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle.
+/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle. A
+/// leading U+FEFF is a byte-order mark unless the puzzle's alphabet holds it.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
-    let (name, bytes) = read_source(path)?;
-    let text = puzzle::utf8(&name, &bytes)?;
+    let (name, bytes) = crate::limits::read_input_whole(path)?;
+    let stripped = puzzle::utf8(&name, &bytes)?;
+    let text = if prep.alphabet().index('\u{feff}').is_some() { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
     let mut p = prep.puzzle.clone();
-    p.set_given_rows(&name, &puzzle::parse_grid_rows(text))?;
+    p.set_given_rows(&name, &puzzle::parse_grid_rows(text)).map_err(|e| match e {
+        // The grid is the command's GRID argument, not the puzzle's given cells.
+        Error::Input(i) => Error::input(&i.source, i.message.replacen("given grid", "the grid", 1)),
+        other => other,
+    })?;
     Ok(p.givens)
 }
 
@@ -60,7 +65,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     inputs.push(Some(args.grid.as_path()));
     super::one_stdin(&inputs)?;
     super::start(&args.stop, super::plain_epilogue(args.json, json!({"type": "summary"}), "the check did not finish"))?;
-    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let prep = super::prepare(&args.puzzle)?;
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;
     let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
@@ -206,7 +211,7 @@ fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char
 
 pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
-    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let prep = super::prepare(&args.puzzle)?;
     let look = args.draw.options();
     let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;
     let givens = player.clone().unwrap_or_else(|| prep.puzzle.givens.clone());

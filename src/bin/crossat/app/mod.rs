@@ -20,7 +20,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
         Command::Dimacs(args) => puzzles::dimacs_cmd(&args, out),
-        Command::List(args) => puzzles::list(&args, out),
+        Command::List(args) => puzzles::list(&args, out, err),
         Command::Check(args) => assist::check(&args, out),
         Command::Hint(args) => assist::hint(&args, out),
         Command::Generate(args) => puzzles::generate(&args, out, err),
@@ -76,6 +76,30 @@ pub(crate) fn one_stdin(paths: &[Option<&Path>]) -> Result<()> {
         return Err(Error::Usage("standard input (`-`) can be read only once: give the other inputs as files".into()));
     }
     Ok(())
+}
+
+/// Reads and prepares the puzzle the arguments name (see [`crate::pipeline::prepare`]);
+/// a file that is another command's input says which command reads it.
+pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crate::pipeline::Prepared> {
+    let input = input(args)?;
+    crate::pipeline::prepare(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
+}
+
+/// `e`, a failure to read `file` as a puzzle, with a pointer to the command that reads
+/// it when its content is recognisably another command's input.
+pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {
+    let Error::Input(input) = &e else { return e };
+    let text = String::from_utf8_lossy(puzzle::strip_bom(bytes));
+    let json: Option<serde_json::Value> = text.trim_start().starts_with('{').then(|| serde_json::from_str(&text).ok()).flatten();
+    let has = |key: &str| match &json {
+        Some(v) => v.get(key).is_some(),
+        None => text.lines().any(|l| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'))),
+    };
+    if has("patterns") && has("blocks") {
+        let hint = format!("this is a building-blocks puzzle (patterns and blocks): `crossat blocks {}` solves it", file.display());
+        return Error::input(&input.source, format!("{}; {hint}", input.message));
+    }
+    e
 }
 
 pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {

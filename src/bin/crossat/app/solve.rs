@@ -1,6 +1,6 @@
 //! `solve`: solutions, the uniqueness verdict, the ambiguity report, proofs, models, stats.
 
-use super::{input, input_paths};
+use super::input_paths;
 use crate::cli::SolveArgs;
 use crate::dimacs::{self, Model};
 use crate::emit;
@@ -31,7 +31,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
         refuse_overwrite(output, &inputs)?;
     }
-    let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let mut prep = super::prepare(&args.puzzle)?;
     if let Some(nodes) = args.line_search_nodes {
         prep.set_line_budget(nodes);
     }
@@ -121,6 +121,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         }
         if let Some(p) = &proof {
             summary["proof"] = json!(p);
+        } else if args.proof.is_some() {
+            // Asked for, but there is no uniqueness to prove.
+            summary["proof"] = Value::Null;
         }
         if let Some(stats) = stats_value {
             summary["stats"] = stats;
@@ -148,8 +151,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         if !json {
             writeln!(
                 err,
-                "crossat: --unique: the puzzle {}",
-                if outcome.found == 0 { "has no solution" } else { "has more than one solution" }
+                "crossat: --unique: the puzzle {}{}",
+                if outcome.found == 0 { "has no solution" } else { "has more than one solution" },
+                if args.proof.is_some() { "; no proof written" } else { "" }
             )
             .map_err(write_err)?;
         }
