@@ -370,7 +370,7 @@ pub struct SquaresArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
-    /// No progress or dictionary messages on stderr.
+    /// No progress, dictionary or seed messages on stderr.
     #[arg(long, short)]
     pub quiet: bool,
     /// Write the formula (without the lazily added no-repeat clauses) in DIMACS to FILE instead of solving.

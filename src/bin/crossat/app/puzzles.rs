@@ -257,7 +257,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let sat = args.prove_none || args.method == SquaresMethod::Sat || args.dimacs.is_some();
     let count = if args.prove_none { 1 } else { args.count as usize };
     let seed = args.seed.unwrap_or_else(crate::rng::fresh_seed);
-    if args.seed.is_none() && !args.json && args.dimacs.is_none() {
+    if args.seed.is_none() && !args.json && !args.quiet && args.dimacs.is_none() {
         writeln!(err, "crossat: seed {seed} (--seed {seed} makes the same squares)").map_err(write_err)?;
     }
     let progress = Progress::default();
