@@ -86,6 +86,8 @@ fn another_commands_input_names_that_command() {
     }
     let text = crossat(&["solve", "-"], Some(b"patterns: ab..\nblocks: cd ef\n"));
     assert!(text.code == 2 && text.stderr.contains("crossat blocks -"), "{}", text.stderr);
+    let model = crossat(&["solve", "-"], Some(b"s SATISFIABLE\nv 1 -2 0\n"));
+    assert!(model.code == 2 && model.stderr.contains("`crossat solve --model - PUZZLE`"), "{}", model.stderr);
     let r = crossat(&["blocks", BEGINNER], None);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains(&format!("`crossat solve {BEGINNER}`")), "{}", r.stderr);

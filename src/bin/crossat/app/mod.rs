@@ -95,11 +95,15 @@ pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {
         Some(v) => v.get(key).is_some(),
         None => text.lines().any(|l| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'))),
     };
-    if has("patterns") && has("blocks") {
-        let hint = format!("this is a building-blocks puzzle (patterns and blocks): `crossat blocks {}` solves it", file.display());
-        return Error::input(&input.source, format!("{}; {hint}", input.message));
-    }
-    e
+    let file = file.display();
+    let hint = if has("patterns") && has("blocks") {
+        format!("this is a building-blocks puzzle (patterns and blocks): `crossat blocks {file}` solves it")
+    } else if text.lines().any(|l| matches!(l.trim_end(), "s SATISFIABLE" | "s UNSATISFIABLE")) {
+        format!("this is a SAT solver's answer: `crossat solve --model {file} PUZZLE` reads it for the puzzle it was solved from")
+    } else {
+        return e;
+    };
+    Error::input(&input.source, format!("{}; {hint}", input.message))
 }
 
 pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
