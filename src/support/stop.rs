@@ -10,7 +10,7 @@
 //! starts before anything that can block or run long ([`watch`]: standard input, a
 //! SAT call) or at the first [`check`] after a signal came or after [`WATCH_AFTER`].
 //! Most runs on small puzzles end sooner and never pay for a thread (about 0.13 ms
-//! of CPU per process, issue 15).
+//! of CPU per process).
 //!
 //! Every byte of standard output goes through [`Stdout`], which writes complete lines
 //! (or, inside [`record`], complete records) while holding the same lock, so a stop
