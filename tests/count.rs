@@ -2,7 +2,7 @@
 //! brute force by Python's `re`, and the sum over one cell's letters.
 
 use crate::common::{input_file, puzzle, root};
-use crossat::encode::{self, SymSet};
+use crossat::propagate::{self as encode, SymSet};
 use crossat::pipeline::{self, Prepared};
 use crossat::solve::count::{self, Big};
 
@@ -144,9 +144,9 @@ fn counts_equal_a_brute_force_by_python_on_random_tiny_grids() {
         let mut rng = crossat::rng::Rng::new(2_800_000 + seed);
         let (rows, cols) = (2 + rng.below(2), 2 + rng.below(2));
         let alphabet = *rng.pick(&alphabets);
-        let mut gen = Gen { rng, alphabet, groups: 0, closed: Vec::new() };
-        let left: Vec<String> = (0..rows).map(|_| gen.clue()).collect();
-        let top: Vec<String> = (0..cols).map(|_| gen.clue()).collect();
+        let mut g = Gen { rng, alphabet, groups: 0, closed: Vec::new() };
+        let left: Vec<String> = (0..rows).map(|_| g.clue()).collect();
+        let top: Vec<String> = (0..cols).map(|_| g.clue()).collect();
         let text = serde_json::json!({"left": left, "top": top}).to_string();
         let input = pipeline::Input {
             source: format!("case {seed}"),

@@ -33,7 +33,7 @@ pub mod big;
 pub use big::Big;
 
 use crate::compile::Compiled;
-use crate::encode::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
+use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
 use crate::error::Result;
 use std::collections::HashMap;
 
