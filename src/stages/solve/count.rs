@@ -33,8 +33,8 @@ pub mod big;
 pub use big::Big;
 
 use crate::compile::Compiled;
-use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
 use crate::error::Result;
+use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
 use std::collections::HashMap;
 
 /// Most words of one over-approximated line whose verdicts the matcher gives when
