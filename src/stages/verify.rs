@@ -64,11 +64,6 @@ pub struct Verifier {
 }
 
 impl Verifier {
-    /// Parses every clue and builds its matcher; fails if Python would refuse one.
-    pub fn new(source: &str, puzzle: &Puzzle) -> Result<Verifier> {
-        Verifier::from_parsed(source, puzzle, &crate::compile::parse_clues(source, puzzle)?)
-    }
-
     /// Builds the matchers from trees already parsed (every clue, then every pool
     /// regex, as [`crate::compile::parse_clues`] returns them), so a clue is parsed once.
     pub fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Parsed]) -> Result<Verifier> {
@@ -169,9 +164,4 @@ impl Verifier {
             ))),
         }
     }
-}
-
-/// Turns symbol indices into a grid.
-pub fn decode(alphabet: &crate::compile::Alphabet, found: &crate::solve::Found) -> Grid {
-    Grid { cells: found.cells.iter().map(|&a| alphabet.chars()[a]).collect(), assignment: found.assignment.clone() }
 }
