@@ -1,5 +1,7 @@
-//! Stage 5, **decode/verify**: a model's cells → a [`Grid`], re-checked against every
-//! clue by an independent matcher before anything is printed.
+//! Stage 5, **verify**: a [`Grid`] re-checked against every clue by an independent
+//! matcher before anything is printed. It needs nothing that compile and encode make,
+//! so it comes right after the matcher in the module order, and every strategy of
+//! [`crate::solve`] checks its grids with it (decoding a model is the solve stage's).
 //!
 //! The matcher is [`crate::sre`], a port of CPython 3.11's `_sre` backtracking engine,
 //! run as `re.fullmatch` on the clue's own parse tree. It shares no code with the
