@@ -1,6 +1,6 @@
 //! The one place where the stages are chained: parse → compile → encode → solve →
 //! decode/verify → emit. Each step is one call into a stage: [`prepare`] reads the
-//! puzzle and takes it through compiling and propagation, [`solve`] picks the solve
+//! puzzle and takes it through compiling and propagation, [`solve()`] picks the solve
 //! stage's strategy, whose grids the matcher checks before `emit` sees them.
 
 use crate::compile;
@@ -15,7 +15,6 @@ use crate::verify::{Grid, Verifier};
 use std::time::Instant;
 
 pub use crate::puzzle::Input;
-pub use crate::solve::counterexample::MAX_COUNTEREXAMPLES;
 pub use crate::solve::prepared::encode_puzzle;
 pub use crate::solve::{Formula, Prepared, require_exact};
 

@@ -11,11 +11,11 @@ use crate::stats::Stage;
 use crate::verify::Grid;
 use std::time::Instant;
 
-/// [`crate::pipeline::solve`] for a puzzle that line propagation decided: no formula, no SAT call. The
-/// only candidate grid goes through the same checks as a model would: the matcher
+/// [`crate::pipeline::solve`] for a puzzle that line propagation decided: no formula,
+/// no SAT call. The only candidate grid goes through the same checks as a model would: the matcher
 /// accepts it (one solution), or rejects it on a clue whose formula is only checked
 /// (no solution: the search would have blocked it and found nothing else), or on an
-/// exact clue (a bug, reported by [`Verifier::check`]).
+/// exact clue (a bug, reported by [`crate::verify::Verifier::check`]).
 pub fn solve_decided(
     prep: &mut Prepared,
     candidate: Option<Vec<usize>>,

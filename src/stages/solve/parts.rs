@@ -15,8 +15,9 @@ use crate::stats::Stage;
 use crate::verify::{self, Grid, Verifier};
 use std::time::Instant;
 
-/// [`crate::pipeline::solve`] splits the undecided cells into parts only when more grids than this are
-/// asked for: a uniqueness check (two grids) costs one or two SAT calls either way.
+/// [`crate::pipeline::solve`] splits the undecided cells into parts only when more
+/// grids than this are asked for: a uniqueness check (two grids) costs one or two SAT
+/// calls either way.
 pub const PARTS_FROM: usize = 2;
 
 /// Most symbols of part assignments [`solve_parts`] keeps (the sum over parts of
@@ -128,7 +129,7 @@ pub fn is_product(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[Sy
 ///
 /// `None`, having printed nothing, when the split does not apply or leaves fewer than
 /// two parts, or the parts' assignments would take more than [`PARTS_MEMORY`] symbols:
-/// then [`solve_whole`] does the work.
+/// then [`super::solve_whole`] does the work.
 pub fn solve_parts(
     prep: &mut Prepared,
     limit: Option<usize>,

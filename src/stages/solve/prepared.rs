@@ -42,8 +42,8 @@ pub struct Prepared {
     pub times: Times,
     /// Each cell's letters after line propagation (`None`: some cell has none left).
     pub(super) domains: Option<Vec<SymSet>>,
-    /// Whether [`crate::pipeline::solve`] may answer from `domains` alone (see [`Prepared::decided`])
-    /// or by the line search.
+    /// Whether [`crate::pipeline::solve`] may answer from `domains` alone (see
+    /// [`Prepared::decided`]) or by the line search.
     pub(super) direct: bool,
     /// Whether `domains` came from the position automata, before compiling.
     decided_early: bool,
@@ -174,8 +174,8 @@ impl Prepared {
         self.line_nodes
     }
 
-    /// Sets the most nodes the line search of [`crate::pipeline::solve`] may take (0: none, straight
-    /// to the SAT search).
+    /// Sets the most nodes the line search of [`crate::pipeline::solve`] may take (0:
+    /// none, straight to the SAT search).
     pub fn set_line_budget(&mut self, nodes: usize) {
         self.line_budget = Some(nodes);
     }
