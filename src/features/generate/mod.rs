@@ -29,6 +29,7 @@ use crate::pipeline;
 use crate::propagate::{self, SymSet};
 use crate::puzzle::{Clue, Puzzle, Shape, hex};
 use crate::solve;
+use crate::solve::words::{RATE_EXACT_WORDS, exact_support};
 use crate::stats::Times;
 use std::collections::HashMap;
 
@@ -151,10 +152,6 @@ pub const MAX_PROBES: usize = 20_000;
 /// Most search decisions [`rate`] makes; beyond, the proof is incomplete.
 pub const MAX_DECISIONS: usize = 1_000;
 
-/// Lines of a clue with back-references or lookarounds are propagated exactly (every
-/// word tried) when their cells allow at most this many words.
-pub const EXACT_WORDS: usize = 512;
-
 /// Line propagation over a puzzle's clues (and pool entries), from any domains, with
 /// the counts of a rating's proof.
 struct Lines<'a> {
@@ -176,7 +173,11 @@ struct Lines<'a> {
 impl<'a> Lines<'a> {
     fn new(puzzle: &'a Puzzle, compiled: &'a Compiled) -> Lines<'a> {
         let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.tagged.is_some());
-        let verifier = if inexact { crate::verify::Verifier::new("<rated>", puzzle).ok() } else { None };
+        let verifier = if inexact {
+            crate::compile::parse_clues("<rated>", puzzle).and_then(|p| crate::verify::Verifier::from_parsed("<rated>", puzzle, &p)).ok()
+        } else {
+            None
+        };
         Lines {
             puzzle,
             compiled,
@@ -192,13 +193,13 @@ impl<'a> Lines<'a> {
 
     /// Propagates to a fixpoint, starting from the constraints `start`; `false` when
     /// a cell has no letter left. A line of a clue with back-references or lookarounds
-    /// is narrowed exactly (every word its cells allow, up to [`EXACT_WORDS`], tried
+    /// is narrowed exactly (every word its cells allow, up to [`RATE_EXACT_WORDS`], tried
     /// with the independent matcher).
     fn propagate(&self, doms: &mut [SymSet], start: &[usize]) -> bool {
         let exact = |i: usize, line: &[SymSet], _: &[SymSet]| {
             let v = self.verifier.as_ref()?;
             self.compiled.clues[i].tagged.as_ref()?;
-            pipeline::exact_support(self.compiled, v, i, line, EXACT_WORDS)
+            exact_support(self.compiled, v, i, line, RATE_EXACT_WORDS)
         };
         self.prop.narrow_with(&mut self.scratch.borrow_mut(), self.compiled, doms, start, exact).is_ok()
     }

@@ -252,7 +252,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         solve::decode_cells(&f.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
     let assignment = solve::decode_assignment(&f.vars, value)
         .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
-    let grid = verify::decode(prep.alphabet(), &solve::Found { cells: symbols, assignment });
+    let grid = solve::Found { cells: symbols, assignment }.grid(prep.alphabet());
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
         writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
