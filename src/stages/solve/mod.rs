@@ -9,6 +9,7 @@
 //! count is exact, and one solution means the puzzle is unique.
 
 pub mod lines;
+pub mod rate;
 
 use crate::encode::{CellVars, Cnf};
 use crate::error::Result;
