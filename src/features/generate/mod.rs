@@ -22,7 +22,6 @@
 //!
 //! Every decision uses the same compiler, encoding and solver as `crossat solve`;
 //! `--seed` makes it repeatable.
-
 //!
 //! The files: this one holds the public entry points ([`generate`], [`offered`]) and
 //! what every route shares (the answer, the lines, assembling and proving a puzzle);
@@ -130,8 +129,9 @@ pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Gen
     Err(Error::Usage(format!("no unique{what} puzzle found in {ATTEMPTS} attempts ({checks} checks); try another --seed")))
 }
 
-/// Refuses, before any search, a difficulty the generator does not make for the shape:
-/// `hard` at all (no construction makes it reliably yet), `medium` on a grid of one row
+/// Refuses, before any search, a difficulty the generator does not make for the spec:
+/// `hard` with back-references or lookarounds (its clues are alternations of code
+/// words) or on lines too short for its codes (`hard::plan`), `medium` on a grid of one row
 /// or one column (with one clue per line such a grid is always easy: each cell's column
 /// clue is a set of letters, and propagating the single row clue against them leaves
 /// exactly the letters of its solutions; the generator's medium block needs 2×2 cells).

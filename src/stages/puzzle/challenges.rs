@@ -1,5 +1,5 @@
 //! regexcrossword.com's `challenges.json`: a list of sets, each with puzzles; read
-//! ([`list`], [`read`]) and written ([`write`]).
+//! ([`list`], [`read`]) and written ([`write()`]).
 //!
 //! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
 //! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or

@@ -1,5 +1,5 @@
 //! The text format of antoine-trux/regex-crossword-solver, read ([`read`]) and written
-//! ([`write`]):
+//! ([`write()`]):
 //!
 //! ```text
 //! shape = rectangular
