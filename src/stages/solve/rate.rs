@@ -6,8 +6,8 @@
 //! reports one) rate puzzles.
 
 use crate::compile::Compiled;
-use crate::encode::{self, SymSet};
 use crate::pipeline;
+use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 
 /// How hard a puzzle is to solve by hand (see [`rate`]).
@@ -108,9 +108,9 @@ struct Lines<'a> {
     puzzle: &'a Puzzle,
     compiled: &'a Compiled,
     /// The constraints and the cells they hold.
-    prop: encode::Propagator,
+    prop: propagate::Propagator,
     /// Propagation's buffers, kept across the many probes.
-    scratch: std::cell::RefCell<encode::Scratch>,
+    scratch: std::cell::RefCell<propagate::Scratch>,
     /// Exact matchers for the leaves, when some clue is only approximated by
     /// propagation (back-references, lookarounds) or the puzzle has a pool.
     verifier: Option<crate::verify::Verifier>,
@@ -127,7 +127,7 @@ impl<'a> Lines<'a> {
         Lines {
             puzzle,
             compiled,
-            prop: encode::Propagator::new(puzzle),
+            prop: propagate::Propagator::new(puzzle),
             scratch: Default::default(),
             verifier,
             probes: 0,
@@ -256,7 +256,7 @@ fn one(a: usize) -> SymSet {
 pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     let cells = puzzle.givens.len();
     let mut lines = Lines::new(puzzle, compiled);
-    let mut doms = encode::initial_domains(puzzle, compiled);
+    let mut doms = propagate::initial_domains(puzzle, compiled);
     let all: Vec<usize> = (0..lines.prop.lines.len()).collect();
     let fixed = |d: &[SymSet]| d.iter().filter(|s| s.len() == 1).count();
     let mut rating =
