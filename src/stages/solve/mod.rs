@@ -18,6 +18,7 @@ pub mod oracle;
 pub mod parts;
 pub mod prepared;
 pub mod proof;
+pub mod rate;
 pub mod whole;
 pub mod words;
 

@@ -280,7 +280,7 @@ fn stats_json(prep: &Prepared, searched: bool) -> Value {
         .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
-    let r = crate::generate::rate(&prep.puzzle, compiled);
+    let r = crate::solve::rate::rate(&prep.puzzle, compiled);
     let difficulty = r.json();
     json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "decided_before_compiling": prep.decided_before_compiling(), "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
 }
@@ -313,7 +313,7 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, compiled).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
         "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"
