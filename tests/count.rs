@@ -9,14 +9,15 @@ use crossat::solve::count::{self, Big};
 
 /// The count of a prepared puzzle.
 fn count_of(prep: &Prepared) -> Big {
-    count_with(&prep.puzzle, prep.compiled().expect("compile"), &prep.verifier)
+    count::count_prepared(prep).expect("count").count
 }
 
 /// The count of a puzzle compiled by the caller (with its routes forced, say).
 fn count_with(puzzle: &crossat::puzzle::Puzzle, compiled: &crossat::compile::Compiled, verifier: &crossat::verify::Verifier) -> Big {
     let prep = (puzzle, compiled);
     let chars = compiled.alphabet.chars();
-    let refine = |i, _: &[SymSet], s: &[SymSet]| pipeline::exact_support(compiled, verifier, i, s, pipeline::EXACT_WORDS);
+    let refine =
+        |i, _: &[SymSet], s: &[SymSet]| crossat::solve::words::exact_support(compiled, verifier, i, s, crossat::solve::words::EXACT_WORDS);
     let Some(doms) = encode::domains_with(prep.0, prep.1, refine) else { return Big::zero() };
     let lines = encode::Propagator::new(prep.0);
     let matches = |i: usize, w: &[usize]| verifier.clue_matches(i, &w.iter().map(|&a| chars[a]).collect::<String>());
@@ -32,14 +33,7 @@ fn count_within(prep: &Prepared, secs: f64) -> Option<(Big, usize)> {
         std::thread::sleep(std::time::Duration::from_secs_f64(secs));
         f2.store(true, std::sync::atomic::Ordering::Relaxed);
     });
-    let compiled = prep.compiled().expect("compile");
-    let verifier = &prep.verifier;
-    let chars = compiled.alphabet.chars();
-    let refine = |i, _: &[SymSet], s: &[SymSet]| pipeline::exact_support(compiled, verifier, i, s, pipeline::EXACT_WORDS);
-    let Some(doms) = encode::domains_with(&prep.puzzle, compiled, refine) else { return Some((Big::zero(), 0)) };
-    let lines = encode::Propagator::new(&prep.puzzle);
-    let matches = |i: usize, w: &[usize]| verifier.clue_matches(i, &w.iter().map(|&a| chars[a]).collect::<String>());
-    let r = count::count(&lines, compiled, &doms, refine, matches).ok().map(|c| (c.count, c.nodes));
+    let r = count::count_prepared(prep).ok().map(|c| (c.count, c.nodes));
     crossat::stop::cancel_on(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)));
     r
 }

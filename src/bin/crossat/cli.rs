@@ -246,6 +246,9 @@ pub struct SolveArgs {
     /// Print every solution, then the exact count.
     #[arg(long)]
     pub all: bool,
+    /// Print the exact number of solutions, counted without listing them.
+    #[arg(long, conflicts_with_all = ["all", "limit", "unique", "model"])]
+    pub count: bool,
     /// JSON Lines: one `{"type":"solution",…}` per solution, then a `{"type":"summary",…}`.
     #[arg(long)]
     pub json: bool,

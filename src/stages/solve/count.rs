@@ -32,18 +32,35 @@ pub mod big;
 
 pub use big::Big;
 
+use super::Prepared;
+use super::words::{EXACT_WORDS, exact_support};
 use crate::compile::Compiled;
 use crate::error::Result;
-use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
+use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
 use std::collections::HashMap;
-
-/// Most words of one over-approximated line whose verdicts the matcher gives when
-/// deciding whether the clue is satisfied.
-pub const EXACT_WORDS: usize = 256;
 
 /// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
 /// cache is emptied and refilled, which costs time, never exactness.
 pub const CACHE_WORDS: usize = 1 << 23;
+
+/// Counts the grids of a prepared puzzle with fixed clues (not a regex pool), from its
+/// propagated domains; the matcher decides the clues whose automata over-approximate
+/// them.
+pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
+    let compiled = prep.compiled()?;
+    let verifier = &prep.verifier;
+    let refine = |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS);
+    let doms = if prep.direct { prep.domains.clone() } else { propagate::domains_with(&prep.puzzle, compiled, refine) };
+    let Some(doms) = doms else { return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }) };
+    let chars = compiled.alphabet.chars();
+    let mut text = String::new();
+    let matches = |i: usize, word: &[usize]| {
+        text.clear();
+        text.extend(word.iter().map(|&a| chars[a]));
+        verifier.clue_matches(i, &text)
+    };
+    count(&Propagator::new(&prep.puzzle), compiled, &doms, refine, matches)
+}
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -40,6 +40,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         return solve_model(&prep, model, args, out);
     }
     let alphabet: String = prep.alphabet().chars().iter().collect();
+    if args.count {
+        return count(&mut prep, args, out);
+    }
     crate::stop::arm(solve_epilogue(args.json, found.clone(), json!(prep.puzzle.name), json!(alphabet)));
     // Default: look for two solutions to decide uniqueness, show the first.
     let (search_limit, show) = match (args.all, args.limit) {
@@ -191,6 +194,54 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
     Ok(name)
 }
 
+/// `solve --count`: the exact number of solutions, without listing them. JSON gives
+/// the count as a number up to 2^53 (exact in every JSON reader) and as a string of
+/// digits beyond.
+fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let (puzzle, alphabet) = (json!(prep.puzzle.name), json!(prep.alphabet().chars().iter().collect::<String>()));
+    let json = args.json;
+    crate::stop::arm(Box::new(move |reason| {
+        let base =
+            json!({"type": "summary", "solutions": 0, "count": Value::Null, "unique": Value::Null, "puzzle": puzzle, "alphabet": alphabet});
+        crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
+    }));
+    let counted = pipeline::count(prep)?;
+    crate::stop::finish();
+    let n = &counted.count;
+    let one = n.to_u64() == Some(1);
+    if json {
+        let number = match n.to_u64().filter(|&k| k <= 1 << 53) {
+            Some(k) => json!(k),
+            None => json!(n.to_string()),
+        };
+        let mut summary = json!({
+            "type": "summary",
+            "solutions": 0,
+            "count": number,
+            "complete": true,
+            "unique": one,
+            "puzzle": prep.puzzle.name,
+            "alphabet": prep.alphabet().chars().iter().collect::<String>(),
+        });
+        if counted.listed {
+            summary["counted_by"] = json!("listing");
+        }
+        if args.stats {
+            summary["stats"] = stats_json(prep, prep.encoded());
+        }
+        writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
+    } else {
+        let how = if counted.listed { "counted by listing them" } else { "exact count" };
+        let line = match n.to_u64() {
+            Some(0) => format!("no solution ({how})"),
+            Some(1) => format!("1 solution: unique ({how})"),
+            _ => format!("{n} solutions ({how})"),
+        };
+        writeln!(out, "{line}").map_err(write_err)?;
+    }
+    Ok(if n.is_zero() { ExitCode::NoSolution } else { ExitCode::Solved })
+}
+
 /// What a stopped `solve` prints: how many solutions it found, never a verdict.
 fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: Value) -> crate::stop::Epilogue {
     Box::new(move |reason| {
@@ -252,7 +303,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         solve::decode_cells(&f.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
     let assignment = solve::decode_assignment(&f.vars, value)
         .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
-    let grid = verify::decode(prep.alphabet(), &solve::Found { cells: symbols, assignment });
+    let grid = solve::Found { cells: symbols, assignment }.grid(prep.alphabet());
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
         writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
@@ -280,7 +331,7 @@ fn stats_json(prep: &Prepared, searched: bool) -> Value {
         .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
-    let r = crate::generate::rate(&prep.puzzle, compiled);
+    let r = crate::solve::rate::rate(&prep.puzzle, compiled);
     let difficulty = r.json();
     json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "decided_before_compiling": prep.decided_before_compiling(), "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
 }
@@ -313,7 +364,7 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, compiled).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
         "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"
