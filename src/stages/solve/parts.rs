@@ -2,11 +2,12 @@
 //! clue couples them ([`split_parts`]), each part's assignments found alone, and the
 //! grids listed as their product, each still checked by the matcher.
 
+use super::Outcome;
 use super::counterexample::checked_failure;
 use super::oracle::Oracle;
 use super::prepared::{Formula, Prepared};
-use super::words::{EXACT_WORDS, Odometer, Words};
-use super::{Outcome, project};
+use super::stream::Stream;
+use super::words::{EXACT_WORDS, Words};
 use crate::compile::Compiled;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
@@ -20,8 +21,9 @@ use std::time::Instant;
 /// calls either way.
 pub const PARTS_FROM: usize = 2;
 
-/// Most symbols of part assignments [`solve_parts`] keeps (the sum over parts of
-/// assignments × cells); past it, it gives up before printing anything.
+/// Most symbols of part assignments [`solve_parts`] keeps in memory (the sum over parts
+/// of assignments × cells, shared equally among the parts); a part with more is
+/// enumerated again by the solver at each pass ([`super::stream`]).
 pub const PARTS_MEMORY: usize = 1 << 22;
 
 /// Most distinct line strings per clue whose verdict [`solve_parts`] remembers.
@@ -120,16 +122,16 @@ pub fn is_product(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[Sy
     true
 }
 
-/// [`crate::pipeline::solve`] by parts ([`split_parts`]): each constrained part's assignments are
-/// enumerated alone (one SAT call each, blocking over the part's cells only), and the
-/// grids are listed as the product of the parts' assignments, the last part varying
-/// fastest. Every grid is still verified by the matcher, each distinct line string
-/// once (a clue whose cells did not change keeps its verdict). Only the parts'
-/// assignments are kept, never the product.
+/// [`crate::pipeline::solve`] by parts ([`split_parts`]): each constrained part's
+/// assignments come from a lazy stream ([`super::stream`]: one SAT call each, blocking
+/// over the part's cells only), and the grids are listed as the product of the parts'
+/// streams, the last part varying fastest, so the first grid needs one assignment of
+/// each part. Every grid is still verified by the matcher, each distinct line string
+/// once (a clue whose cells did not change keeps its verdict). At most
+/// [`PARTS_MEMORY`] symbols of assignments are kept, never the product.
 ///
 /// `None`, having printed nothing, when the split does not apply or leaves fewer than
-/// two parts, or the parts' assignments would take more than [`PARTS_MEMORY`] symbols:
-/// then [`super::solve_whole`] does the work.
+/// two parts: then [`super::solve_whole`] does the work.
 pub fn solve_parts(
     prep: &mut Prepared,
     limit: Option<usize>,
@@ -144,31 +146,20 @@ pub fn solve_parts(
     let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
     let doms = prep.domains.as_deref().unwrap_or_default();
     let Formula { cnf, vars } = prep.formula()?;
-    // Each part's assignments, one after another (stride: the part's cell count).
-    let mut options: Vec<Vec<usize>> = Vec::with_capacity(parts.cells.len());
+    // Each part's assignments as a lazy stream: the first grid needs one of each.
     let mut oracle: Option<Oracle> = None;
-    let mut budget = PARTS_MEMORY;
-    for (cells, &constrained) in parts.cells.iter().zip(&parts.constrained) {
-        let found = if constrained {
-            let oracle = oracle.get_or_insert_with(|| Oracle::new(cnf));
-            project(oracle, vars, cells, budget / cells.len())?
-        } else {
-            Some(doms[cells[0]].iter().collect())
-        };
-        let Some(found) = found.filter(|f| f.len() <= budget) else {
-            prep.times.add(Stage::Solve, start.elapsed());
-            prep.times.add_wall(start.elapsed());
-            return Ok(None);
-        };
-        budget -= found.len();
-        options.push(found);
-    }
+    let budget = PARTS_MEMORY / parts.cells.len();
+    let mut streams: Vec<Stream> =
+        parts
+            .cells
+            .iter()
+            .zip(&parts.constrained)
+            .map(|(cells, &constrained)| {
+                if constrained { Stream::new(cells.clone(), budget) } else { Stream::fixed(cells.clone(), doms[cells[0]].iter().collect()) }
+            })
+            .collect();
     let mut verify_time = std::time::Duration::ZERO;
     let outcome = (|| {
-        let counts: Vec<usize> = options.iter().zip(&parts.cells).map(|(o, c)| o.len() / c.len()).collect();
-        if counts.contains(&0) {
-            return Ok(Outcome { found: 0, complete: true });
-        }
         // The clues through each part's cells, and which clues touch no part.
         let mut part_of = vec![usize::MAX; doms.len()];
         for (p, cells) in parts.cells.iter().enumerate() {
@@ -187,16 +178,17 @@ pub fn solve_parts(
         }
         let chars = compiled.alphabet.chars();
         let mut grid = Grid { cells: doms.iter().map(|d| d.iter().next().map_or(' ', |a| chars[a])).collect(), assignment: Vec::new() };
-        // The product of the parts' assignments, the last part varying fastest.
-        let mut pick = Odometer::new(counts);
-        let place = |grid: &mut Grid, p: usize, k: usize| {
-            let cells = &parts.cells[p];
-            for (&c, &a) in cells.iter().zip(&options[p][k * cells.len()..]) {
+        // The product of the parts' streams, the last part varying fastest.
+        let place = |grid: &mut Grid, p: usize, stream: &Stream| {
+            for (&c, &a) in parts.cells[p].iter().zip(stream.current()) {
                 grid.cells[c] = chars[a];
             }
         };
-        for p in 0..parts.cells.len() {
-            place(&mut grid, p, 0);
+        for (p, stream) in streams.iter_mut().enumerate() {
+            if !stream.next(&mut oracle, cnf, vars)? {
+                return Ok(Outcome { found: 0, complete: true });
+            }
+            place(&mut grid, p, stream);
         }
         // Per clue, its current verdict and the verdicts of the line strings seen.
         let mut verdicts: Vec<std::collections::HashMap<String, bool>> = vec![Default::default(); puzzle.clues.len()];
@@ -239,11 +231,23 @@ pub fn solve_parts(
                 }
             }
             // The next grid: the parts that changed take their next assignments.
-            let Some(first) = pick.advance() else { return Ok(Outcome { found, complete: true }) };
             stale.clear();
-            for (p, clues) in clues_of.iter().enumerate().skip(first) {
-                place(&mut grid, p, pick.pick()[p]);
-                stale.extend(clues);
+            let mut p = streams.len();
+            loop {
+                if p == 0 {
+                    return Ok(Outcome { found, complete: true });
+                }
+                p -= 1;
+                let more = streams[p].next(&mut oracle, cnf, vars)?;
+                // A part whose pass ended starts its next pass, and the part before it moves.
+                if !more && !streams[p].next(&mut oracle, cnf, vars)? {
+                    return Err(Error::Internal("a part's assignments changed between passes".into()));
+                }
+                place(&mut grid, p, &streams[p]);
+                stale.extend(&clues_of[p]);
+                if more {
+                    break;
+                }
             }
             stale.sort_unstable();
             stale.dedup();

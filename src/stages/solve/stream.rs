@@ -11,7 +11,7 @@
 //! by the budgets, never by the number of grids.
 
 use super::{Oracle, Selector};
-use crate::encode::CellVars;
+use crate::encode::{CellVars, Cnf};
 use crate::error::{Error, Result};
 
 /// One part's assignments: its cells' symbols, one assignment at a time.
@@ -56,7 +56,7 @@ impl Stream {
 
     /// Moves to the next assignment of this pass; `false` when the pass is over (the
     /// stream then starts a new pass at the next call).
-    pub fn next(&mut self, oracle: &mut Oracle, vars: &CellVars) -> Result<bool> {
+    pub fn next(&mut self, oracle: &mut Option<Oracle>, cnf: &Cnf, vars: &CellVars) -> Result<bool> {
         let n = self.cells.len();
         if self.complete && !self.first_pass {
             if self.given * n >= self.kept.len() {
@@ -68,6 +68,7 @@ impl Stream {
             self.given += 1;
             return Ok(true);
         }
+        let oracle = oracle.get_or_insert_with(|| Oracle::new(cnf));
         let sel = *self.selector.get_or_insert_with(|| oracle.selector());
         crate::stop::check()?;
         let Some(model) = oracle.solve_under(&[sel], &[])? else {
