@@ -1,7 +1,7 @@
 //! Exact counting (`solve::count`): the count equals the length of the listing, a
 //! brute force by Python's `re`, and the sum over one cell's letters.
 
-use crate::common::{input_file, puzzle, root};
+use crate::common::{arg, input_file, puzzle, root};
 use crossat::compile::{self, Options};
 use crossat::pipeline::{self, Prepared};
 use crossat::propagate::{self as encode, SymSet};
@@ -24,34 +24,131 @@ fn count_with(puzzle: &crossat::puzzle::Puzzle, compiled: &crossat::compile::Com
     count::count(&lines, compiled, &doms, refine, matches).expect("count").count
 }
 
-/// The count, or `None` when it takes more than `secs` seconds.
-fn count_within(prep: &Prepared, secs: f64) -> Option<(Big, usize)> {
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    crossat::stop::cancel_on(flag.clone());
-    let f2 = flag.clone();
-    let _timer = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs_f64(secs));
-        f2.store(true, std::sync::atomic::Ordering::Relaxed);
-    });
-    let r = count::count_prepared(prep).ok().map(|c| (c.count, c.nodes));
-    crossat::stop::cancel_on(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)));
-    r
+fn binoternary() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(root().join("puzzles/binoternary")).expect("dir").map(|e| e.expect("entry").path()).collect();
+    files.retain(|f| f.extension().is_some_and(|e| e == "json") && !f.to_string_lossy().contains("_solution"));
+    files.sort();
+    files
+}
+
+fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        if p.is_dir() {
+            puzzle_files(&p, out);
+        } else if [".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) && !name.contains("expected") && !name.contains("_solution") {
+            out.push(p);
+        }
+    }
 }
 
 #[test]
-fn sheep_and_binoternary() {
-    let sheep = pipeline::prepare(&input_file(&puzzle("antoine-trux/player_puzzle_sheep.input.txt"), None)).expect("prepare");
-    let t = std::time::Instant::now();
-    assert_eq!(count_of(&sheep).to_string(), "2304");
-    eprintln!("sheep {:?}", t.elapsed());
-    let mut files: Vec<_> = std::fs::read_dir(root().join("puzzles/binoternary")).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "json") && !f.to_string_lossy().contains("_solution")) {
-        let prep = pipeline::prepare(&input_file(f, None)).expect("prepare");
-        let t = std::time::Instant::now();
-        let c = count_within(&prep, 8.0);
-        eprintln!("{} {:?} {:?}", f.display(), c, t.elapsed());
+fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
+    let mut files = Vec::new();
+    puzzle_files(&root().join("puzzles"), &mut files);
+    let (mut compared, mut several) = (0, Vec::new());
+    for file in files {
+        // Collections (which need an id) and unsupported puzzles.
+        let Ok(mut prep) = pipeline::prepare(&input_file(&file, None)) else { continue };
+        let Ok(counted) = pipeline::count(&mut prep) else { continue };
+        let Ok(outcome) = pipeline::solve(&mut prep, Some(2501), |_, _| Ok(())) else { continue };
+        if !outcome.complete {
+            assert!(counted.count > Big::from(2500u64), "{}: listed more than counted", file.display());
+            continue;
+        }
+        assert_eq!(counted.count, Big::from(outcome.found), "{}", file.display());
+        compared += 1;
+        if outcome.found > 1 {
+            several.push((file.file_name().map(|n| n.to_string_lossy().into_owned()), outcome.found));
+        }
     }
+    eprintln!("count = listing on {compared} bundled puzzles; with several solutions: {several:?}");
+    assert!(compared > 100 && several.len() >= 3, "too few compared: {compared}, {several:?}");
+}
+
+#[test]
+fn sheep_counts_2304() {
+    let mut sheep = pipeline::prepare(&input_file(&puzzle("antoine-trux/player_puzzle_sheep.input.txt"), None)).expect("prepare");
+    let counted = pipeline::count(&mut sheep).expect("count");
+    assert_eq!((counted.count.to_string(), counted.listed), ("2304".to_string(), false));
+}
+
+/// The 2×20 grid whose rows must hold an A and a B, every column free: each row is
+/// one of 2^20 − 1 words, independently.
+fn two_rows(cols: usize) -> String {
+    serde_json::json!({"left": ["[AB]*A[AB]*", "[AB]*B[AB]*"], "top": vec!["[AB][AB]"; cols]}).to_string()
+}
+
+/// The count with cell `cell` given each letter of the alphabet in turn, summed.
+fn partition_sum(text: &str, source: &str, cell: usize) -> (Big, Big) {
+    let whole = pipeline::prepare(&pipeline::Input { source: source.into(), bytes: text.as_bytes().to_vec(), ..Default::default() })
+        .expect("prepare");
+    let total = count_of(&whole);
+    let shape = &whole.puzzle.shape;
+    let mut sum = Big::zero();
+    for &letter in whole.alphabet().chars() {
+        let given: Vec<Vec<Option<char>>> =
+            shape.display_rows().iter().map(|row| row.iter().map(|&c| (c == cell).then_some(letter)).collect()).collect();
+        let input = pipeline::Input { source: source.into(), bytes: text.as_bytes().to_vec(), given: Some(given), ..Default::default() };
+        let prep = pipeline::prepare(&input).expect("prepare with a given");
+        sum.add_assign(&count_of(&prep));
+    }
+    (total, sum)
+}
+
+#[test]
+fn counts_of_the_two_rows_puzzle_are_products_and_partition_over_a_cell() {
+    let text = two_rows(20);
+    let prep = pipeline::prepare(&pipeline::Input { source: "2x20".into(), bytes: text.clone().into_bytes(), ..Default::default() })
+        .expect("prepare");
+    let row = (1u64 << 20) - 1;
+    assert_eq!(count_of(&prep), Big::from(row * row));
+    let wide = two_rows(64);
+    let prep = pipeline::prepare(&pipeline::Input { source: "2x64".into(), bytes: wide.clone().into_bytes(), ..Default::default() })
+        .expect("prepare");
+    let row = Big::from(u64::MAX);
+    assert_eq!(count_of(&prep), row.mul(&row));
+    for cell in [0, 7, 63, 64 + 5] {
+        let (total, sum) = partition_sum(&wide, "2x64", cell);
+        assert_eq!(total, sum, "cell {cell}");
+    }
+}
+
+#[test]
+fn counts_partition_over_a_cell_on_a_binoternary_hexagon() {
+    let file = root().join("puzzles/binoternary/1389924192029662.json");
+    let text = std::fs::read_to_string(&file).expect("read");
+    for cell in [0, 60] {
+        let (total, sum) = partition_sum(&text, "hexagon", cell);
+        assert!(total > Big::from(u64::MAX), "the hexagon has a huge count: {total}");
+        assert_eq!(total, sum, "cell {cell}");
+    }
+}
+
+#[test]
+fn limit_3_lists_three_grids_of_every_binoternary_hexagon() {
+    for file in binoternary() {
+        let run = crate::common::crossat(&["solve", "--limit", "3", "--json", "--timeout", "20", arg(&file)], None);
+        assert_eq!(run.code, 0, "{}: {}", file.display(), run.stderr);
+        assert_eq!(run.stdout.lines().filter(|l| l.starts_with(r#"{"type":"solution""#)).count(), 3, "{}", file.display());
+    }
+}
+
+#[test]
+fn count_on_the_command_line_and_a_stopped_count() {
+    let sheep = puzzle("antoine-trux/player_puzzle_sheep.input.txt");
+    let run = crate::common::crossat(&["solve", "--count", arg(&sheep)], None);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "2304 solutions (exact count)\n"));
+    // A count too hard for a tenth of a second ends with no number.
+    let hard = root().join("puzzles/binoternary/1389923839891520.json");
+    let run = crate::common::crossat(&["solve", "--count", "--json", "--timeout", "0.1", arg(&hard)], None);
+    assert_eq!(run.code, 4, "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!((summary["complete"].clone(), summary["count"].clone()), (serde_json::json!(false), serde_json::Value::Null));
+    let run = crate::common::crossat(&["solve", "--count", "--all", arg(&sheep)], None);
+    assert_eq!(run.code, 2);
 }
 
 /// A random clue over `alphabet`: letters, classes, groups with alternatives,
