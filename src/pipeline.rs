@@ -121,3 +121,16 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
     prep.times.add_wall(start.elapsed());
     Ok(Count { count: counted?.count, listed: false })
 }
+
+/// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
+/// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
+pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<solve::count::Big>> {
+    if prep.puzzle.pool.is_some() || prep.decided().is_some() {
+        return Ok(None);
+    }
+    let start = Instant::now();
+    let counted = solve::count::count_prepared_within(prep, max_nodes);
+    prep.times.add(Stage::Solve, start.elapsed());
+    prep.times.add_wall(start.elapsed());
+    Ok(counted?.map(|c| c.count))
+}

@@ -47,11 +47,16 @@ pub const CACHE_WORDS: usize = 1 << 23;
 /// propagated domains; the matcher decides the clues whose automata over-approximate
 /// them.
 pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
+    count_prepared_within(prep, usize::MAX)?.ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
+}
+
+/// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
+pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let verifier = &prep.verifier;
     let refine = |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS);
     let doms = if prep.direct { prep.domains.clone() } else { propagate::domains_with(&prep.puzzle, compiled, refine) };
-    let Some(doms) = doms else { return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }) };
+    let Some(doms) = doms else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
     let chars = compiled.alphabet.chars();
     let mut text = String::new();
     let matches = |i: usize, word: &[usize]| {
@@ -59,7 +64,7 @@ pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
         text.extend(word.iter().map(|&a| chars[a]));
         verifier.clue_matches(i, &text)
     };
-    count(&Propagator::new(&prep.puzzle), compiled, &doms, refine, matches)
+    count_within(&Propagator::new(&prep.puzzle), compiled, &doms, max_nodes, refine, matches)
 }
 
 /// A finished count.
@@ -87,7 +92,21 @@ pub fn count(
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
 ) -> Result<Counted> {
+    count_within(lines, compiled, doms, usize::MAX, refine, matches)?
+        .ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
+}
+
+/// [`count()`] within `max_nodes` decisions: `None` when the count needs more.
+pub fn count_within(
+    lines: &Propagator,
+    compiled: &Compiled,
+    doms: &[SymSet],
+    max_nodes: usize,
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+) -> Result<Option<Counted>> {
     let mut counter = Counter {
+        max_nodes,
         lines,
         compiled,
         refine,
@@ -103,16 +122,21 @@ pub fn count(
         classes: compiled.clues.iter().map(|cc| letter_classes(cc, compiled.alphabet.len())).collect(),
     };
     if doms.iter().any(SymSet::is_empty) {
-        return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 });
+        return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }));
     }
     counter.scratch.tabulate(lines, compiled, doms, MAX_TABLE_WORDS);
     let cells: Vec<usize> = (0..doms.len()).filter(|&c| doms[c].len() > 1).collect();
     let clues: Vec<usize> = (0..compiled.clues.len()).collect();
-    let count = counter.split(&cells, &clues)?;
-    Ok(Counted { count, nodes: counter.nodes, cache_hits: counter.cache_hits })
+    match counter.split(&cells, &clues) {
+        Ok(count) => Ok(Some(Counted { count, nodes: counter.nodes, cache_hits: counter.cache_hits })),
+        Err(_) if counter.nodes > counter.max_nodes => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 struct Counter<'a, R, M> {
+    /// Most decisions before giving up.
+    max_nodes: usize,
     lines: &'a Propagator,
     compiled: &'a Compiled,
     refine: R,
@@ -223,6 +247,9 @@ where
             self.nodes += 1;
             if self.nodes.is_multiple_of(64) {
                 crate::stop::check()?;
+            }
+            if self.nodes > self.max_nodes {
+                return Err(crate::error::Error::Cancelled);
             }
             let mark = self.scratch.mark();
             let mut one = SymSet::default();

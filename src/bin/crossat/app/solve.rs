@@ -84,6 +84,11 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         })
     })?;
     bar.finish();
+    // Not unique: how many solutions, when counting them is cheap (text only; the
+    // stop armed for the search still holds).
+    let listing = args.all || args.limit.is_some();
+    let cheap_count =
+        if !json && !listing && !outcome.complete && outcome.found >= 2 { pipeline::count_within(&mut prep, CHEAP_COUNT)? } else { None };
     // The stats give the formula's size, also when propagation decided the puzzle
     // without it: then it is built now, and its time counted as encoding.
     let searched = prep.encoded();
@@ -133,7 +138,11 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         }
         writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
     } else {
-        writeln!(out, "{}", status_line(outcome, args.all || args.limit.is_some(), "solve")).map_err(write_err)?;
+        let status = match &cheap_count {
+            Some(n) => format!("not unique: {n} solutions (crossat solve --all lists them)"),
+            None => status_line(outcome, args.all || args.limit.is_some(), "solve"),
+        };
+        writeln!(out, "{status}").map_err(write_err)?;
         if !ambiguous.is_empty() {
             let n = if outcome.complete { format!("all {}", outcome.found) } else { format!("the {} found", outcome.found) };
             writeln!(out, "cells that differ between {n} solutions:").map_err(write_err)?;
@@ -241,6 +250,10 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
     }
     Ok(if n.is_zero() { ExitCode::NoSolution } else { ExitCode::Solved })
 }
+
+/// Most decisions of the counting search behind "not unique: N solutions" (a few
+/// milliseconds); past it the status line says only that another solution exists.
+const CHEAP_COUNT: usize = 2_000;
 
 /// What a stopped `solve` prints: how many solutions it found, never a verdict.
 fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: Value) -> crate::stop::Epilogue {
