@@ -107,13 +107,26 @@ pub struct Count {
     pub listed: bool,
 }
 
-/// The exact number of solutions, without listing them ([`solve::count`]); a regex pool
-/// (whose grids also assign regexes) and a puzzle that propagation decided are counted
-/// by listing. A stop ([`crate::stop::check`]) ends it with an error, never a number.
+/// The exact number of solutions ([`solve::count`]). The counting search runs first
+/// within [`COUNT_FIRST`] decisions; a puzzle it does not finish is listed up to
+/// [`COUNT_LISTED`] grids (where the search is weak — back-references it cannot
+/// settle — but the SAT search proves a small count at once), and past that the
+/// counting search runs to the end. A regex pool (whose grids also assign regexes)
+/// and a puzzle that propagation decided are counted by listing. A stop
+/// ([`crate::stop::check`]) ends it with an error, never a number.
 pub fn count(prep: &mut Prepared) -> Result<Count> {
+    let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
+        let outcome = solve(prep, limit, |_, _| Ok(()))?;
+        Ok(outcome.complete.then(|| Count { count: solve::count::Big::from(outcome.found), listed: true }))
+    };
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
-        let outcome = solve(prep, None, |_, _| Ok(()))?;
-        return Ok(Count { count: solve::count::Big::from(outcome.found), listed: true });
+        return listed(prep, None)?.ok_or_else(|| Error::Internal("a listing without a limit did not finish".into()));
+    }
+    if let Some(count) = count_within(prep, COUNT_FIRST)? {
+        return Ok(Count { count, listed: false });
+    }
+    if let Some(count) = listed(prep, Some(COUNT_LISTED + 1))? {
+        return Ok(count);
     }
     let start = Instant::now();
     let counted = solve::count::count_prepared(prep);
@@ -121,6 +134,12 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
     prep.times.add_wall(start.elapsed());
     Ok(Count { count: counted?.count, listed: false })
 }
+
+/// Decisions of the counting search that [`count()`] tries before listing.
+pub const COUNT_FIRST: usize = 20_000;
+
+/// Most grids [`count()`] lists before it gives the counting search all the time.
+pub const COUNT_LISTED: usize = 1_000;
 
 /// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
