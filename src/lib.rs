@@ -82,7 +82,7 @@ pub mod support;
 
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.
-pub use features::{assist, generate, squares, words};
+pub use features::{assist, explain, generate, squares, words};
 pub use stages::{compile, dimacs, draw, emit, encode, puzzle, regex, solve, sre, verify};
 pub use support::{error, limits, progress, rng, stats, stop, style};
 

@@ -8,6 +8,7 @@
 //! When the solver reports UNSAT after the last block, the search is exhausted: the
 //! count is exact, and one solution means the puzzle is unique.
 
+pub mod deduce;
 pub mod lines;
 
 use crate::encode::{CellVars, Cnf};
