@@ -15,6 +15,7 @@ impl Engine<'_> {
     /// The letters of each cell of clue `i`'s `line` that some word of the clue over
     /// the line uses, and whether more may be kept (see [`EXACT_WORDS`]).
     pub(super) fn support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
+        self.spent.set(self.spent.get() + 1);
         let cc = &self.compiled.clues[i];
         let sigma = self.compiled.alphabet.len();
         let support: Vec<SymSet> = encode::line_support(cc, sigma, line).iter().zip(line).map(|(s, d)| s.and(d)).collect();
@@ -42,6 +43,7 @@ impl Engine<'_> {
         for d in line {
             count = count.checked_mul(d.len()).filter(|&n| n <= max)?;
         }
+        self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
         let chars = self.compiled.alphabet.chars();
         let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
         let mut pick = vec![0usize; line.len()];

@@ -151,7 +151,8 @@ pub struct Options {
     pub depth: usize,
     /// Most top-level steps (`None`: no limit).
     pub max_steps: Option<usize>,
-    /// Most line computations the case splits may make, all together.
+    /// Most work the case splits may do, all together: a line computation is one
+    /// unit, and [`WORDS_PER_UNIT`] words asked of the matcher one more.
     pub budget: usize,
 }
 
@@ -161,8 +162,11 @@ impl Default for Options {
     }
 }
 
-/// Line computations the case splits of one deduction may make by default.
-pub const DEFAULT_BUDGET: usize = 400_000;
+/// Work the case splits of one deduction may do by default (a few tenths of a second).
+pub const DEFAULT_BUDGET: usize = 50_000;
+
+/// Words asked of the matcher that cost as much as one line computation.
+pub const WORDS_PER_UNIT: usize = 16;
 
 /// A deduction: from `start`, the steps, and how it ended with which candidates.
 #[derive(Clone, Debug)]
@@ -216,8 +220,11 @@ pub struct Engine<'a> {
     of_cell: Vec<Vec<usize>>,
     /// Per clue, the letters its line allows at each cell over the whole alphabet.
     alone: Vec<Option<Vec<SymSet>>>,
-    /// Line computations left to the case splits.
+    /// Work the case splits may still do: a line computation costs one unit, and
+    /// one more per [`WORDS_PER_UNIT`] words asked of the matcher.
     budget: usize,
+    /// Work done since the budget was set.
+    spent: std::cell::Cell<usize>,
 }
 
 impl<'a> Engine<'a> {
@@ -232,12 +239,18 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        Engine { puzzle, compiled, matcher, of_cell, alone: vec![None; puzzle.clues.len()], budget: DEFAULT_BUDGET }
+        Engine { puzzle, compiled, matcher, of_cell, alone: vec![None; puzzle.clues.len()], budget: DEFAULT_BUDGET, spent: Default::default() }
+    }
+
+    /// Whether the case splits have used up their budget.
+    fn spent_all(&self) -> bool {
+        self.spent.get() >= self.budget
     }
 
     /// Deduces from `start` (each cell's candidates).
     pub fn deduce(&mut self, start: Vec<SymSet>, opts: Options) -> Result<Deduction> {
         self.budget = opts.budget;
+        self.spent.set(0);
         let n = start.len();
         let mut ctx = Ctx {
             doms: start.clone(),
@@ -329,7 +342,6 @@ impl<'a> Engine<'a> {
     /// What clue `i` would remove now.
     fn pending(&mut self, ctx: &Ctx, i: usize) -> Pending {
         let line: Vec<SymSet> = self.puzzle.clues[i].cells.iter().map(|&c| ctx.doms[c]).collect();
-        self.budget = self.budget.saturating_sub(1);
         let (support, extra) = self.support(i, &line);
         if line.iter().zip(&support).all(|(d, s)| d.and(s) == *d) { Pending::Quiet } else { Pending::Narrows(support, extra) }
     }

@@ -18,22 +18,36 @@ impl Engine<'_> {
     /// applied; `None` when no assumption leads to one (or the budget ran out first).
     pub(super) fn find_split(&mut self, ctx: &mut Ctx, done: usize, depth: usize, room: Option<usize>) -> Result<Option<Step>> {
         for d in 1..=depth {
-            if let Some(found) = self.split_at(ctx, d, room)? {
-                return Ok(Some(self.apply_split(ctx, done + 1, found)));
+            // Iterative deepening: the probes stop at `cap` steps, doubled until some
+            // assumption fails within it or none was cut short.
+            let mut cap = 2;
+            loop {
+                let bound = room.map_or(cap, |r| r.min(cap));
+                let (found, cut) = self.split_at(ctx, d, Some(bound))?;
+                if let Some(found) = found {
+                    return Ok(Some(self.apply_split(ctx, done + 1, found)));
+                }
+                if !cut || self.spent_all() || room.is_some_and(|r| r <= cap) {
+                    break;
+                }
+                cap *= 2;
             }
-            if self.budget == 0 {
+            if self.spent_all() {
                 break;
             }
         }
         Ok(None)
     }
 
-    fn split_at(&mut self, ctx: &Ctx, depth: usize, room: Option<usize>) -> Result<Option<Found>> {
+    /// The shortest contradiction of depth at most `depth` within `room` steps, and
+    /// whether some probe was cut short by `room`.
+    fn split_at(&mut self, ctx: &Ctx, depth: usize, room: Option<usize>) -> Result<(Option<Found>, bool)> {
         let mut best: Option<Found> = None;
+        let mut cut = false;
         for c in (0..ctx.doms.len()).filter(|&c| ctx.doms[c].len() > 1) {
             for x in ctx.doms[c].iter() {
-                if self.budget == 0 || best.as_ref().is_some_and(|b| b.0 == 1) {
-                    return Ok(best);
+                if self.spent_all() || best.as_ref().is_some_and(|b| b.0 == 1) {
+                    return Ok((best, cut));
                 }
                 // Inside: strictly fewer steps than the best so far.
                 let limit = match (&best, room) {
@@ -56,15 +70,19 @@ impl Engine<'_> {
                     sub.pending[j] = Pending::Dirty;
                 }
                 let mut steps = Vec::new();
-                if let End::Contradiction { cell } = self.run(&mut sub, &mut steps, limit, depth - 1)? {
-                    let size = steps.iter().map(Step::size).sum();
-                    if best.as_ref().is_none_or(|b| size < b.0) {
-                        best = Some((size, c, x, steps, cell, sub.outer));
+                match self.run(&mut sub, &mut steps, limit, depth - 1)? {
+                    End::Contradiction { cell } => {
+                        let size = steps.iter().map(Step::size).sum();
+                        if best.as_ref().is_none_or(|b| size < b.0) {
+                            best = Some((size, c, x, steps, cell, sub.outer));
+                        }
                     }
+                    End::StepLimit => cut = true,
+                    End::Solved | End::Stalled => {}
                 }
             }
         }
-        Ok(best)
+        Ok((best, cut))
     }
 
     fn apply_split(&mut self, ctx: &mut Ctx, number: usize, found: Found) -> Step {
