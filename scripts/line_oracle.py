@@ -13,6 +13,9 @@ import itertools
 import json
 import re
 import sys
+import warnings
+
+warnings.simplefilter("ignore")  # FutureWarning on "[[" and "--" in random classes
 
 assert sys.version_info[:2] == (3, 11), "the oracle is CPython 3.11"
 

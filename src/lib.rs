@@ -68,7 +68,7 @@
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`compile`] → [`encode`] → [`solve`] → [`verify`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
-//! | [`features`] | [`assist`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
+//! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
 //! | [`support`] | [`error`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
 //!

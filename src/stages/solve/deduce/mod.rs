@@ -239,7 +239,15 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        Engine { puzzle, compiled, matcher, of_cell, alone: vec![None; puzzle.clues.len()], budget: DEFAULT_BUDGET, spent: Default::default() }
+        Engine {
+            puzzle,
+            compiled,
+            matcher,
+            of_cell,
+            alone: vec![None; puzzle.clues.len()],
+            budget: DEFAULT_BUDGET,
+            spent: Default::default(),
+        }
     }
 
     /// Whether the case splits have used up their budget.

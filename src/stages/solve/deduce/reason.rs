@@ -73,7 +73,10 @@ pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
             if step.cells.len() == 1 { "" } else { "s" }
         ),
         Why::Search { solutions, complete } => {
-            format!("lines and case splits stall; the SAT search finds {solutions} solution(s){}", if *complete { "" } else { " (search not exhausted)" })
+            format!(
+                "lines and case splits stall; the SAT search finds {solutions} solution(s){}",
+                if *complete { "" } else { " (search not exhausted)" }
+            )
         }
     }
 }
