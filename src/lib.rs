@@ -42,9 +42,9 @@
 //! # Architecture
 //!
 //! ```text
-//! bytes ──parse──▶ Puzzle ──compile──▶ Compiled ──encode──▶ Cnf ──solve──▶ models
-//!                  (cells,    (one minimal DFA   (one-hot cells,    (varisat; block
-//!                   clues)     per clue)          unrolled DFAs)     on cells only)
+//! bytes ──parse──▶ Puzzle ──compile──▶ Compiled ──propagate──▶ domains ──encode──▶ Cnf ──solve──▶ models
+//!                  (cells,    (one minimal DFA    (letters left    (one-hot cells,  (varisat; block
+//!                   clues)     per clue)           per cell)        unrolled DFAs)   on cells only)
 //!       ──decode/verify──▶ Grid (re-checked by the sre port) ──emit──▶ text, JSON Lines
 //! ```
 //!
@@ -52,7 +52,8 @@
 //! |---|---|---|---|
 //! | parse | [`puzzle`] | bytes → [`puzzle::Puzzle`] | [`error::InputError`]: bad format, wrong sizes, bad encoding |
 //! | compile | [`compile`] (with [`regex`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
-//! | encode | [`encode`] | automata → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
+//! | propagate | [`propagate`] | automata → cell domains ([`propagate::SymSet`]s) | — (an empty domain means no solution) |
+//! | encode | [`encode`] | automata + domains → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
 //! | solve | [`solve`] | CNF → grids, blocked one by one | — |
 //! | decode/verify | [`verify`] | model → [`verify::Grid`], independently re-checked | [`Error::Internal`]: a bug |
 //! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | [`error::OutputError`]: I/O |
@@ -67,9 +68,9 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`compile`] → [`encode`] → [`solve`] → [`verify`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`verify`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`error`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | [`support`] | [`error`], [`exit`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
@@ -83,8 +84,8 @@ pub mod support;
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.
 pub use features::{assist, explain, generate, squares, words};
-pub use stages::{compile, dimacs, draw, emit, encode, puzzle, regex, solve, sre, verify};
-pub use support::{error, limits, progress, rng, stats, stop, style};
+pub use stages::{compile, dimacs, draw, emit, encode, propagate, puzzle, regex, solve, sre, verify};
+pub use support::{error, exit, limits, progress, rng, stats, stop, style};
 
 pub use error::{Error, Result};
 

@@ -2,8 +2,9 @@
 //! decode/verify → emit.
 
 use crate::compile::{self, Alphabet, Compiled};
-use crate::encode::{self, CellVars, Cnf, SymSet};
+use crate::encode::{self, CellVars, Cnf};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
+use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Format, Puzzle};
 use crate::regex::syntax::Parsed;
 use crate::solve::{self, Outcome};
@@ -54,7 +55,7 @@ pub struct Prepared {
     /// The letters a cell may hold.
     alphabet: Alphabet,
     /// Its automata: compiled at once, except when propagation over the clues'
-    /// position automata decides the puzzle ([`encode::early`]); then on first use
+    /// position automata decides the puzzle ([`propagate::early`]); then on first use
     /// ([`Prepared::compiled`]).
     compiled: OnceLock<Compiled>,
     /// The independent matcher.
@@ -121,7 +122,7 @@ impl Prepared {
     }
 
     /// Whether propagation over the clues' position automata decided the puzzle before
-    /// anything was compiled ([`encode::early`]).
+    /// anything was compiled ([`propagate::early`]).
     pub fn decided_before_compiling(&self) -> bool {
         self.decided_early
     }
@@ -211,7 +212,7 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 /// Compile, propagate and encode a puzzle already in memory; `alphabet` overrides the
 /// puzzle's. When propagation decides the puzzle ([`Prepared::decided`]), the
 /// formula is left for later: solving does not need it. When propagation over the
-/// clues' position automata ([`encode::early`]) decides it, so is compiling.
+/// clues' position automata ([`propagate::early`]) decides it, so is compiling.
 pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut times: Times) -> Result<Prepared> {
     let start = Instant::now();
     let (parsed, alphabet) = times.time(Stage::Compile, || {
@@ -230,8 +231,8 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
             let domains = times.time(Stage::Encode, || {
                 let refine = |i, _: &[SymSet], support: &[SymSet]| exact_support(&compiled, &verifier, i, support, EXACT_WORDS);
                 match early {
-                    Some(Some(start)) => encode::domains_from(&puzzle, &compiled, start, refine),
-                    _ => encode::domains_with(&puzzle, &compiled, refine),
+                    Some(Some(start)) => propagate::domains_from(&puzzle, &compiled, start, refine),
+                    _ => propagate::domains_with(&puzzle, &compiled, refine),
                 }
             });
             (OnceLock::from(compiled), domains)
@@ -257,12 +258,12 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
 }
 
 /// Line propagation over the clues' position automata, before compiling
-/// ([`encode::early`]): `None` when some clue has none ([`compile::positions`]), else
+/// ([`propagate::early`]): `None` when some clue has none ([`compile::positions`]), else
 /// the domains (`Some(None)`: some cell has no letter left).
 fn early_domains(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &Alphabet) -> Option<Option<Vec<SymSet>>> {
     let positions = compile::positions(puzzle, parsed, alphabet)?;
-    let nfas: Vec<encode::early::Nfa> = positions.iter().map(encode::early::Nfa::new).collect();
-    Some(encode::early::domains(puzzle, &nfas, encode::initial_domains_over(puzzle, alphabet)))
+    let nfas: Vec<propagate::early::Nfa> = positions.iter().map(propagate::early::Nfa::new).collect();
+    Some(propagate::early::domains(puzzle, &nfas, propagate::initial_domains_over(puzzle, alphabet)))
 }
 
 /// Most words of one line that propagation tests one by one with the matcher.
@@ -346,7 +347,7 @@ fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, 
     let Some(doms) = prep.domains.as_deref() else { return Ok(None) };
     let start = Instant::now();
     let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
-    let lines = encode::Propagator::new(puzzle);
+    let lines = propagate::Propagator::new(puzzle);
     let exact = !compiled.clues.iter().any(compile::CompiledClue::approximate);
     let max_nodes = prep.line_budget.unwrap_or(if exact { solve::lines::MAX_NODES } else { solve::lines::MAX_NODES_INEXACT });
     let searched = solve::lines::search(
@@ -514,14 +515,14 @@ pub fn split_parts(prep: &Prepared) -> Option<Parts> {
 /// Whether clue `i` accepts every word of `line` (a domain per cell), so that it
 /// constrains no cell of the line and couples none. For a clue whose automaton is
 /// exact (regular and bounded routes), by counting the automaton's words
-/// ([`encode::line_count`]); for one with back-references or lookarounds, by asking
+/// ([`propagate::line_count`]); for one with back-references or lookarounds, by asking
 /// the matcher about each word when there are at most [`EXACT_WORDS`]. `false` when
 /// unsure (more words, a count too large, the matcher giving up).
 pub fn is_product(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[SymSet]) -> bool {
     let Some(total) = line.iter().try_fold(1u128, |k, d| k.checked_mul(d.len() as u128)) else { return false };
     let cc = &compiled.clues[i];
     if !cc.approximate() {
-        return encode::line_count(&cc.automaton, line) == Some(total);
+        return propagate::line_count(&cc.automaton, line) == Some(total);
     }
     if total > EXACT_WORDS as u128 {
         return false;
@@ -845,7 +846,7 @@ fn read_puzzle(input: &Input) -> Result<Puzzle> {
 /// alphabet (or its given): the CNF alone then carries every constraint, which the
 /// encoding tests use to check the clauses independently of the propagation.
 pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> Result<(Cnf, CellVars)> {
-    let doms = if propagate { encode::domains(puzzle, compiled) } else { Some(encode::initial_domains(puzzle, compiled)) };
+    let doms = if propagate { propagate::domains(puzzle, compiled) } else { Some(propagate::initial_domains(puzzle, compiled)) };
     encode_domains(puzzle, compiled, doms.as_deref()).map(|f| (f.cnf, f.vars))
 }
 

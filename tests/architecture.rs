@@ -16,11 +16,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The stages, in pipeline order (as `src/stages/mod.rs` declares them).
-const STAGES: &[&str] = &["puzzle", "regex", "sre", "compile", "encode", "solve", "verify", "draw", "emit", "dimacs"];
+const STAGES: &[&str] = &["puzzle", "regex", "sre", "compile", "propagate", "encode", "solve", "verify", "draw", "emit", "dimacs"];
 /// The features: each stands alone.
 const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares"];
 /// Support code.
-const SUPPORT: &[&str] = &["error", "limits", "progress", "rng", "stats", "stop", "style"];
+const SUPPORT: &[&str] = &["error", "exit", "limits", "progress", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
 const FRONT_END: &[&str] = &["main", "cli", "io", "app", "bench"];
 

@@ -1,13 +1,13 @@
-//! Line propagation over position automata, before compiling (`encode::early`):
+//! Line propagation over position automata, before compiling (`propagate::early`):
 //! each clue's supported letters against CPython 3.11's own matches, and whole puzzles
 //! decided that way against the compiled route.
 
 use crate::common::python_fullmatch;
 use crossat::compile::{Alphabet, glushkov, normalise};
-use crossat::encode::SymSet;
-use crossat::encode::early::{Nfa, Walk};
 use crossat::generate::Rng;
 use crossat::pipeline::{self, Input};
+use crossat::propagate::SymSet;
+use crossat::propagate::early::{Nfa, Walk};
 use crossat::regex::parser::parse;
 use std::collections::BTreeSet;
 
@@ -150,7 +150,7 @@ fn puzzles_decided_before_compiling_agree_with_the_compiled_route() {
         // Now compiled, on demand: every clue gets its automaton.
         let compiled = prep.compiled().expect("compiles");
         assert_eq!(compiled.clues.len(), prep.puzzle.clues.len());
-        let want = crossat::encode::domains(&prep.puzzle, compiled);
+        let want = crossat::propagate::domains(&prep.puzzle, compiled);
         if let Some(Some(cells)) = &early {
             decided += 1;
             let doms = want.expect("the compiled route finds a solution too");

@@ -7,9 +7,9 @@
 //! steps from the start end at the solution.
 
 use crate::common;
-use crossat::encode::SymSet;
 use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Input, Prepared};
+use crossat::propagate::SymSet;
 use crossat::rng::Rng;
 use crossat::solve::deduce::{self, Kind, Step, Why};
 use serde_json::json;

@@ -16,6 +16,7 @@ mod draw;
 mod early;
 mod encoding;
 mod explain;
+mod frontend;
 mod fuzz_corpus;
 mod generate;
 mod layouts;

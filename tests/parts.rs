@@ -2,8 +2,8 @@
 //! the grids that one search over whole grids (`pipeline::solve_whole`) lists.
 
 use crate::common::{input_file, input_text, puzzle, root};
-use crossat::encode::SymSet;
 use crossat::pipeline::{self, Prepared};
+use crossat::propagate::SymSet;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -126,8 +126,8 @@ fn a_clue_couples_cells_only_when_its_words_are_not_a_product() {
     assert!(!pipeline::is_product(compiled, verifier, 1, &line(&prep, &["A", "AB"])));
     // The counts themselves.
     let a = &compiled.clues[1].automaton;
-    assert_eq!(crossat::encode::line_count(a, &ab), Some(2));
-    assert_eq!(crossat::encode::line_count(&compiled.clues[0].automaton, &ab), Some(4));
+    assert_eq!(crossat::propagate::line_count(a, &ab), Some(2));
+    assert_eq!(crossat::propagate::line_count(&compiled.clues[0].automaton, &ab), Some(4));
 }
 
 #[test]

@@ -263,14 +263,14 @@ fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTre
     Ok(found)
 }
 
-/// Line propagation before compiling (`encode::early`), for a clue that has a position
+/// Line propagation before compiling (`propagate::early`), for a clue that has a position
 /// automaton: on every line length, with every cell free and with random domains, the
 /// letters it keeps are those of the strings Python matches within the domains. Returns
 /// whether the clue had one; disagreements go to `failures`.
 fn early_agrees(case: &Case, by_length: &[Option<BTreeSet<String>>], seed: u64, failures: &mut Vec<String>) -> bool {
     use crossat::compile::{glushkov, normalise};
-    use crossat::encode::SymSet;
-    use crossat::encode::early::{Nfa, Walk};
+    use crossat::propagate::SymSet;
+    use crossat::propagate::early::{Nfa, Walk};
     let Ok(parsed) = crossat::regex::parser::parse(&case.p) else { return false };
     let Ok(alphabet) = compile::Alphabet::new(case.alphabet.iter().copied()) else { return false };
     let Ok(node) = normalise::normalise(&parsed, &alphabet, normalise::Mode::Exact) else { return false };

@@ -8,9 +8,10 @@
 //! solver (the formula with that cell set otherwise is unsatisfiable).
 
 use crate::compile::Compiled;
-use crate::encode::{self, Cnf, SymSet};
+use crate::encode::{self, Cnf};
 use crate::error::{Error, Result};
 use crate::pipeline::Prepared;
+use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 use crate::solve::Oracle;
 
@@ -250,7 +251,7 @@ impl<'a> Assistant<'a> {
         let mut found = Vec::new();
         let mut puzzle = self.puzzle().clone();
         puzzle.givens = givens.to_vec();
-        let Some(doms) = encode::domains(&puzzle, self.compiled()) else { return Ok(found) };
+        let Some(doms) = propagate::domains(&puzzle, self.compiled()) else { return Ok(found) };
         for (c, d) in doms.iter().enumerate() {
             if givens[c].is_none() && d.len() == 1 {
                 let ch = self.compiled().alphabet.chars()[d.iter().next().unwrap_or(0)];
@@ -273,7 +274,7 @@ impl<'a> Assistant<'a> {
         let single = self.single_line_candidates(givens);
         let mut puzzle = self.puzzle().clone();
         puzzle.givens = givens.to_vec();
-        let doms = encode::domains(&puzzle, self.compiled());
+        let doms = propagate::domains(&puzzle, self.compiled());
         let mut forced = Vec::new();
         let mut candidates: Vec<Option<char>> = vec![None; first.len()];
         for c in (0..first.len()).filter(|&c| givens[c].is_none()) {
@@ -317,7 +318,7 @@ impl<'a> Assistant<'a> {
         let mut found: Vec<Hint> = Vec::new();
         for (i, clue) in self.puzzle().clues.iter().enumerate() {
             let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
-            let support = encode::line_support(&self.compiled().clues[i], self.compiled().alphabet.len(), &line);
+            let support = propagate::line_support(&self.compiled().clues[i], self.compiled().alphabet.len(), &line);
             for (p, &c) in clue.cells.iter().enumerate() {
                 if givens[c].is_none() && support[p].len() == 1 && !found.iter().any(|h| h.cell == c) {
                     let ch = self.compiled().alphabet.chars()[support[p].iter().next().unwrap_or(0)];

@@ -7,9 +7,9 @@
 //! the search found (one solution and its proof of uniqueness, several, or none):
 //! the path never claims a deduction it did not make.
 
-use crate::encode::{self, SymSet};
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Prepared};
+use crate::propagate::{self, SymSet};
 use crate::solve::deduce::{self, Deduction, End, Engine, Kind, Step, Why};
 
 /// What an explanation shows in the end.
@@ -53,7 +53,7 @@ pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation
         let compiled = prep.compiled()?;
         let verifier = &prep.verifier;
         let matcher = |i: usize, word: &str| verifier.clue_matches(i, word).ok();
-        let start = encode::initial_domains(&prep.puzzle, compiled);
+        let start = propagate::initial_domains(&prep.puzzle, compiled);
         Engine::new(&prep.puzzle, compiled, &matcher).deduce(start, opts)?
     };
     let chars = prep.alphabet().chars().to_vec();

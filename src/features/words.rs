@@ -6,8 +6,9 @@
 //! minimised (a DAWG) — and encoded exactly like a regex clue, in the same CNF.
 
 use crate::compile::{Automaton, DEAD};
-use crate::encode::{self, ClauseSink, Cnf, SymSet};
+use crate::encode::{self, ClauseSink, Cnf};
 use crate::error::{Error, Result};
+use crate::propagate::{self, SymSet};
 use crate::solve;
 // Word lists are read by the parse stage; the blocks API takes them.
 pub use crate::puzzle::{Dictionary, MAX_DICT_WORDS};
@@ -227,7 +228,7 @@ pub fn encode_blocks(puzzle: &Blocks, dict: &Dictionary) -> Result<BlocksModel> 
                 s
             })
             .collect();
-        let live = encode::live_layers(a, &doms);
+        let live = propagate::live_layers(a, &doms);
         let lits: Vec<&[(usize, i32)]> = line.iter().map(|&c| cells[c].as_slice()).collect();
         encode::encode_line(&mut cnf, a, &live, &lits, None);
     }

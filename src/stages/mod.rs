@@ -9,7 +9,9 @@ pub mod regex;
 pub mod sre;
 // compile: clues → automata
 pub mod compile;
-// encode: automata → CNF
+// propagate: automata + cells → cell domains, by line propagation
+pub mod propagate;
+// encode: automata + domains → CNF
 pub mod encode;
 // solve: CNF → models, blocked one by one
 pub mod solve;

@@ -24,9 +24,9 @@
 //! `--seed` makes it repeatable.
 
 use crate::compile::{self, Alphabet, Compiled, CompiledClue, DEAD};
-use crate::encode::{self, SymSet};
 use crate::error::{Error, Result};
 use crate::pipeline;
+use crate::propagate::{self, SymSet};
 use crate::puzzle::{Clue, Puzzle, Shape, hex};
 use crate::solve;
 use crate::stats::Times;
@@ -161,9 +161,9 @@ struct Lines<'a> {
     puzzle: &'a Puzzle,
     compiled: &'a Compiled,
     /// The constraints and the cells they hold.
-    prop: encode::Propagator,
+    prop: propagate::Propagator,
     /// Propagation's buffers, kept across the many probes.
-    scratch: std::cell::RefCell<encode::Scratch>,
+    scratch: std::cell::RefCell<propagate::Scratch>,
     /// Exact matchers for the leaves, when some clue is only approximated by
     /// propagation (back-references, lookarounds) or the puzzle has a pool.
     verifier: Option<crate::verify::Verifier>,
@@ -180,7 +180,7 @@ impl<'a> Lines<'a> {
         Lines {
             puzzle,
             compiled,
-            prop: encode::Propagator::new(puzzle),
+            prop: propagate::Propagator::new(puzzle),
             scratch: Default::default(),
             verifier,
             probes: 0,
@@ -309,7 +309,7 @@ fn one(a: usize) -> SymSet {
 pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     let cells = puzzle.givens.len();
     let mut lines = Lines::new(puzzle, compiled);
-    let mut doms = encode::initial_domains(puzzle, compiled);
+    let mut doms = propagate::initial_domains(puzzle, compiled);
     let all: Vec<usize> = (0..lines.prop.lines.len()).collect();
     let fixed = |d: &[SymSet]| d.iter().filter(|s| s.len() == 1).count();
     let mut rating =
@@ -344,7 +344,7 @@ pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
 /// not every string of the length, not the answer spelled out, and (for `len` ≥ 4)
 /// fixing by itself at most three quarters of the cells.
 pub fn clue_is_fair(cc: &CompiledClue, sigma: usize, len: usize) -> bool {
-    let support = encode::line_support(cc, sigma, &vec![SymSet::full(sigma); len]);
+    let support = propagate::line_support(cc, sigma, &vec![SymSet::full(sigma); len]);
     let fixed = support.iter().filter(|s| s.len() == 1).count();
     if fixed == len || (len >= 4 && 4 * fixed > 3 * len) {
         return false;

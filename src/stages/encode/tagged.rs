@@ -19,64 +19,13 @@
 //!   character (outside the line counts as non-word), `\B` neither or both; `^` and `$`
 //!   are only allowed in the first and last slots.
 
-use super::{ClauseSink, SymSet, encode_line, exactly_one, live_layers, supported};
+use super::{ClauseSink, encode_line, exactly_one};
 use crate::compile::Automaton;
 use crate::compile::tagged::{LookAround, Marker, Tagged};
+use crate::propagate::tagged::{Layer, layers};
+use crate::propagate::{SymSet, live_layers, supported};
 use crate::regex::ast::is_word;
 use std::collections::HashMap;
-
-/// One layer of a tagged line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layer {
-    /// Cell `p` of the line.
-    Cell(usize),
-    /// A marker slot at position (boundary) `p`.
-    Slot(usize),
-}
-
-/// The layers of the line from position `from` to its end `n` (positions are those of
-/// the whole line), and their domains before propagation; `cells` are the domains of
-/// cells `from..n`.
-pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet], from: usize) -> (Vec<Layer>, Vec<SymSet>) {
-    let n = from + cells.len();
-    let (mut kinds, mut doms) = (Vec::new(), Vec::new());
-    for p in from..=n {
-        let mut slot = SymSet::default();
-        slot.insert(t.idle_symbol(alphabet_len));
-        for (i, m) in t.markers.iter().enumerate() {
-            let allowed = match m {
-                Marker::Start => p == 0,
-                Marker::End => p == n,
-                Marker::Look(j) => {
-                    let l = &t.looks[*j];
-                    l.ahead || l.negate || l.width <= p
-                }
-                _ => true,
-            };
-            if allowed {
-                slot.insert(t.marker_symbol(alphabet_len, i));
-            }
-        }
-        for _ in 0..t.slots {
-            kinds.push(Layer::Slot(p));
-            doms.push(slot);
-        }
-        if p < n {
-            kinds.push(Layer::Cell(p));
-            doms.push(cells[p - from]);
-        }
-    }
-    (kinds, doms)
-}
-
-/// Letters of each cell that some run of the skeleton can use (ignoring the
-/// registers and lookarounds: a sound relaxation for domain propagation).
-pub fn cell_support(a: &Automaton, t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> Vec<SymSet> {
-    let (kinds, doms) = layers(t, alphabet_len, cells, 0);
-    let live = live_layers(a, &doms);
-    let sup = supported(a, &doms, &live);
-    kinds.iter().zip(sup).filter(|(k, _)| matches!(k, Layer::Cell(_))).map(|(_, s)| s).collect()
-}
 
 /// Variables shared by every clue of a puzzle.
 #[derive(Default)]

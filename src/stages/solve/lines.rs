@@ -15,8 +15,8 @@
 //! them, a line's weight growing each time its propagation empties a cell.
 
 use crate::compile::Compiled;
-use crate::encode::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use crate::error::Result;
+use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 
 /// Most nodes (decisions) the line search takes before it gives up, when every
 /// clue's automaton is exact (so propagation keeps each line arc consistent, as unit

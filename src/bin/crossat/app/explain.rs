@@ -6,18 +6,19 @@ use super::input;
 use crate::cli::{DrawWhen, ExplainArgs};
 use crate::compile::Alphabet;
 use crate::draw::{Mark, View};
-use crate::encode::SymSet;
 use crate::error::Result;
+use crate::exit::ExitCode;
 use crate::explain::{Answer, Explanation};
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
+use crate::propagate::SymSet;
 use crate::puzzle;
 use crate::solve::deduce::{self, End, Kind, Step, Why, reason};
 use crate::style::Palette;
 use serde_json::{Value, json};
 use std::io::Write;
 
-pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let mut paths = super::input_paths(&args.puzzle);
     paths.push(args.grid.as_deref());
     super::one_stdin(&paths)?;
@@ -57,7 +58,7 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8> {
         text.push_str(&ending(&prep, &ex));
     }
     out.write_all(text.as_bytes()).map_err(write_err)?;
-    Ok(u8::from(ex.answer == Answer::None))
+    Ok(if ex.answer == Answer::None { ExitCode::NoSolution } else { ExitCode::Solved })
 }
 
 /// The grid with the fixed cells filled; those `step` fixes marked, its clue too.

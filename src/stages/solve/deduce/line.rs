@@ -4,7 +4,7 @@
 
 use super::Engine;
 use crate::compile::DEAD;
-use crate::encode::{self, SymSet};
+use crate::propagate::{self, SymSet};
 
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
@@ -18,7 +18,7 @@ impl Engine<'_> {
         self.spent.set(self.spent.get() + 1);
         let cc = &self.compiled.clues[i];
         let sigma = self.compiled.alphabet.len();
-        let support: Vec<SymSet> = encode::line_support(cc, sigma, line).iter().zip(line).map(|(s, d)| s.and(d)).collect();
+        let support: Vec<SymSet> = propagate::line_support(cc, sigma, line).iter().zip(line).map(|(s, d)| s.and(d)).collect();
         if !cc.approximate() || support.iter().any(SymSet::is_empty) {
             return (support, false);
         }
@@ -81,10 +81,10 @@ impl Engine<'_> {
             return (words.len() <= max).then(|| words.iter().map(|w| text(w)).collect());
         }
         let a = &cc.automaton;
-        if encode::line_count(a, line).is_none_or(|n| n > max as u128) {
+        if propagate::line_count(a, line).is_none_or(|n| n > max as u128) {
             return None;
         }
-        let live = encode::live_layers(a, line);
+        let live = propagate::live_layers(a, line);
         let mut out = Vec::new();
         let mut word = Vec::with_capacity(line.len());
         walk(a, line, &live, a.start, &mut word, &mut out);

@@ -28,8 +28,8 @@ pub mod reason;
 pub mod split;
 
 use crate::compile::Compiled;
-use crate::encode::SymSet;
 use crate::error::Result;
+use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
 use std::collections::BTreeSet;
 

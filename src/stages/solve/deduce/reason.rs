@@ -4,7 +4,7 @@
 
 use super::{Engine, Kind, Step, Why};
 use crate::compile::Alphabet;
-use crate::encode::SymSet;
+use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
 
 /// Most words of a line listed as the reason of a step.

@@ -4,8 +4,8 @@
 //! is kept (ties: the first cell, then the first letter), depth 1 before depth 2.
 
 use super::{Ctx, End, Engine, Kind, Pending, Step, Why};
-use crate::encode::SymSet;
 use crate::error::Result;
+use crate::propagate::SymSet;
 use std::collections::BTreeSet;
 
 /// The best contradiction found so far: its size, cell, letter, steps, empty cell and

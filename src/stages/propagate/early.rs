@@ -1,5 +1,5 @@
-//! Line propagation over the clues' position automata, before anything is compiled
-//! (issue 15): most puzzles are decided by line propagation alone, and for them the
+//! Line propagation over the clues' position automata, before anything is compiled:
+//! most puzzles are decided by line propagation alone, and for them the
 //! subset constructions of the compile stage are wasted. A position automaton has a
 //! state per occurrence of a set in the clue; its runs over a line, as the sets of
 //! positions reached after each cell, give each cell's supported letters exactly as
