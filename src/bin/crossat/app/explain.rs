@@ -36,7 +36,7 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
     let mut text = String::new();
     if args.json {
         for (n, step) in ex.deduction.steps.iter().enumerate() {
-            text.push_str(&format!("{}\n", step_json(&prep, step, &(n + 1).to_string(), true)));
+            text.push_str(&format!("{}\n", step_json(&prep, step, n + 1, true)));
         }
         text.push_str(&format!("{}\n", summary_json(&prep, &ex)));
     } else {
@@ -91,8 +91,9 @@ fn cell_json(prep: &Prepared, c: usize) -> Value {
     json!([r, col])
 }
 
-/// One step as JSON (`"type": "step"` at the top level); a split carries its sub-steps.
-fn step_json(prep: &Prepared, step: &Step, number: &str, top: bool) -> Value {
+/// One step as JSON (`"type": "step"` at the top level); a split carries its sub-steps,
+/// numbered from 1 within it.
+fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
     let a = prep.alphabet();
     let mut v = if top { json!({"type": "step"}) } else { json!({}) };
     let fields = json!({
@@ -113,7 +114,7 @@ fn step_json(prep: &Prepared, step: &Step, number: &str, top: bool) -> Value {
     }
     if let Why::Split { cell, letter, steps, .. } = &step.why {
         v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
-        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, &format!("{number}.{}", k + 1), false)).collect();
+        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
     }
     v
 }

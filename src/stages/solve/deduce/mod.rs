@@ -163,7 +163,7 @@ impl Default for Options {
 }
 
 /// Work the case splits of one deduction may do by default (a few tenths of a second).
-pub const DEFAULT_BUDGET: usize = 50_000;
+pub const DEFAULT_BUDGET: usize = 20_000;
 
 /// Words asked of the matcher that cost as much as one line computation.
 pub const WORDS_PER_UNIT: usize = 16;

@@ -60,7 +60,7 @@ pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
             _ => format!("no word of {} over the current candidates has a removed letter at its cell", regex(step.clue)),
         },
         Why::Split { cell, letter, empty, steps } => format!(
-            "if {} were {}, then after {} step{} {} would have no letter left",
+            "if {} were '{}', then after {} step{} {} would have no letter left",
             name(*cell),
             alphabet.chars()[*letter],
             steps.len(),
