@@ -5,7 +5,7 @@
 //! one clue and removes from its cells every letter that no word of the clue over the
 //! current candidates uses (its exact support: the automaton's support, and for a clue
 //! whose automaton only approximates it, each word of that support asked of the
-//! matcher, [`line`]). When lines stall, a **case split** assumes one letter in one
+//! matcher, [`mod@line`]). When lines stall, a **case split** assumes one letter in one
 //! cell and shows, by line steps (and, at depth 2, by splits inside), that some cell is
 //! then left without a letter, so the letter goes ([`split`]). Where splits of the
 //! allowed depth do not finish, the deduction stops, and the caller falls back to the
