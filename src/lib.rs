@@ -54,8 +54,8 @@
 //! | compile | [`compile`] (with [`regex`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
 //! | propagate | [`propagate`] | automata → cell domains ([`propagate::SymSet`]s) | — (an empty domain means no solution) |
 //! | encode | [`encode`] | automata + domains → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
-//! | solve | [`solve`] | CNF → grids, blocked one by one | — |
-//! | decode/verify | [`verify`] | model → [`verify::Grid`], independently re-checked | [`Error::Internal`]: a bug |
+//! | solve | [`solve`] | domains or CNF → grids, by one of four strategies | [`error::ClueError`]: the counterexample loop's limit |
+//! | verify | [`verify`] | [`verify::Grid`] → independently re-checked, for every strategy | [`Error::Internal`]: a bug |
 //! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | [`error::OutputError`]: I/O |
 //!
 //! [`pipeline`] chains them; `crossat` (the binary, `src/bin/crossat/`) is a thin layer over them.
@@ -68,7 +68,7 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`verify`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
 //! | [`support`] | [`error`], [`exit`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |

@@ -51,7 +51,7 @@ fn solutions(puzzle: &Puzzle, alphabet: &[char], propagate: bool) -> Result<BTre
     let alpha = compile::choose_alphabet("<test>", puzzle, &parsed, Some(alphabet))?;
     let compiled = compile::compile("<test>", puzzle, &parsed, alpha)?;
     let (cnf, vars) = pipeline::encode_puzzle(puzzle, &compiled, false)?;
-    let verifier = Verifier::new("<test>", puzzle)?;
+    let verifier = Verifier::from_parsed("<test>", puzzle, &parsed)?;
     let mut prep = pipeline::Prepared::with_formula("<test>", puzzle.clone(), compiled, cnf, vars, verifier);
     let mut found = BTreeSet::new();
     let o = pipeline::solve(&mut prep, None, |_, grid| {
@@ -452,7 +452,8 @@ fn propagation_alone_decides_and_the_formula_agrees() {
         assert!(!prep.encoded(), "{clues:?}: solving did not need the formula");
         // The formula over the same domains, searched by SAT, finds the same grids.
         let f = prep.formula().expect("encodes").clone();
-        let verifier = Verifier::new("<test>", &puzzle).expect("matchers");
+        let verifier =
+            Verifier::from_parsed("<test>", &puzzle, &compile::parse_clues("<test>", &puzzle).expect("parses")).expect("matchers");
         let mut searched =
             pipeline::Prepared::with_formula("<test>", puzzle, prep.compiled().expect("compiles").clone(), f.cnf, f.vars, verifier);
         let mut sat = Vec::new();

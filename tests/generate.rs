@@ -3,7 +3,7 @@
 use crate::common::crossat;
 use serde_json::Value;
 
-fn generate(args: &[&str]) -> Value {
+pub(crate) fn generate(args: &[&str]) -> Value {
     let mut all = vec!["generate", "--json"];
     all.extend_from_slice(args);
     let run = crossat(&all, None);
@@ -13,7 +13,7 @@ fn generate(args: &[&str]) -> Value {
 
 /// Solves a generated puzzle written in `format`; returns the solutions found (up to 2)
 /// and whether the search was exhausted.
-fn solve_written(text: &str, ext: &str) -> (Vec<Vec<String>>, bool) {
+pub(crate) fn solve_written(text: &str, ext: &str) -> (Vec<Vec<String>>, bool) {
     let dir = tempfile::tempdir().expect("dir");
     let path = dir.path().join(format!("p.{ext}"));
     std::fs::write(&path, text).expect("write");
@@ -331,60 +331,11 @@ fn difficulties_not_offered_are_refused_up_front() {
     }
 }
 
-/// Every output format of every shape reads back as the same puzzle: one solution,
-/// the generated one.
 #[test]
-fn every_output_format_round_trips() {
-    let shapes: [&[&str]; 5] =
-        [&["--size", "3x4"], &["--size", "2x5", "--sides", "2"], &["--hex", "2"], &["--hex", "3"], &["--hex", "3", "--sides", "2"]];
-    for shape in shapes {
-        for seed in ["1", "2", "3"] {
-            let mut args = shape.to_vec();
-            args.extend_from_slice(&["--seed", seed]);
-            let g = generate(&args);
-            let solution: Vec<String> =
-                g["solution"].as_array().expect("solution").iter().map(|r| r.as_str().expect("row").to_string()).collect();
-            for (text, ext) in [(g["crossat"].to_string(), "json"), (g["trux"].as_str().expect("trux").to_string(), "txt")] {
-                let (grids, complete) = solve_written(&text, ext);
-                assert!(complete && grids == vec![solution.clone()], "{args:?} ({ext}): {grids:?}");
-            }
-            let dir = tempfile::tempdir().expect("dir");
-            let path = dir.path().join("challenges.json");
-            std::fs::write(&path, g["challenges"].to_string()).expect("write");
-            let r = crossat(&["solve", "--json", path.to_str().expect("path"), "--id", "generated/1"], None);
-            assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-            let (grids, summary) = crate::common::json_solutions(&r.stdout);
-            assert!(summary["complete"] == true && grids == vec![solution.clone()], "{args:?} (challenges): {grids:?}");
-            // The text format and the challenges shape each get their own command too.
-            for format in ["trux", "challenges"] {
-                let mut a = vec!["generate", "--quiet", "--output-format", format];
-                a.extend_from_slice(&args);
-                let run = crossat(&a, None);
-                assert_eq!(run.code, 0, "{}", run.stderr);
-                if format == "trux" {
-                    assert_eq!(run.stdout, g["trux"].as_str().expect("trux"));
-                } else {
-                    assert_eq!(serde_json::from_str::<Value>(&run.stdout).expect("json"), g["challenges"]);
-                }
-            }
-        }
+fn no_progress_display_without_a_terminal() {
+    for format in ["crossat", "challenges"] {
+        let run = crossat(&["generate", "--size", "4x4", "--seed", "1", "--output-format", format], None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stderr.starts_with("crossat: unique puzzle") && !run.stderr.contains('\r'), "{}", run.stderr);
     }
-}
-
-#[test]
-fn the_challenges_shape_reads_back() {
-    let run = crossat(&["generate", "--size", "3x4", "--sides", "2", "--seed", "5", "--output-format", "challenges", "--quiet"], None);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let (grids, complete) = {
-        let dir = tempfile::tempdir().expect("dir");
-        let path = dir.path().join("challenges.json");
-        std::fs::write(&path, &run.stdout).expect("write");
-        let r = crossat(&["solve", "--json", path.to_str().expect("path"), "--id", "generated/1"], None);
-        assert_eq!(r.code, 0, "{}", r.stderr);
-        crate::common::json_solutions(&r.stdout)
-    };
-    assert_eq!(grids.len(), 1);
-    assert_eq!(complete["complete"], true);
-    // No progress display when standard error is not a terminal.
-    assert!(!run.stderr.contains('\r') && !crossat(&["generate", "--size", "4x4"], None).stderr.contains('\r'));
 }

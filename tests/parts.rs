@@ -1,9 +1,10 @@
-//! Enumeration by independent parts (issue 15): `pipeline::solve_parts` lists exactly
-//! the grids that one search over whole grids (`pipeline::solve_whole`) lists.
+//! Enumeration by independent parts: `solve::solve_parts` lists exactly the grids that
+//! one search over whole grids (`solve::solve_whole`) lists.
 
 use crate::common::{input_file, input_text, puzzle, root};
 use crossat::pipeline::{self, Prepared};
 use crossat::propagate::SymSet;
+use crossat::solve;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -18,9 +19,9 @@ fn grids(prep: &mut Prepared, parts: bool) -> (BTreeSet<Vec<String>>, usize, boo
         Ok(())
     };
     let outcome = if parts {
-        pipeline::solve_parts(prep, None, &mut record).expect("solve by parts").expect("the split applies")
+        solve::solve_parts(prep, None, &mut record).expect("solve by parts").expect("the split applies")
     } else {
-        pipeline::solve_whole(prep, Some(MAX_SOLUTIONS + 1), record).expect("solve whole")
+        solve::solve_whole(prep, Some(MAX_SOLUTIONS + 1), record).expect("solve whole")
     };
     (set, outcome.found, outcome.complete)
 }
@@ -46,7 +47,7 @@ fn parts_list_the_same_grids_as_one_search_on_the_bundled_puzzles() {
     for file in files {
         // Collections (which need an id), solution files and unsupported puzzles.
         let Ok(mut prep) = pipeline::prepare(&input_file(&file, None)) else { continue };
-        if pipeline::split_parts(&prep).is_none_or(|p| p.cells.len() < 2) {
+        if solve::split_parts(&prep).is_none_or(|p| p.cells.len() < 2) {
             continue;
         }
         let (old, old_found, old_complete) = grids(&mut prep, false);
@@ -72,7 +73,7 @@ fn parts_list_the_same_grids_as_one_search_on_the_bundled_puzzles() {
 fn parts_keep_limits_and_count_sheep() {
     let sheep = puzzle("antoine-trux/player_puzzle_sheep.input.txt");
     let mut prep = pipeline::prepare(&input_file(&sheep, None)).expect("prepare");
-    let parts = pipeline::split_parts(&prep).expect("sheep splits");
+    let parts = solve::split_parts(&prep).expect("sheep splits");
     assert!(parts.cells.len() >= 2);
     let mut rows = Vec::new();
     let outcome = pipeline::solve(&mut prep, Some(10), |p, g| {
@@ -115,15 +116,15 @@ fn a_clue_couples_cells_only_when_its_words_are_not_a_product() {
     let prep = pipeline::prepare(&input_text(text)).expect("prepare");
     let (compiled, verifier) = (prep.compiled().expect("compiles"), &prep.verifier);
     let ab = line(&prep, &["AB", "AB"]);
-    assert!(pipeline::is_product(compiled, verifier, 0, &ab));
-    assert!(!pipeline::is_product(compiled, verifier, 1, &ab));
-    assert!(!pipeline::is_product(compiled, verifier, 2, &ab));
+    assert!(solve::parts::is_product(compiled, verifier, 0, &ab));
+    assert!(!solve::parts::is_product(compiled, verifier, 1, &ab));
+    assert!(!solve::parts::is_product(compiled, verifier, 2, &ab));
     // Once one cell is decided, no clue couples anything.
     for i in 0..3 {
-        assert!(pipeline::is_product(compiled, verifier, i, &line(&prep, &["A", "A"])), "clue {i}");
+        assert!(solve::parts::is_product(compiled, verifier, i, &line(&prep, &["A", "A"])), "clue {i}");
     }
     // A cell the clue forbids a letter of: no longer the product.
-    assert!(!pipeline::is_product(compiled, verifier, 1, &line(&prep, &["A", "AB"])));
+    assert!(!solve::parts::is_product(compiled, verifier, 1, &line(&prep, &["A", "AB"])));
     // The counts themselves.
     let a = &compiled.clues[1].automaton;
     assert_eq!(crossat::propagate::line_count(a, &ab), Some(2));
@@ -136,7 +137,7 @@ fn independent_rows_make_separate_parts() {
     // its two cells. Parts: the cells of rows 1 and 2 one by one, then row 3.
     let text = r#"{"left": ["[AB][AB]", "A[AB]|B[AB]", "AA|BB"], "top": ["[AB]+", "[AB]+"]}"#;
     let mut prep = pipeline::prepare(&input_text(text)).expect("prepare");
-    let parts = pipeline::split_parts(&prep).expect("the split applies");
+    let parts = solve::split_parts(&prep).expect("the split applies");
     assert_eq!(parts.cells, vec![vec![0], vec![1], vec![2], vec![3], vec![4, 5]]);
     assert_eq!(parts.constrained, vec![false, false, false, false, true]);
     let (set, found, complete) = grids(&mut prep, true);
@@ -161,7 +162,7 @@ fn parts_list_the_same_grids_as_one_search_on_random_small_puzzles() {
         let top: Vec<&str> = (0..3).map(|_| POOL[next(POOL.len())]).collect();
         let text = serde_json::json!({"left": left, "top": top, "alphabet": "ABC"}).to_string();
         let Ok(mut prep) = pipeline::prepare(&input_text(&text)) else { continue };
-        if pipeline::split_parts(&prep).is_none_or(|p| p.cells.len() < 2) {
+        if solve::split_parts(&prep).is_none_or(|p| p.cells.len() < 2) {
             continue;
         }
         let (old, old_found, old_complete) = grids(&mut prep, false);

@@ -244,12 +244,12 @@ fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTre
         givens: vec![None; n],
         pool: None,
     };
-    let verifier = Verifier::new(src, &puzzle)?;
+    let parsed = compile::parse_clues(src, &puzzle)?;
+    let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
     if n == 0 {
         // No grid has zero cells: the matcher alone answers for the empty line.
         return Ok(if verifier.clue_matches(0, "")? { BTreeSet::from([String::new()]) } else { BTreeSet::new() });
     }
-    let parsed = compile::parse_clues(src, &puzzle)?;
     let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
     let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
     let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, propagate)?;

@@ -7,16 +7,16 @@ pub mod puzzle;
 pub mod regex;
 // ... and its meaning (a port of CPython's `_sre` matcher), the reference for compile and verify
 pub mod sre;
+// verify: grid → checked by the sre matcher, independently of compile and encode
+pub mod verify;
 // compile: clues → automata
 pub mod compile;
 // propagate: automata + cells → cell domains, by line propagation
 pub mod propagate;
 // encode: automata + domains → CNF
 pub mod encode;
-// solve: CNF → models, blocked one by one
+// solve: CNF → models → grids, each checked by verify
 pub mod solve;
-// decode/verify: model → Grid, re-checked by the sre matcher
-pub mod verify;
 // emit: Grid → text drawing ...
 pub mod draw;
 // ... → text and JSON Lines

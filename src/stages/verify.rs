@@ -1,5 +1,7 @@
-//! Stage 5, **decode/verify**: a model's cells → a [`Grid`], re-checked against every
-//! clue by an independent matcher before anything is printed.
+//! Stage 5, **verify**: a [`Grid`] re-checked against every clue by an independent
+//! matcher before anything is printed. It needs nothing that compile and encode make,
+//! so it comes right after the matcher in the module order, and every strategy of
+//! [`crate::solve`] checks its grids with it (decoding a model is the solve stage's).
 //!
 //! The matcher is [`crate::sre`], a port of CPython 3.11's `_sre` backtracking engine,
 //! run as `re.fullmatch` on the clue's own parse tree. It shares no code with the
@@ -64,11 +66,6 @@ pub struct Verifier {
 }
 
 impl Verifier {
-    /// Parses every clue and builds its matcher; fails if Python would refuse one.
-    pub fn new(source: &str, puzzle: &Puzzle) -> Result<Verifier> {
-        Verifier::from_parsed(source, puzzle, &crate::compile::parse_clues(source, puzzle)?)
-    }
-
     /// Builds the matchers from trees already parsed (every clue, then every pool
     /// regex, as [`crate::compile::parse_clues`] returns them), so a clue is parsed once.
     pub fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Parsed]) -> Result<Verifier> {
@@ -169,9 +166,4 @@ impl Verifier {
             ))),
         }
     }
-}
-
-/// Turns symbol indices into a grid.
-pub fn decode(alphabet: &crate::compile::Alphabet, found: &crate::solve::Found) -> Grid {
-    Grid { cells: found.cells.iter().map(|&a| alphabet.chars()[a]).collect(), assignment: found.assignment.clone() }
 }

@@ -1,7 +1,7 @@
 //! Limits on what crossat reads, so that every input ends in bounded time and memory
 //! (the list is in docs/format.md, "Limits"). The others live where they are checked:
 //! `puzzle::MAX_CELLS`, `puzzle::MAX_CLUES`, `encode::MAX_CLAUSES`,
-//! `encode::MAX_VARS`, `pipeline::MAX_COUNTEREXAMPLES`, `words::MAX_DICT_WORDS`, the compile stage's.
+//! `encode::MAX_VARS`, `solve::counterexample::MAX_COUNTEREXAMPLES`, `words::MAX_DICT_WORDS`, the compile stage's.
 
 use crate::error::{Error, InputError, InputErrorKind, Result};
 use std::io::Read;

@@ -22,7 +22,7 @@
 //! factored alternations (`E(Y(CD|IP)|Z…)`), letters that lead to the same rest merged
 //! into a class.
 
-use super::esc;
+use super::clues::esc;
 use crate::rng::Rng;
 
 /// Most strings one clue may list (`q^d`).

@@ -123,12 +123,14 @@ pub fn mentioned(items: &[Item], out: &mut BTreeSet<char>) -> Result<(), String>
                     match *s {
                         SetItem::Literal(c) => add(c, out),
                         SetItem::Range(a, b) => {
-                            if (b as u32) - (a as u32) >= MAX_INFERRED_RANGE {
+                            // A range across the surrogate block does not hold its 2048 code points.
+                            let gap = if (a as u32) < 0xD800 && (b as u32) > 0xDFFF { 0x800 } else { 0 };
+                            let size = b as u32 - a as u32 + 1 - gap;
+                            if size > MAX_INFERRED_RANGE {
                                 return Err(format!(
-                                    "range {}-{} spans {} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
+                                    "range {}-{} spans {size} characters, too many to infer the alphabet from (limit {MAX_INFERRED_RANGE}); give the alphabet explicitly",
                                     a.escape_debug(),
                                     b.escape_debug(),
-                                    b as u32 - a as u32 + 1
                                 ));
                             }
                             (a..=b).for_each(|c| add(c, out));

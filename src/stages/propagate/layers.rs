@@ -210,7 +210,7 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
 /// The words accepted always lie in the product of the per-position supports, so the
 /// count equals the product of the support sizes exactly when the clue's language on
 /// the line *is* that product: then the clue constrains each cell alone and couples
-/// no two of them (see `pipeline::split_parts`).
+/// no two of them (see `solve::split_parts`).
 pub fn line_count(a: &Automaton, line: &[SymSet]) -> Option<u128> {
     if a.start == DEAD {
         return Some(0);

@@ -13,18 +13,21 @@
 //! | antoine-trux text | [`trux`] | a `shape = …` line |
 //! | dkesler `.dat` | [`dat`] | a first line of two numbers |
 //!
-//! Word lists (`--dict`, the built-in list) are read here too: [`dictionary`].
+//! [`read_input`] reads one with the caller's overrides ([`Input`]). Word lists
+//! (`--dict`, the built-in list) are read here too: [`dictionary`].
 
 pub mod challenges;
 pub mod dat;
 pub mod dictionary;
 pub mod hex;
+pub mod input;
 pub mod json;
 pub mod louridas;
 pub mod native;
 pub mod trux;
 
 pub use dictionary::{Dictionary, MAX_DICT_WORDS};
+pub use input::{Input, read_input};
 
 use crate::error::{Error, Result};
 

@@ -1,4 +1,5 @@
-//! crossat's own JSON format, plus two JSON shapes seen in the wild that map onto it:
+//! crossat's own JSON format, read ([`read`]) and written ([`write()`]), plus two JSON
+//! shapes seen in the wild that map onto it (read only):
 //! the seed notebook's `{left_lines, right_lines, top_columns, bottom_columns}` and
 //! `{width, height, top_hints, left_hints, bottom_hints, right_hints}`.
 //!
@@ -242,4 +243,40 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
         puzzle.set_given_rows(source, &rows)?;
     }
     Ok(puzzle)
+}
+
+/// The puzzle in crossat's JSON format: a rectangle's `left`/`top` sides (and
+/// `right`/`bottom` when some line has a second clue), a hexagon's `entries`.
+/// The clues must carry the labels [`super::trux::lines`] gives their lines, a second
+/// clue on a line the label plus ` #2` (as `crossat generate` labels them).
+pub fn write(p: &Puzzle) -> Value {
+    use serde_json::json;
+    match &p.shape {
+        Shape::Rect { rows, cols } => {
+            let side = |prefix: &str, second: bool| -> Vec<Value> {
+                let count = if prefix == "row" { *rows } else { *cols };
+                (0..count)
+                    .map(|i| {
+                        let label = format!("{prefix} {}{}", i + 1, if second { " #2" } else { "" });
+                        p.clues.iter().find(|c| c.label == label).map_or(Value::Null, |c| json!(c.regex))
+                    })
+                    .collect()
+            };
+            let mut v = json!({"rows": rows, "cols": cols, "left": side("row", false), "top": side("column", false)});
+            if p.clues.iter().any(|c| c.label.ends_with("#2")) {
+                v["right"] = json!(side("row", true));
+                v["bottom"] = json!(side("column", true));
+            }
+            v
+        }
+        _ => {
+            let Shape::Hex { side } = p.shape else { return json!(null) };
+            let entries: Vec<Value> = p
+                .clues
+                .iter()
+                .map(|c| json!({"label": c.label, "cells": c.cells.iter().map(|&x| { let (r, col) = super::hex::coords(side, x); json!([r, col]) }).collect::<Vec<_>>(), "clues": [c.regex]}))
+                .collect();
+            json!({"layout": "hexagon", "side": side, "entries": entries})
+        }
+    }
 }

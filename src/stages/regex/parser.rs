@@ -18,8 +18,12 @@
 //! - code points are Rust `char`s in the tree, so the surrogates `\ud800`–`\udfff`, which
 //!   Python accepts as escapes but which no line can contain, are rewritten to what they
 //!   match: a surrogate literal becomes the empty set `IN []` (matches nothing), `[^…]` of
-//!   one surrogate becomes `IN [NEGATE]` (matches any character), and surrogates are
-//!   dropped from sets and cut out of ranges.
+//!   one surrogate becomes `IN [NEGATE]` (matches any character), surrogates are
+//!   dropped from sets, and a range that starts or ends in the block starts after or
+//!   ends before it. A range across the block is kept whole (`[ı-😀]` is one range, as
+//!   in Python): under IGNORECASE a range past U+FFFF is compiled to `RANGE_UNI_IGNORE`,
+//!   which accepts a character whose upper case lies anywhere between its bounds. No
+//!   character is, or has as a case, a surrogate, so none of this changes a match.
 
 use super::syntax::{self, At, Category, Item, Parsed, RepeatKind, SetItem, flag};
 use super::unicode;
@@ -1345,11 +1349,13 @@ fn convert(n: Node) -> Item {
                     Member::Literal(c) if is_surrogate(c) => {}
                     Member::Literal(c) => out.push(SetItem::Literal(to_char(c))),
                     Member::Range(lo, hi) => {
-                        if lo < 0xD800 {
-                            out.push(SetItem::Range(to_char(lo), to_char(hi.min(0xD7FF))));
-                        }
-                        if hi > 0xDFFF {
-                            out.push(SetItem::Range(to_char(lo.max(0xE000)), to_char(hi)));
+                        // Only an end inside the block moves: a range across it stays
+                        // one range, whose bounds are those `RANGE_UNI_IGNORE` tests
+                        // upper cases against.
+                        let lo = if is_surrogate(lo) { 0xE000 } else { lo };
+                        let hi = if is_surrogate(hi) { 0xD7FF } else { hi };
+                        if lo <= hi {
+                            out.push(SetItem::Range(to_char(lo), to_char(hi)));
                         }
                     }
                     Member::Category(c) => out.push(SetItem::Category(c)),
@@ -1465,7 +1471,10 @@ mod tests {
     fn surrogates_become_what_they_match() {
         assert_eq!(tree(r"\ud800"), "IN");
         assert_eq!(tree(r"[^\ud800]"), "IN;NEGATE");
-        assert_eq!(tree(r"[\ud7ff-\ue000]"), "IN;RANGE 55295 55295;RANGE 57344 57344");
+        assert_eq!(tree(r"[\ud7ff-\ue000]"), "IN;RANGE 55295 57344");
+        assert_eq!(tree(r"[\ud800-\U00010000]"), "IN;RANGE 57344 65536");
+        assert_eq!(tree(r"[a\ud800-\udfff]"), "IN;LITERAL 97");
+        assert_eq!(tree(r"[\x00-\udbff]"), "IN;RANGE 0 55295");
     }
 
     #[test]

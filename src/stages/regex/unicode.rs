@@ -119,6 +119,22 @@ pub fn lower(c: char) -> char {
     mapped(tables::LOWER, c)
 }
 
+/// [`lower`] of every character of `a..=b`, in order: the table is walked once
+/// instead of searched for each character (sets under IGNORECASE lower whole ranges).
+pub fn lowers(a: char, b: char) -> impl Iterator<Item = char> {
+    let table = tables::LOWER;
+    let mut j = table.partition_point(|&(k, _)| k < a as u32);
+    (a..=b).map(move |c| {
+        while table.get(j).is_some_and(|&(k, _)| k < c as u32) {
+            j += 1;
+        }
+        match table.get(j) {
+            Some(&(k, l)) if k == c as u32 => char::from_u32(l).unwrap_or(c),
+            _ => c,
+        }
+    })
+}
+
 /// sre's `sre_upper_unicode` (CPython's `_PyUnicode_ToUppercase`: for a character whose
 /// upper case is several characters, the first of them).
 pub fn upper(c: char) -> char {
@@ -131,6 +147,19 @@ pub fn upper(c: char) -> char {
 /// `re._casefix._EXTRA_CASES[c]`: for a lower-case character, the other lower-case
 /// characters equal to it under IGNORECASE (e.g. `s` ↔ `ſ`, `σ` ↔ `ς`).
 pub fn extra_cases(c: char) -> &'static [u32] {
+    // Sets under IGNORECASE ask this of every character of their ranges, and almost
+    // none has extra cases: a bitmap of the BMP's keys answers those first.
+    static KEYS: std::sync::LazyLock<Vec<u64>> = std::sync::LazyLock::new(|| {
+        let mut bits = vec![0u64; 0x10000 / 64];
+        for &(k, _) in tables::EXTRA_CASES.iter().filter(|&&(k, _)| k < 0x10000) {
+            bits[k as usize / 64] |= 1 << (k % 64);
+        }
+        bits
+    });
+    let u = c as usize;
+    if KEYS.get(u / 64).is_some_and(|w| w >> (u % 64) & 1 == 0) {
+        return &[];
+    }
     match tables::EXTRA_CASES.binary_search_by_key(&(c as u32), |&(a, _)| a) {
         Ok(i) => tables::EXTRA_CASES[i].1,
         Err(_) => &[],
@@ -219,6 +248,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn lowers_is_lower_over_a_range() {
+        let all = ('\0'..=char::MAX).map(lower);
+        assert!(lowers('\0', char::MAX).eq(all));
+        assert!(lowers('\u{d7ff}', '\u{e000}').eq(['\u{d7ff}', '\u{e000}']));
+        assert!(lowers('Ω', 'Ω').eq(['ω']));
+    }
+
+    #[test]
+    fn extra_cases_of_every_key_and_no_other() {
+        for &(k, fixes) in tables::EXTRA_CASES {
+            assert_eq!(extra_cases(char::from_u32(k).expect("a character")), fixes);
+        }
+        let keys = ('\0'..=char::MAX).filter(|&c| !extra_cases(c).is_empty()).count();
+        assert_eq!(keys, tables::EXTRA_CASES.len());
+    }
+
+    #[test]
     fn spot_checks() {
         assert!(is_word('²') && !is_word('Ⓐ') && !is_word('\u{345}') && !is_word('\u{301}'));
         assert!(is_decimal('١') && !is_decimal('²'));
@@ -226,6 +272,7 @@ mod tests {
         assert_eq!(lower('Σ'), 'σ');
         assert_eq!(upper('ß'), 'S');
         assert_eq!(extra_cases('s'), &[0x17F]);
+        assert!(lowers('@', 'C').eq(['@', 'a', 'b', 'c']));
         assert_eq!(lookup_name("latin capital letter a"), Some('A'));
         assert_eq!(lookup_name("LATIN CAPITAL LETTER GHA"), Some('\u{1A2}'));
         assert_eq!(lookup_name("CJK UNIFIED IDEOGRAPH-4E00"), Some('\u{4E00}'));

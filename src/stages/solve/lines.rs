@@ -14,9 +14,18 @@
 //! Cells are chosen by *dom/wdeg*: fewest letters left per weight of the lines through
 //! them, a line's weight growing each time its propagation empties a cell.
 
-use crate::compile::Compiled;
+use super::Outcome;
+use super::counterexample::verdict;
+use super::decided::grid_of;
+use super::prepared::Prepared;
+use super::words::{EXACT_WORDS, exact_support};
+use crate::compile::{Compiled, CompiledClue};
 use crate::error::Result;
 use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
+use crate::puzzle::Puzzle;
+use crate::stats::Stage;
+use crate::verify::Grid;
+use std::time::Instant;
 
 /// Most nodes (decisions) the line search takes before it gives up, when every
 /// clue's automaton is exact (so propagation keeps each line arc consistent, as unit
@@ -29,6 +38,44 @@ pub const MAX_NODES: usize = 1_000_000;
 /// line of at most 256 words): the SAT search is the quicker on every such puzzle
 /// measured (MIT, `good_ol_days`, `brain_fucking`, and `player_puzzle_references` while its clues were tagged).
 pub const MAX_NODES_INEXACT: usize = 0;
+
+/// [`crate::pipeline::solve`] by the line [`search`] for up to `want` grids, before any
+/// formula is built; `None`, having printed nothing, when it does not apply (a regex
+/// pool, a formula given by the caller) or gives up after [`MAX_NODES`]
+/// nodes. Each grid it reaches is checked by the matcher as a model would be: a
+/// failure on a clue whose automaton over-approximates it rejects the grid.
+pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Option<Outcome>> {
+    if !prep.direct || prep.puzzle.pool.is_some() || want == 0 {
+        return Ok(None);
+    }
+    let Some(doms) = prep.domains.as_deref() else { return Ok(None) };
+    let start = Instant::now();
+    let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
+    let lines = Propagator::new(puzzle);
+    let exact = !compiled.clues.iter().any(CompiledClue::approximate);
+    let max_nodes = prep.line_budget.unwrap_or(if exact { MAX_NODES } else { MAX_NODES_INEXACT });
+    let searched = search(
+        &lines,
+        compiled,
+        doms,
+        want,
+        max_nodes,
+        |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
+        |cells| verdict(puzzle, || Ok(compiled), verifier, &grid_of(&compiled.alphabet, cells)),
+    );
+    let elapsed = start.elapsed();
+    prep.times.add(Stage::Solve, elapsed);
+    prep.times.add_wall(elapsed);
+    let Some(searched) = searched? else { return Ok(None) };
+    prep.line_nodes = Some(searched.nodes);
+    // Every grid found passed the matcher in the search (`verdict`).
+    for cells in &searched.grids {
+        crate::stop::check()?;
+        emit(&prep.puzzle, &grid_of(&prep.alphabet, cells))?;
+    }
+    // As after a search stopped at its limit: reaching `want` claims nothing more.
+    Ok(Some(Outcome { found: searched.grids.len(), complete: searched.complete }))
+}
 
 /// What a finished line search found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -105,7 +105,8 @@ pub enum SetOp {
 }
 
 /// A set as sre tests it (`SRE(charset)`): `NEGATE` first, then the character map
-/// (kept here as sorted disjoint ranges of code points below U+10000), then the tail.
+/// (kept here as sorted disjoint ranges: under IGNORECASE the lowered members, all
+/// below U+10000; without it the members as written), then the tail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Charset {
     negate: bool,
@@ -134,19 +135,6 @@ impl Charset {
 fn in_ranges(ranges: &[(u32, u32)], c: u32) -> bool {
     let i = ranges.partition_point(|&(_, hi)| hi < c);
     i < ranges.len() && ranges[i].0 <= c
-}
-
-fn to_ranges(mut members: Vec<u32>) -> Vec<(u32, u32)> {
-    members.sort_unstable();
-    members.dedup();
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for m in members {
-        match out.last_mut() {
-            Some((_, hi)) if *hi + 1 == m => *hi = m,
-            _ => out.push((m, m)),
-        }
-    }
-    out
 }
 
 /// A single-character test: sre's `LITERAL`, `NOT_LITERAL` and their `_IGNORE` /
@@ -618,6 +606,10 @@ impl CaseFns {
     fn lower(self, c: char) -> char {
         if self.unicode { uni::lower(c) } else { uni::ascii_lower(c) }
     }
+    /// [`CaseFns::lower`] of each character of `a..=b`, in order.
+    fn lowers(self, a: char, b: char) -> Box<dyn Iterator<Item = char>> {
+        if self.unicode { Box::new(uni::lowers(a, b)) } else { Box::new((a..=b).map(uni::ascii_lower)) }
+    }
     fn fixes(self, c: char) -> &'static [u32] {
         if self.unicode { uni::extra_cases(c) } else { &[] }
     }
@@ -672,79 +664,101 @@ pub(crate) fn char_test(it: &Item, flags: u32) -> Option<CharTest> {
 
 const BMP_END: u32 = 0x10000;
 
-/// `_optimize_charset` followed by `_compile_charset`, as membership semantics:
-/// under IGNORECASE the character map holds the *lowered* members plus their
-/// `_casefix` fixes; anything whose lowered form is outside the BMP goes to the tail
-/// unchanged (a `RANGE` becoming `RANGE_UNI_IGNORE`) and makes the set "cased".
+/// `_optimize_charset`'s `charmap` at its largest: one bit per BMP code point.
+struct Charmap(Vec<u64>);
+
+impl Charmap {
+    fn new() -> Charmap {
+        Charmap(vec![0; BMP_END as usize / 64])
+    }
+
+    /// `charmap[i] = 1`, or `false` where Python raises `IndexError` (past the BMP).
+    fn set(&mut self, i: u32) -> bool {
+        let Some(word) = self.0.get_mut(i as usize / 64) else { return false };
+        *word |= 1 << (i % 64);
+        true
+    }
+
+    /// The runs of members, as inclusive ranges in ascending order.
+    fn runs(&self) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        let mut open: Option<u32> = None;
+        for (w, &bits) in self.0.iter().enumerate() {
+            let base = w as u32 * 64;
+            match (open, bits) {
+                (None, 0) | (Some(_), u64::MAX) => continue,
+                _ => {}
+            }
+            for b in 0..64 {
+                let i = base + b;
+                match (open, bits >> b & 1 == 1) {
+                    (None, true) => open = Some(i),
+                    (Some(lo), false) => {
+                        out.push((lo, i - 1));
+                        open = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let Some(lo) = open {
+            out.push((lo, BMP_END - 1));
+        }
+        out
+    }
+}
+
+/// `charmap[lo] = 1` for a lowered member `lo`, then for its fixes; `false` at the
+/// first index past the BMP (the rest is not mapped, as in Python).
+fn map_lowered(charmap: &mut Charmap, case: CaseFns, lo: char) -> bool {
+    charmap.set(lo as u32) && case.fixes(lo).iter().all(|&k| charmap.set(k))
+}
+
+/// `_optimize_charset` followed by `_compile_charset`, as membership semantics.
+///
+/// Without IGNORECASE every member is tested as written. Under it, as in Python, each
+/// literal and each character of a range is lowered (`tolower`) into a map of the
+/// BMP together with its `_casefix` fixes (Unicode only). A member whose lowered form
+/// or fix falls past the BMP (Python's `IndexError`) keeps what was mapped before it
+/// and goes to the tail as written, a literal as `LITERAL`, a range as
+/// `RANGE_UNI_IGNORE` over its whole span, which also accepts a character whose upper
+/// case lies in it; the set is then "cased" (`IN_IGNORE` / `IN_UNI_IGNORE`) whatever
+/// the characters, otherwise it is when some member is cased (`iscased`). Which of
+/// Python's encodings of the map is chosen (ranges, `CHARSET`, `BIGCHARSET`, the
+/// members as written when no case changed) does not change what it accepts.
 fn optimize_charset(set: &[SetItem], case: Option<CaseFns>, flags: u32) -> (Charset, bool) {
     let unicode = flags & flag::UNICODE != 0;
     let mut negate = false;
-    let mut members: Vec<u32> = Vec::new();
+    let mut charmap = case.map(|_| Charmap::new());
     let mut direct: Vec<(u32, u32)> = Vec::new();
     let mut tail = Vec::new();
     let mut hascased = false;
     for s in set {
-        match *s {
-            S::Negate => negate = true,
-            S::Category(cat) => tail.push(SetOp::Category(if unicode { Cat::Unicode(cat) } else { Cat::Plain(cat) })),
-            S::Literal(c) => match case {
-                None => direct.push((c as u32, c as u32)),
-                Some(case) => {
-                    // charmap[lo] = 1, then the fixes; an index past the BMP raises
-                    // IndexError, which sends the original literal to the tail.
-                    let lo = case.lower(c) as u32;
-                    let mut overflow = lo >= BMP_END;
-                    if !overflow {
-                        members.push(lo);
-                        for &k in case.fixes(char::from_u32(lo).unwrap_or(c)) {
-                            if k >= BMP_END {
-                                overflow = true;
-                                break;
-                            }
-                            members.push(k);
-                        }
-                    }
-                    if overflow {
-                        hascased = true;
-                        tail.push(SetOp::Literal(c as u32));
-                    } else if !hascased && case.iscased(c) {
-                        hascased = true;
-                    }
+        match (*s, case, charmap.as_mut()) {
+            (S::Negate, ..) => negate = true,
+            (S::Category(cat), ..) => tail.push(SetOp::Category(if unicode { Cat::Unicode(cat) } else { Cat::Plain(cat) })),
+            (S::Literal(c), Some(case), Some(charmap)) => {
+                if !map_lowered(charmap, case, case.lower(c)) {
+                    hascased = true;
+                    tail.push(SetOp::Literal(c as u32));
+                } else if !hascased && case.iscased(c) {
+                    hascased = true;
                 }
-            },
-            S::Range(a, b) => match case {
-                None => direct.push((a as u32, b as u32)),
-                Some(case) => {
-                    let mut overflow = false;
-                    'range: for i in a as u32..=b as u32 {
-                        let Some(ch) = char::from_u32(i) else { continue };
-                        let lo = case.lower(ch) as u32;
-                        if lo >= BMP_END {
-                            overflow = true;
-                            break;
-                        }
-                        members.push(lo);
-                        for &k in case.fixes(char::from_u32(lo).unwrap_or(ch)) {
-                            if k >= BMP_END {
-                                overflow = true;
-                                break 'range;
-                            }
-                            members.push(k);
-                        }
-                    }
-                    if overflow {
-                        hascased = true;
-                        tail.push(SetOp::RangeUniIgnore(a as u32, b as u32));
-                    } else if !hascased {
-                        hascased = (a as u32..=b as u32).filter_map(char::from_u32).any(|ch| case.iscased(ch));
-                    }
+            }
+            (S::Range(a, b), Some(case), Some(charmap)) => {
+                if !case.lowers(a, b).all(|lo| map_lowered(charmap, case, lo)) {
+                    hascased = true;
+                    tail.push(SetOp::RangeUniIgnore(a as u32, b as u32));
+                } else if !hascased {
+                    hascased = (a..=b).any(|c| case.iscased(c));
                 }
-            },
+            }
+            (S::Literal(c), ..) => direct.push((c as u32, c as u32)),
+            (S::Range(a, b), ..) => direct.push((a as u32, b as u32)),
         }
     }
-    members.extend(direct.iter().filter(|r| r.0 == r.1).map(|r| r.0));
-    let mut map = to_ranges(members);
-    map.extend(direct.iter().filter(|r| r.0 != r.1));
+    let mut map = charmap.map(|m| m.runs()).unwrap_or_default();
+    map.extend(direct);
     map.sort_unstable();
     // Merge overlapping ranges so the binary search stays valid.
     let mut merged: Vec<(u32, u32)> = Vec::with_capacity(map.len());

@@ -144,9 +144,9 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let made = made?;
     crate::stop::finish();
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
-    let crossat_json = g::to_crossat_json(&made.puzzle);
-    let trux = g::to_trux(&made.puzzle, spec.sides);
-    let challenges = g::to_challenges(&made.puzzle, &format!("crossat-{seed}"));
+    let crossat_json = puzzle::native::write(&made.puzzle);
+    let trux = puzzle::trux::write(&made.puzzle, spec.sides);
+    let challenges = puzzle::challenges::write(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
         let r = made.rating;
         let rating = r.json();

@@ -252,7 +252,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         solve::decode_cells(&f.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
     let assignment = solve::decode_assignment(&f.vars, value)
         .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
-    let grid = verify::decode(prep.alphabet(), &solve::Found { cells: symbols, assignment });
+    let grid = solve::Found { cells: symbols, assignment }.grid(prep.alphabet());
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
         writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
@@ -280,7 +280,7 @@ fn stats_json(prep: &Prepared, searched: bool) -> Value {
         .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
         .collect();
     use crate::encode::ClauseSink;
-    let r = crate::generate::rate(&prep.puzzle, compiled);
+    let r = crate::solve::rate::rate(&prep.puzzle, compiled);
     let difficulty = r.json();
     json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "decided_before_compiling": prep.decided_before_compiling(), "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
 }
@@ -313,7 +313,7 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::generate::rate(&prep.puzzle, compiled).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).describe()));
     s.push_str(&format!(
         "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
         "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"

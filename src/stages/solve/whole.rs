@@ -1,0 +1,48 @@
+//! The strategy of one search over whole grids: the SAT enumeration, each grid checked
+//! by the matcher, the counterexample loop for clues the formula over-approximates.
+
+use super::counterexample::{MAX_COUNTEREXAMPLES, counterexamples, loop_limit};
+use super::decided::solve_decided;
+use super::prepared::{Formula, Prepared};
+use super::{Outcome, Verdict, enumerate};
+use crate::error::Result;
+use crate::puzzle::Puzzle;
+use crate::stats::Stage;
+use crate::verify::Grid;
+use std::time::Instant;
+
+/// [`crate::pipeline::solve`] by one search over whole grids: one SAT call per grid,
+/// each grid blocked by a clause over every undecided cell.
+pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+    if let Some(candidate) = prep.decided() {
+        return solve_decided(prep, candidate, limit, emit);
+    }
+    let _ = prep.encode()?;
+    let start = Instant::now();
+    let mut verify_time = std::time::Duration::ZERO;
+    let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
+    let Formula { cnf, vars } = prep.formula()?;
+    let mut rejected = 0usize;
+    let outcome = enumerate(cnf, vars, limit, |found| {
+        let t = Instant::now();
+        let grid = found.grid(&compiled.alphabet);
+        let failures = verifier.failures(puzzle, &grid)?;
+        let verdict = counterexamples(puzzle, compiled, vars, &found, &failures);
+        verify_time += t.elapsed();
+        match verdict {
+            Some(_) if rejected >= MAX_COUNTEREXAMPLES => Err(loop_limit(&prep.source, puzzle, &failures)),
+            Some(clauses) => {
+                rejected += 1;
+                Ok(Verdict::Reject(clauses))
+            }
+            None => {
+                verifier.check(puzzle, &grid)?;
+                emit(puzzle, &grid).map(|()| Verdict::Accept)
+            }
+        }
+    });
+    prep.times.add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
+    prep.times.add_wall(start.elapsed());
+    prep.times.add(Stage::Verify, verify_time);
+    outcome
+}

@@ -1,0 +1,119 @@
+//! Walking every combination of per-position options: the [`Odometer`], the [`Words`]
+//! of a line (one letter per cell from its domain) that the matcher is asked about, and
+//! [`exact_support`], the exact narrowing of a line that only the matcher can decide.
+
+use crate::compile::Compiled;
+use crate::propagate::SymSet;
+use crate::verify::Verifier;
+
+/// Most words of one line that solving (propagation, the line search, the split into
+/// parts) tests one by one with the matcher.
+pub const EXACT_WORDS: usize = 256;
+
+/// Most words of one line that the difficulty rater tests one by one with the matcher:
+/// a separate budget because a rating's proof (and so a generated puzzle's level) is
+/// measured with it, independently of how the solver is tuned.
+pub const RATE_EXACT_WORDS: usize = 512;
+
+/// Every combination of one choice per position, in order, the last position varying
+/// fastest (an odometer whose digits have their own bases).
+#[derive(Clone, Debug)]
+pub struct Odometer {
+    sizes: Vec<usize>,
+    pick: Vec<usize>,
+}
+
+impl Odometer {
+    /// Starts at the first combination (every choice 0). With some size 0 there is no
+    /// combination at all: the caller checks [`Odometer::is_empty`].
+    pub fn new(sizes: Vec<usize>) -> Odometer {
+        let pick = vec![0; sizes.len()];
+        Odometer { sizes, pick }
+    }
+
+    /// Whether some position has no choice, so that there is no combination.
+    pub fn is_empty(&self) -> bool {
+        self.sizes.contains(&0)
+    }
+
+    /// The current choice of each position.
+    pub fn pick(&self) -> &[usize] {
+        &self.pick
+    }
+
+    /// Moves to the next combination and returns the first position that changed (every
+    /// later one changed too); `None`, back at the first combination, after the last.
+    pub fn advance(&mut self) -> Option<usize> {
+        for p in (0..self.pick.len()).rev() {
+            self.pick[p] += 1;
+            if self.pick[p] < self.sizes[p] {
+                return Some(p);
+            }
+            self.pick[p] = 0;
+        }
+        None
+    }
+}
+
+/// The words of a line, one letter per cell from its domain, in order, each built in
+/// one reused buffer (so not an [`Iterator`]: a word lives until the next one).
+pub struct Words<'a> {
+    chars: &'a [char],
+    options: Vec<Vec<usize>>,
+    odometer: Odometer,
+    word: String,
+    /// Whether the odometer's current combination is yet to be handed out.
+    pending: bool,
+}
+
+impl<'a> Words<'a> {
+    /// The words over `line` (a domain per cell) in the alphabet `chars`.
+    pub fn new(chars: &'a [char], line: &[SymSet]) -> Words<'a> {
+        let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
+        let odometer = Odometer::new(options.iter().map(Vec::len).collect());
+        let pending = !odometer.is_empty();
+        Words { chars, options, odometer, word: String::with_capacity(line.len() * 4), pending }
+    }
+
+    /// The next word, or `None` after the last.
+    pub fn next_word(&mut self) -> Option<&str> {
+        if !std::mem::replace(&mut self.pending, false) {
+            self.odometer.advance()?;
+        }
+        let Words { chars, options, odometer, word, .. } = self;
+        word.clear();
+        word.extend(odometer.pick().iter().zip(options.iter()).map(|(&k, o)| chars[o[k]]));
+        Some(word)
+    }
+
+    /// The symbols of the current word, one per cell.
+    pub fn symbols(&self) -> impl Iterator<Item = usize> + '_ {
+        self.odometer.pick().iter().zip(&self.options).map(|(&k, o)| o[k])
+    }
+}
+
+/// For a clue whose automaton only approximates it for propagation (back-references,
+/// lookarounds, the counterexample route): the letters of each cell that some word
+/// the automaton's `support` allows *and the matcher accepts* uses, when there are at
+/// most `max_words` such words ([`EXACT_WORDS`] when solving); `None` otherwise (or
+/// when the matcher gives up, or for a regular clue, whose support is already exact).
+/// Exact, so sound: a letter goes only when no matching word of the line uses it.
+pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {
+    if !compiled.clues[i].approximate() {
+        return None;
+    }
+    let mut count: usize = 1;
+    for d in support {
+        count = count.checked_mul(d.len()).filter(|&n| n <= max_words)?;
+    }
+    let mut exact = vec![SymSet::default(); support.len()];
+    let mut words = Words::new(compiled.alphabet.chars(), support);
+    while let Some(word) = words.next_word() {
+        if verifier.clue_matches(i, word).ok()? {
+            for (p, a) in words.symbols().enumerate() {
+                exact[p].insert(a);
+            }
+        }
+    }
+    Some(exact)
+}
