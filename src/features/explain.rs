@@ -37,6 +37,15 @@ pub struct Explanation {
 }
 
 impl Explanation {
+    /// The difficulty the steps show ([`Deduction::difficulty`]); hard when the search
+    /// settled the answer, `None` when there is no single answer to rate.
+    pub fn difficulty(&self) -> Option<crate::solve::rate::Difficulty> {
+        match self.answer {
+            Answer::Unique(_) => self.deduction.difficulty(),
+            _ => None,
+        }
+    }
+
     /// Top-level steps of each kind: line, split, search.
     pub fn counts(&self) -> [(Kind, usize); 3] {
         [Kind::Line, Kind::Split, Kind::Search].map(|k| (k, self.deduction.count(k)))

@@ -14,6 +14,7 @@ use crate::pipeline::{self, Prepared};
 use crate::propagate::SymSet;
 use crate::puzzle;
 use crate::solve::deduce::{self, End, Kind, Step, Why, reason};
+use crate::solve::rate::Difficulty;
 use crate::style::Palette;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -133,6 +134,7 @@ fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
     for (k, n) in ex.counts() {
         v[k.name()] = json!(n);
     }
+    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
     if let Answer::Unique(cells) = &ex.answer {
         let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
         v["grid"] = json!(rows);
@@ -184,10 +186,10 @@ fn ending(prep: &Prepared, ex: &Explanation) -> String {
     let counts = if counts.is_empty() { "no step".to_string() } else { counts.join(", ") };
     let name = |c: usize| prep.puzzle.shape.cell_name(c);
     match (&ex.answer, ex.deduction.end) {
-        (Answer::Unique(_), End::Solved) => format!("unique by deduction: every cell is forced ({counts})\n"),
+        (Answer::Unique(_), End::Solved) => format!("unique by deduction: every cell is forced ({counts}){}\n", rated(ex)),
         (Answer::Unique(_), _) => {
             let open = ex.deduction.steps.last().map_or(0, |s| s.cells.len());
-            format!("unique, by search for {open} of {} cells: deduction alone stalls ({counts})\n", ex.deduction.doms.len())
+            format!("unique, by search for {open} of {} cells: deduction alone stalls ({counts}){}\n", ex.deduction.doms.len(), rated(ex))
         }
         (Answer::None, End::Contradiction { cell }) => {
             format!("no solution: {} has no letter left ({counts})\n", name(cell))
@@ -196,5 +198,15 @@ fn ending(prep: &Prepared, ex: &Explanation) -> String {
         (Answer::Several, _) => format!("not unique: the search finds more than one solution ({counts})\n"),
         (Answer::Unknown, End::StepLimit) => format!("stopped at the step limit ({counts})\n"),
         (Answer::Unknown, _) => format!("unknown: the search did not finish ({counts})\n"),
+    }
+}
+
+/// The difficulty the steps show, as the end of the last line.
+fn rated(ex: &Explanation) -> String {
+    match ex.difficulty() {
+        Some(Difficulty::Easy) => "; easy: lines alone".into(),
+        Some(Difficulty::Medium) => "; medium: lines and case splits of depth 1".into(),
+        Some(Difficulty::Hard) => "; hard: a deeper case split or the search".into(),
+        None => String::new(),
     }
 }

@@ -27,6 +27,7 @@ pub mod line;
 pub mod reason;
 pub mod split;
 
+use super::rate::Difficulty;
 use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::SymSet;
@@ -182,6 +183,21 @@ pub struct Deduction {
 }
 
 impl Deduction {
+    /// The difficulty these steps show (the classes of [`super::rate`]): easy when
+    /// line steps alone solve the puzzle, medium when case splits of depth 1 (probing:
+    /// a letter tried, the lines fail) are needed too, hard when a split of depth 2 or
+    /// the search is. `None` when the deduction ended on a contradiction or the step
+    /// limit (no proof of uniqueness to rate).
+    pub fn difficulty(&self) -> Option<Difficulty> {
+        let nested = |s: &Step| matches!(&s.why, Why::Split { steps, .. } if steps.iter().any(|t| t.kind != Kind::Line));
+        match self.end {
+            End::Solved if self.steps.iter().all(|s| s.kind == Kind::Line) => Some(Difficulty::Easy),
+            End::Solved if !self.steps.iter().any(nested) => Some(Difficulty::Medium),
+            End::Solved | End::Stalled => Some(Difficulty::Hard),
+            End::Contradiction { .. } | End::StepLimit => None,
+        }
+    }
+
     /// Steps of each kind at the top level.
     pub fn count(&self, kind: Kind) -> usize {
         self.steps.iter().filter(|s| s.kind == kind).count()
