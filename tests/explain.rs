@@ -280,3 +280,37 @@ fn the_rating_follows_the_kinds_of_step() {
     assert!(seen.len() >= 2, "the puzzles compared cover several classes: {seen:?}");
     eprintln!("explain: ratings compared {seen:?}");
 }
+
+#[test]
+fn the_command_line_explains_from_a_partial_grid_and_reports_what_it_cannot() {
+    let beginner = common::puzzle("antoine-trux/beginner_1.input.txt");
+    let dir = tempfile::tempdir().expect("dir");
+    // A player's grid: the path starts from its filled cell, and no step touches it.
+    let good = common::write_file(dir.path(), "good.txt", "H.\n..\n");
+    let run = common::crossat(&["explain", "--json", common::arg(&beginner), "--grid", common::arg(&good)], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = common::json_lines(&run.stdout);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["answer"].as_str(), summary["grid"][0].as_str()), (Some("unique"), Some("HE")));
+    assert!(
+        lines[..lines.len() - 1].iter().all(|s| s["type"] == "step" && !s["cells"].as_array().expect("cells").contains(&json!([0, 0])))
+    );
+    // Entries that cannot be completed: the step that empties a cell, exit status 1.
+    let bad = common::write_file(dir.path(), "bad.txt", "HL\n..\n");
+    let run = common::crossat(&["explain", common::arg(&beginner), "--grid", common::arg(&bad), "--draw", "none"], None);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("no letter left") && run.stdout.ends_with("(1 line step)\n"), "{}", run.stdout);
+    // --max-steps stops the path; --draw steps draws the grid after each step.
+    let run = common::crossat(&["explain", common::arg(&beginner), "--max-steps", "2", "--draw", "steps", "--ascii"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.matches("top clues:").count(), 2, "{}", run.stdout);
+    assert!(run.stdout.ends_with("stopped at the step limit (2 line steps)\n"), "{}", run.stdout);
+    // A case split carries its sub-steps, numbered within it.
+    let run = common::crossat(&["explain", "--json", common::arg(&common::puzzle("antoine-trux/search_required.input.txt"))], None);
+    let split = common::json_lines(&run.stdout).into_iter().find(|s| s["kind"] == "split").expect("a split");
+    assert_eq!(split["steps"][0]["number"], 1);
+    assert!(split["assume"]["letter"].is_string() && split["reason"].as_str().expect("reason").starts_with("if "));
+    // A regex pool is refused with a usage error.
+    let run = common::crossat(&["explain", common::arg(&common::puzzle("louridas/films.csv"))], None);
+    assert_eq!((run.code, run.stderr.trim()), (2, "error: explain needs a puzzle with fixed clues, not a regex pool"));
+}
