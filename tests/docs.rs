@@ -27,8 +27,14 @@ use serde_json::Value;
 use std::fmt::Write as _;
 
 /// The files whose examples are tested, and whether each must hold console examples.
-const DOCS: [(&str, bool); 5] =
-    [("README.md", true), ("docs/cli.md", true), ("docs/format.md", true), ("docs/encoding.md", true), ("docs/performance.md", false)];
+const DOCS: [(&str, bool); 6] = [
+    ("README.md", true),
+    ("docs/cli.md", true),
+    ("docs/examples.md", true),
+    ("docs/format.md", true),
+    ("docs/encoding.md", true),
+    ("docs/performance.md", false),
+];
 
 /// A fenced code block.
 struct Block {
