@@ -69,7 +69,7 @@
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`compile`] → [`encode`] → [`solve`] → [`verify`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`error`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | [`support`] | [`error`], [`exit`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
@@ -84,7 +84,7 @@ pub mod support;
 // name a module wherever it sits in the tree.
 pub use features::{assist, generate, squares, words};
 pub use stages::{compile, dimacs, draw, emit, encode, puzzle, regex, solve, sre, verify};
-pub use support::{error, limits, progress, rng, stats, stop, style};
+pub use support::{error, exit, limits, progress, rng, stats, stop, style};
 
 pub use error::{Error, Result};
 

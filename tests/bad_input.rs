@@ -263,7 +263,7 @@ fn random_clue_text_never_panics() {
             Err(_) => panic!("clue {clue:?} panicked"),
             Ok(Ok(_)) => solved += 1,
             Ok(Err(e)) => {
-                assert!(e.exit_code() == 2, "clue {clue:?}: {e}");
+                assert!(e.exit_code() == crossat::exit::ExitCode::BadInput, "clue {clue:?}: {e}");
                 refused += 1;
             }
         }
@@ -313,7 +313,7 @@ fn damaged_files_never_panic() {
             };
             match std::panic::catch_unwind(|| crate::common::solve_in_process(input, Some(2))) {
                 Err(_) => panic!("{file}, round {round}: panicked"),
-                Ok(Err(e)) => assert_eq!(e.exit_code(), 2, "{file}, round {round}: {e}"),
+                Ok(Err(e)) => assert_eq!(e.exit_code(), crossat::exit::ExitCode::BadInput, "{file}, round {round}: {e}"),
                 Ok(Ok(_)) => {}
             }
         }

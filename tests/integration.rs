@@ -15,6 +15,7 @@ mod docs;
 mod draw;
 mod early;
 mod encoding;
+mod frontend;
 mod fuzz_corpus;
 mod generate;
 mod layouts;

@@ -28,9 +28,10 @@
 //!     other => panic!("unexpected {other}"),
 //! }
 //! assert_eq!(err.to_string(), "mine.txt: row 1 (left) clue 'a(': missing ), unterminated subpattern at position 1");
-//! assert_eq!(err.exit_code(), 2);
+//! assert_eq!(err.exit_code(), crossat::exit::ExitCode::BadInput);
 //! ```
 
+use crate::exit::ExitCode;
 use std::fmt;
 
 /// Everything that can go wrong between reading a puzzle and printing its solutions.
@@ -159,13 +160,14 @@ pub struct OutputError {
 }
 
 impl Error {
-    /// The process exit code for this error: 2 for bad input or usage, 3 for a bug, 0
-    /// for a closed pipe.
-    pub fn exit_code(&self) -> u8 {
+    /// The process exit status for this error: [`ExitCode::BadInput`] for bad input or
+    /// usage, [`ExitCode::Internal`] for a bug, [`ExitCode::Solved`] for a closed pipe
+    /// (not an error for the user).
+    pub fn exit_code(&self) -> ExitCode {
         match self {
-            Error::Internal(_) => 3,
-            Error::PipeClosed => 0,
-            _ => 2,
+            Error::Internal(_) => ExitCode::Internal,
+            Error::PipeClosed => ExitCode::Solved,
+            _ => ExitCode::BadInput,
         }
     }
 

@@ -27,6 +27,16 @@ pub fn max_input_bytes() -> u64 {
 /// endless one such as `/dev/zero`) is an error naming the file and the limit. A
 /// UTF-8 byte-order mark is dropped. Returns the name for messages and the bytes.
 pub fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
+    let (name, mut bytes) = read_input_whole(path)?;
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        let _ = bytes.drain(..3);
+    }
+    Ok((name, bytes))
+}
+
+/// [`read_input`] keeping a leading U+FEFF: in a grid over an alphabet that holds
+/// U+FEFF it is a cell, not a byte-order mark.
+pub fn read_input_whole(path: &Path) -> Result<(String, Vec<u8>)> {
     let name = path.display().to_string();
     let cap = max_input_bytes();
     let mut bytes = Vec::new();
@@ -51,9 +61,6 @@ pub fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
     read.map_err(|message| Error::Input(InputError { source: name.clone(), kind: InputErrorKind::Io, message }))?;
     if bytes.len() as u64 > cap {
         return Err(Error::input_limit(&name, format!("larger than the input limit of {cap} bytes (raise it with --max-input-bytes)")));
-    }
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        let _ = bytes.drain(..3);
     }
     Ok((name, bytes))
 }

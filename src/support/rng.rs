@@ -14,6 +14,16 @@ use rand::{RngExt, SeedableRng};
 #[derive(Debug)]
 pub struct Rng(ChaCha8Rng);
 
+/// A fresh seed for a run that was given none: 64 bits from the operating system's
+/// random source (through the standard library's randomly keyed hasher, which draws its
+/// keys from it), so that two runs make different puzzles unless given the same seed.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish()
+}
+
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
@@ -41,7 +51,13 @@ impl Rng {
 
 #[cfg(test)]
 mod tests {
-    use super::Rng;
+    use super::{Rng, fresh_seed};
+
+    #[test]
+    fn fresh_seeds_differ() {
+        let seeds: std::collections::BTreeSet<u64> = (0..16).map(|_| fresh_seed()).collect();
+        assert_eq!(seeds.len(), 16);
+    }
 
     #[test]
     fn same_seed_same_stream_and_seeds_differ() {

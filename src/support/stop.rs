@@ -10,7 +10,7 @@
 //! starts before anything that can block or run long ([`watch`]: standard input, a
 //! SAT call) or at the first [`check`] after a signal came or after [`WATCH_AFTER`].
 //! Most runs on small puzzles end sooner and never pay for a thread (about 0.13 ms
-//! of CPU per process, issue 15).
+//! of CPU per process).
 //!
 //! Every byte of standard output goes through [`Stdout`], which writes complete lines
 //! (or, inside [`record`], complete records) while holding the same lock, so a stop
@@ -19,6 +19,7 @@
 //! [`finish`] before printing its own final verdict; after that, a stop changes nothing
 //! (the command is about to end with a complete answer).
 
+use crate::exit::ExitCode;
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -39,12 +40,13 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The process exit code: 4 for a timeout, 128 + the signal number for a signal.
-    pub fn exit_code(self) -> u8 {
+    /// The process exit status: [`ExitCode::Timeout`] for a timeout, the signal's
+    /// [`ExitCode::Signal`] (128 + its number) for a signal.
+    pub fn exit_code(self) -> ExitCode {
         match self {
-            Reason::Timeout => 4,
-            Reason::Interrupt => 130,
-            Reason::Terminate => 143,
+            Reason::Timeout => ExitCode::Timeout,
+            Reason::Interrupt => ExitCode::Signal(signal_hook::consts::SIGINT as u8),
+            Reason::Terminate => ExitCode::Signal(signal_hook::consts::SIGTERM as u8),
         }
     }
 
@@ -195,11 +197,11 @@ pub fn stop(reason: Reason) {
     let code = match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             eprintln!("error: standard output: cannot write: {e}");
-            2
+            ExitCode::BadInput
         }
         _ => reason.exit_code(),
     };
-    std::process::exit(i32::from(code));
+    std::process::exit(i32::from(code.code()));
 }
 
 /// How long after [`catch_signals`] the first [`check`] starts the signal thread.

@@ -3,6 +3,7 @@
 
 use crate::cli::BenchArgs;
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Input};
 use crate::puzzle::{self, Format, Puzzle};
@@ -14,19 +15,36 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// Runs the benchmark; exit code 0, or 3 when some puzzle hit an internal error.
-pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
-    let repeat = args.repeat.max(1);
+/// Runs the benchmark; [`ExitCode::Internal`] when some puzzle hit an internal error.
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let repeat = usize::try_from(args.repeat).unwrap_or(usize::MAX);
     let mut totals = Times::default();
     let (mut solved, mut skipped) = (0, 0);
-    // Exit 3 if any puzzle hit an internal error (a bug), else 0.
-    let mut worst = 0u8;
-    let inputs = inputs(&args.paths)?;
+    // Internal if any puzzle hit an internal error (a bug), else Solved.
+    let mut worst = ExitCode::Solved;
+    let (inputs, unreadable) = inputs(&args.paths)?;
+    for (file, e) in &unreadable {
+        // The file is in the first column: the reason without it.
+        let reason = match e {
+            Error::Input(i) => i.message.clone(),
+            other => other.to_string(),
+        };
+        if args.json {
+            writeln!(out, "{}", json!({"type": "unreadable", "file": file, "reason": reason})).map_err(write_err)?;
+        } else {
+            writeln!(out, "{file:<44} not read: {reason}").map_err(write_err)?;
+        }
+    }
+    if inputs.is_empty() {
+        let what = if unreadable.is_empty() { "no puzzle file found under" } else { "no puzzle could be read from" };
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(Error::Usage(format!("{what} {}", paths.join(" "))));
+    }
     if !args.json {
         writeln!(
             out,
             "{:<44} {:>4} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
-            "puzzle", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "sum", "wall"
+            "puzzle (times in ms)", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "sum", "wall"
         )
         .map_err(write_err)?;
     }
@@ -40,7 +58,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     let json = args.json;
     crate::stop::arm(Box::new(move |reason| {
         let n = count.load(Ordering::SeqCst);
-        crate::stop::summary(json, reason, json!({"type": "summary", "puzzles": n}), &format!("{n} puzzles measured before that"))
+        let noun = if n == 1 { "puzzle" } else { "puzzles" };
+        crate::stop::summary(json, reason, json!({"type": "summary", "puzzles": n}), &format!("{n} {noun} measured before that"))
     }));
     let bar = crate::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
     for (label, input) in inputs {
@@ -57,7 +76,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
                 Err(e) => {
                     result = None;
                     skipped += 1;
-                    worst = worst.max(if matches!(e, Error::Internal(_)) { 3 } else { 0 });
+                    if matches!(e, Error::Internal(_)) {
+                        worst = ExitCode::Internal;
+                    }
                     if args.json {
                         writeln!(out, "{}", json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})).map_err(write_err)?;
                     } else {
@@ -93,9 +114,14 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<u8> {
     if args.json {
         let times: serde_json::Map<String, serde_json::Value> =
             Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s))))).collect();
-        writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total()), "wall_ms": ms(totals.wall())})).map_err(write_err)?;
+        writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "unreadable": unreadable.len(), "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total()), "wall_ms": ms(totals.wall())})).map_err(write_err)?;
     } else {
-        let mut line = format!("{:<44} {:>11}", format!("TOTAL ({solved} puzzles, {skipped} skipped; median of {repeat})"), "");
+        let plural = |n: usize, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
+        let mut total = format!("TOTAL ({}, {skipped} skipped", plural(solved, "puzzle"));
+        if !unreadable.is_empty() {
+            total.push_str(&format!(", {} not read", plural(unreadable.len(), "file")));
+        }
+        let mut line = format!("{:<44} {:>11}", format!("{total}; median of {repeat})"), "");
         for s in Stage::ALL {
             line.push_str(&format!(" {:>8.3}", ms(totals.get(s))));
         }
@@ -176,35 +202,26 @@ fn median(runs: &[Times]) -> Times {
     m
 }
 
+/// The puzzles to measure, each with its label, and the files that could not be read.
+type Inputs = (Vec<(String, Result<Item>)>, Vec<(String, Error)>);
+
 /// Every puzzle under the paths: folders are listed (sorted), collections expanded;
-/// files that are not puzzles (expected outputs, licences, notes) are passed over.
-fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Result<Item>)>> {
-    let mut files = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| Error::input(&p.display().to_string(), format!("cannot read folder: {e}")))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.is_file())
-                .collect();
-            entries.sort();
-            files.extend(entries);
-        } else if p.is_file() {
-            files.push(p.clone());
-        } else {
-            return Err(Error::input(&p.display().to_string(), "no such file or folder"));
-        }
+/// files in folders not named like puzzles (expected outputs, licences, notes) are
+/// passed over. The files that cannot be read as puzzles come second, with the reason.
+fn inputs(paths: &[PathBuf]) -> Result<Inputs> {
+    if let Some(p) = paths.iter().find(|p| p.as_os_str() != "-" && !p.exists()) {
+        return Err(Error::input(&p.display().to_string(), "no such file or folder"));
     }
-    let mut out = Vec::new();
-    for f in files {
-        let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let is_puzzle_name = [".input.txt", ".dat", ".json", ".csv"].iter().any(|e| name.ends_with(e)) || name == "puzzle.txt";
-        if !is_puzzle_name || name.contains("solution") || name.contains("expected") {
-            continue;
-        }
-        let (source, bytes) = read_source(&f)?;
-        let Ok(format) = puzzle::detect(&source, &bytes) else {
-            continue;
+    let (mut out, mut unreadable) = (Vec::new(), Vec::new());
+    for f in crate::io::puzzle_files(paths)? {
+        let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| f.display().to_string());
+        let read = read_source(&f).and_then(|(source, bytes)| puzzle::detect(&source, &bytes).map(|format| (source, bytes, format)));
+        let (source, bytes, format) = match read {
+            Ok(r) => r,
+            Err(e) => {
+                unreadable.push((f.display().to_string(), e));
+                continue;
+            }
         };
         let pool = crate::io::pool_file(&f, None)?;
         if format == Format::Challenges {
@@ -218,7 +235,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<(String, Result<Item>)>> {
             out.push((name, Ok(Item::Input(Input { source, bytes, format: Some(format), pool, ..Input::default() }))));
         }
     }
-    Ok(out)
+    Ok((out, unreadable))
 }
 
 #[cfg(test)]

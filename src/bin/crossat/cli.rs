@@ -1,21 +1,15 @@
 //! Command-line arguments (clap derive). Validation that clap cannot do lives in `app`.
 
+use crate::exit::ExitCode;
 use crate::puzzle::Format;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 /// Solve word-grid puzzles (regex crosswords) by compiling them to SAT.
 ///
-/// Exit status: 0 solved, 1 no solution, 2 bad input or usage, 3 internal error, 4 timeout,
-/// 130/143 interrupted by SIGINT/SIGTERM.
+/// The help's footer, with the exit statuses, is added by [`command`].
 #[derive(Debug, Parser)]
-#[command(
-    name = "crossat",
-    version,
-    about,
-    long_about = None,
-    after_help = "Exit status: 0 solved (or valid), 1 no solution (or not valid, not unique with --unique), 2 bad input or usage, 3 internal error, 4 stopped by --timeout, 130 interrupted (SIGINT), 143 terminated (SIGTERM); a stopped search prints what it found and a summary with \"complete\": false.\nEach command has its own help: crossat help COMMAND. The manual page, `crossat man`, describes every command, the puzzle formats and the exit statuses; `crossat completions SHELL` prints shell completions."
-)]
+#[command(name = "crossat", version, about, long_about = None)]
 pub struct Cli {
     /// Refuse input files (and standard input) larger than BYTES.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::limits::DEFAULT_MAX_INPUT_BYTES)]
@@ -37,7 +31,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Write the puzzle's CNF in DIMACS format, with comments mapping variables to cells.
     Dimacs(DimacsArgs),
-    /// List the puzzles of a collection (challenges.json), or describe a single puzzle.
+    /// List the puzzles of collections (challenges.json) and describe single puzzles, in
+    /// files or folders.
     List(ListArgs),
     /// Check a filled or partial grid: which clues fail and where, or whether it can
     /// still be completed (and if not, which clues and givens conflict).
@@ -87,7 +82,7 @@ pub struct CompletionsArgs {
 pub struct StopArgs {
     /// Stop after SECONDS: print what was found, a summary saying the search is not
     /// complete ("reason": "timeout"), and exit with status 4.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
 
@@ -104,9 +99,10 @@ pub enum PuzzleFormat {
 
 // `crossat generate`.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("shape").required(true).args(["size", "hex"])))]
 pub struct GenerateArgs {
     /// A rectangle, e.g. `6x6` (each side 1 to 24).
-    #[arg(long, value_name = "RxC", conflicts_with = "hex", required_unless_present = "hex")]
+    #[arg(long, value_name = "RxC")]
     pub size: Option<String>,
     /// A hexagon of this side.
     #[arg(long, value_name = "SIDE")]
@@ -123,23 +119,28 @@ pub struct GenerateArgs {
     /// Allow lookaheads in clues.
     #[arg(long)]
     pub lookarounds: bool,
-    /// How hard the puzzle should be (default: whatever comes; see `crossat man`).
+    /// How hard the puzzle should be (default: whatever comes; `crossat man` describes
+    /// the classes under DIFFICULTY).
     #[arg(long, value_enum)]
     pub difficulty: Option<crate::generate::Difficulty>,
     /// No progress display on standard error.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Random seed: the same seed gives the same puzzle.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Random seed: the same seed gives the same puzzle (default: a fresh seed from the
+    /// operating system, printed with the puzzle).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value = "crossat")]
     pub output_format: PuzzleFormat,
-    /// One JSON line with the puzzle in both formats, its solution and statistics.
+    /// One JSON line with the puzzle in every output format (crossat, trux, challenges),
+    /// its solution, its seed and statistics.
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub stop: StopArgs,
+    /// Give up after SECONDS: no puzzle is printed (a summary with "complete": false
+    /// with --json, else a line on standard error), and the exit status is 4.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
 }
 
 // How grids are drawn (`solve`, `check`, `hint`).
@@ -260,14 +261,14 @@ pub struct SolveArgs {
     pub unique: bool,
     /// With --unique: write a proof that no second solution exists (the CNF with the
     /// first solution blocked is unsatisfiable).
-    #[arg(long, value_name = "FILE", requires = "unique")]
+    #[arg(long, value_name = "PROOF", requires = "unique")]
     pub proof: Option<PathBuf>,
     /// Format of the proof.
     #[arg(long, value_enum, default_value = "drat", requires = "proof")]
     pub proof_format: crate::solve::ProofFormat,
     /// With --proof: also write the formula the proof refers to (the CNF plus the
     /// clause blocking the first solution), in DIMACS.
-    #[arg(long, value_name = "FILE", requires = "proof")]
+    #[arg(long, value_name = "CNF", requires = "proof")]
     pub proof_cnf: Option<PathBuf>,
     /// Decode and verify a model printed by an external SAT solver for `crossat dimacs`'s CNF.
     #[arg(long, value_name = "MODEL", conflicts_with_all = ["all", "limit"])]
@@ -284,13 +285,17 @@ pub struct DimacsArgs {
     /// Output file, `-` for standard output.
     #[arg(short, long, default_value = "-")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub stop: StopArgs,
 }
 
 // `crossat list`.
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// A collection or puzzle file, or `-` for standard input.
-    pub file: PathBuf,
+    /// Collections, puzzle files or folders (every puzzle file inside), or `-` for
+    /// standard input.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
@@ -302,9 +307,9 @@ pub struct BenchArgs {
     /// Folders (every file inside) or puzzle files; collections are expanded.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Runs per puzzle; medians are reported.
-    #[arg(long, default_value_t = 5)]
-    pub repeat: usize,
+    /// Runs per puzzle (at least 1); medians are reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub repeat: u64,
     /// No progress display on standard error.
     #[arg(long, short)]
     pub quiet: bool,
@@ -312,7 +317,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
     /// Give up on a puzzle after SECONDS (reported as skipped: timeout) and go on.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
 
@@ -355,16 +360,17 @@ pub struct SquaresArgs {
     pub height: usize,
     #[command(flatten)]
     pub dict: DictArgs,
-    /// Random seed: the same seed gives the same squares, other seeds other squares.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Random seed: the same seed gives the same squares, other seeds other squares
+    /// (default: a fresh seed from the operating system, printed with the squares).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// How many different squares to print.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub count: u64,
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
-    /// No progress or dictionary messages on stderr.
+    /// No progress, dictionary or seed messages on stderr.
     #[arg(long, short)]
     pub quiet: bool,
     /// Write the formula (without the lazily added no-repeat clauses) in DIMACS to FILE instead of solving.
@@ -392,27 +398,75 @@ pub enum SquaresMethod {
     Sat,
 }
 
-/// The exit statuses, for the manual page (the help footer says the same in a line).
-const EXIT_STATUSES: &[(&str, &str)] = &[
-    ("0", "Solved (or the grid is valid, or the command succeeded)."),
-    ("1", "No solution (or the grid is not valid, or the solution is not unique with --unique)."),
-    ("2", "Bad input or usage: the message names the file, the clue and the problem."),
-    ("3", "Internal error: a bug in crossat (please report it)."),
-    ("4", "Stopped by --timeout: what was found is printed, with a summary whose \"complete\" is false."),
-    ("130", "Interrupted (SIGINT), with the same partial output."),
-    ("143", "Terminated (SIGTERM), with the same partial output."),
-];
+/// The command line: [`Cli`]'s arguments, with a footer listing the exit statuses
+/// (from [`ExitCode`], where they are defined).
+pub fn command() -> clap::Command {
+    let statuses: Vec<String> = ExitCode::DOCUMENTED.iter().map(|c| format!("{} {}", c.code(), c.label())).collect();
+    <Cli as clap::CommandFactory>::command().after_help(format!(
+        "Exit status: {}; a stopped search prints what it found and a summary with \"complete\": false.\nEach command has its own help: crossat help COMMAND. The manual page, `crossat man`, describes every command, the puzzle formats and the exit statuses; `crossat completions SHELL` prints shell completions.",
+        statuses.join(", ")
+    ))
+}
+
+/// Parses the process's arguments (exiting with clap's message on bad usage).
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
+}
 
 /// Writes the completion script of `shell` for `crossat`.
 pub fn completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
-    clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "crossat", out);
+    clap_complete::generate(shell, &mut command(), "crossat", out);
+}
+
+/// The manual's sections beyond the commands: each a heading and its paragraphs.
+const MAN_SECTIONS: &[(&str, &[&str])] = &[
+    (
+        "DIFFICULTY",
+        &[
+            "crossat generate --difficulty, and solve --stats, rate a puzzle by how much reasoning a proof that its solution is the only one needs:",
+            "easy: propagating every line's possibilities to a fixpoint (each clue keeps the letters that some match of its line can use, given the other cells' letters) fixes every cell; no probes, no decisions.",
+            "medium: not easy, but probing finishes it: a letter is tried in an undecided cell and the lines propagated; when that fails, the letter is ruled out; repeated until nothing changes. Probes > 0, no decisions.",
+            "hard: the proof needs search decisions: a cell that propagation and probing leave with several letters is split into them, each branch propagated and probed in turn, until every branch but the solution's has failed. At least one decision.",
+            "The proof stops at 20,000 probes or 1,000 decisions; the class is then hard and the counts are lower bounds. A puzzle with no solution or several is unrated.",
+            "--difficulty hard builds its clues from alternations of whole words, which only search can tell apart; back-references and lookarounds would let line propagation decide such clues, so --difficulty hard cannot be combined with --backrefs or --lookarounds. It needs at least 2 rows and 2 columns, and a rectangle.",
+        ],
+    ),
+    (
+        "DIALECTS",
+        &[
+            "A clue is a regular expression in the dialect of Python 3.11's re module: its syntax, its flags ((?i), (?x), (?a), (?s), (?m), (?u)), its Unicode classes, and re.fullmatch's meaning on the line's letters. Python is the only dialect crossat reads today; a clue that Python refuses is refused with Python's message and position.",
+            "Back-references and lookarounds are supported; a back-reference inside a lookaround is not. docs/format.md in crossat's source lists what is encoded exactly and the limits.",
+        ],
+    ),
+];
+
+/// The page as groff reads it without a preprocessor: every character outside ASCII
+/// written as its escape (`…` as `\[u2026]`).
+fn roff_ascii(page: &str) -> String {
+    let mut s = String::with_capacity(page.len());
+    for c in page.chars() {
+        if c.is_ascii() {
+            s.push(c);
+        } else {
+            s.push_str(&format!("\\[u{:04X}]", u32::from(c)));
+        }
+    }
+    s
 }
 
 /// Writes the manual page (roff): the program, its global options, every command with
-/// its options, the input formats and the exit statuses.
+/// its long help and options, the difficulty classes, the dialects, the input formats
+/// and the exit statuses.
 pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut page = Vec::new();
+    man_page(&mut page)?;
+    out.write_all(roff_ascii(&String::from_utf8_lossy(&page)).as_bytes())
+}
+
+fn man_page(out: &mut dyn std::io::Write) -> std::io::Result<()> {
     use clap::ValueEnum;
-    let cmd = <Cli as clap::CommandFactory>::command();
+    let cmd = command();
     let page = clap_mangen::Man::new(cmd.clone());
     page.render_title(out)?;
     page.render_name_section(out)?;
@@ -446,6 +500,13 @@ pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         }
     }
     let mut roff = clap_mangen::roff::Roff::new();
+    for (heading, paragraphs) in MAN_SECTIONS {
+        roff.control("SH", [*heading]);
+        for p in *paragraphs {
+            roff.control("PP", []);
+            roff.text([clap_mangen::roff::roman(*p)]);
+        }
+    }
     roff.control("SH", ["FORMATS"]);
     roff.text([clap_mangen::roff::roman(
         "The puzzle format is detected from the content; --format forces one of these (crossat's documentation, docs/format.md in its source, describes each):",
@@ -458,10 +519,10 @@ pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         }
     }
     roff.control("SH", ["EXIT STATUS"]);
-    for (code, meaning) in EXIT_STATUSES {
+    for code in ExitCode::DOCUMENTED {
         roff.control("TP", []);
-        roff.text([clap_mangen::roff::bold(*code)]);
-        roff.text([clap_mangen::roff::roman(*meaning)]);
+        roff.text([clap_mangen::roff::bold(code.code().to_string())]);
+        roff.text([clap_mangen::roff::roman(code.meaning())]);
     }
     roff.to_writer(out)?;
     page.render_version_section(out)

@@ -11,6 +11,34 @@ pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
     crate::limits::read_input(path)
 }
 
+/// The puzzle files the paths name, in order: a folder gives its files (sorted) whose
+/// names look like puzzles, passing over expected outputs, licences and notes; a file
+/// (or `-`) named on the command line is always kept, whatever its name.
+pub fn puzzle_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| Error::input(&p.display().to_string(), format!("cannot read folder: {}", io_reason(&e))))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && looks_like_puzzle(f))
+                .collect();
+            entries.sort();
+            files.extend(entries);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Whether a file in a folder is named like a puzzle (not a solution or expected output).
+fn looks_like_puzzle(f: &Path) -> bool {
+    let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let puzzle_name = [".input.txt", ".dat", ".json", ".csv"].iter().any(|e| name.ends_with(e)) || name == "puzzle.txt";
+    puzzle_name && !name.contains("solution") && !name.contains("expected")
+}
+
 /// A reading or writing failure in words for a message.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {

@@ -10,13 +10,11 @@ mod io;
 // The library's modules, named `crate::puzzle` etc. here as in the library.
 use crossat::*;
 
-use clap::Parser;
 use crossat::error::Error;
 use std::io::Write;
-use std::process::ExitCode;
 
-fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+fn main() -> std::process::ExitCode {
+    let cli = cli::parse();
     stop::catch_signals();
     if !cli.command.checks_for_stops() {
         stop::watch();
@@ -26,14 +24,14 @@ fn main() -> ExitCode {
     // The answer is complete (or the command failed): a late stop must not add to it.
     stop::finish();
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(code) => code.into(),
         // A closed pipe (`crossat solve --all … | head`) is not an error.
-        Err(Error::PipeClosed) => ExitCode::SUCCESS,
+        Err(Error::PipeClosed) => Error::PipeClosed.exit_code().into(),
         Err(e) => {
             // Whatever was printed before the error stays printed.
             let _ = out.flush();
             eprintln!("error: {e}");
-            ExitCode::from(e.exit_code())
+            e.exit_code().into()
         }
     }
 }

@@ -1,24 +1,30 @@
 //! `check` and `hint`.
 
-use super::input;
 use crate::assist::{Assistant, Conflict, Hint, Reason};
 use crate::cli::{CheckArgs, HintArgs};
 use crate::draw::{Mark, View};
 use crate::error::{Error, Result};
-use crate::io::{read_source, write_err};
-use crate::pipeline::{self, Prepared};
+use crate::exit::ExitCode;
+use crate::io::write_err;
+use crate::pipeline::Prepared;
 use crate::puzzle;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
-/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle.
+/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle. A
+/// leading U+FEFF is a byte-order mark unless the puzzle's alphabet holds it.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
-    let (name, bytes) = read_source(path)?;
-    let text = puzzle::utf8(&name, &bytes)?;
+    let (name, bytes) = crate::limits::read_input_whole(path)?;
+    let stripped = puzzle::utf8(&name, &bytes)?;
+    let text = if prep.alphabet().index('\u{feff}').is_some() { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
     let mut p = prep.puzzle.clone();
-    p.set_given_rows(&name, &puzzle::parse_grid_rows(text))?;
+    p.set_given_rows(&name, &puzzle::parse_grid_rows(text)).map_err(|e| match e {
+        // The grid is the command's GRID argument, not the puzzle's given cells.
+        Error::Input(i) => Error::input(&i.source, i.message.replacen("given grid", "the grid", 1)),
+        other => other,
+    })?;
     Ok(p.givens)
 }
 
@@ -49,7 +55,7 @@ fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
     crate::draw::draw(&prep.puzzle, view, look)
 }
 
-pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     if args.puzzle.given.is_some() {
         return Err(Error::Usage(
             "check takes the filled cells from GRID; --given does not apply to it (put the given cells in GRID)".into(),
@@ -59,7 +65,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
     inputs.push(Some(args.grid.as_path()));
     super::one_stdin(&inputs)?;
     super::start(&args.stop, super::plain_epilogue(args.json, json!({"type": "summary"}), "the check did not finish"))?;
-    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let prep = super::prepare(&args.puzzle)?;
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;
     let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
@@ -108,7 +114,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
             let summary =
                 if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
             emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
-            break 'done u8::from(failures > 0);
+            break 'done ExitCode::from_ok(failures == 0);
         }
         if !unknown.is_empty() {
             for &c in &unknown {
@@ -121,14 +127,14 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
                 )?;
             }
             emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
-            break 'done 1;
+            break 'done ExitCode::NoSolution;
         }
         match assistant.complete(&grid)? {
             Some(one) => {
                 let several = assistant.several(&grid, &one)?;
                 let t = format!("can be completed{}\n", if several { " (in more than one way)" } else { " (in exactly one way)" });
                 emit(out, json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}), t)?;
-                0
+                ExitCode::Solved
             }
             None => {
                 let k = assistant.conflict(&grid)?;
@@ -156,7 +162,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<u8> {
                     json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k), "broken": labels}),
                     t,
                 )?;
-                1
+                ExitCode::NoSolution
             }
         }
     };
@@ -203,9 +209,9 @@ fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char
     Ok(wrong)
 }
 
-pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
-    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let prep = super::prepare(&args.puzzle)?;
     let look = args.draw.options();
     let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;
     let givens = player.clone().unwrap_or_else(|| prep.puzzle.givens.clone());
@@ -246,7 +252,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                 view.bad_clues.dedup();
                 write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
             }
-            return Ok(1);
+            return Ok(ExitCode::NoSolution);
         }
     }
     if assistant.complete(&givens)?.is_none() {
@@ -269,7 +275,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
                 ),
             )?;
         }
-        return Ok(1);
+        return Ok(ExitCode::NoSolution);
     }
     let hints: Vec<Hint> = if args.all { assistant.backbone(&givens)? } else { assistant.hint(&givens)?.into_iter().collect() };
     // A player's next hint always names the clues behind it.
@@ -341,5 +347,5 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<u8> {
         }
         write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
     }
-    Ok(0)
+    Ok(ExitCode::Solved)
 }

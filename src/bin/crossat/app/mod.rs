@@ -7,19 +7,20 @@ mod solve;
 
 use crate::cli::{Cli, Command, PuzzleArgs};
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source};
 use crate::pipeline::Input;
 use crate::puzzle;
 use std::io::Write;
 use std::path::Path;
 
-/// Runs one command; returns the exit code (0 solved, 1 no solution).
-pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+/// Runs one command; returns its exit status (errors map to theirs in `main`).
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     crate::limits::set_max_input_bytes(cli.max_input_bytes);
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
         Command::Dimacs(args) => puzzles::dimacs_cmd(&args, out),
-        Command::List(args) => puzzles::list(&args, out),
+        Command::List(args) => puzzles::list(&args, out, err),
         Command::Check(args) => assist::check(&args, out),
         Command::Hint(args) => assist::hint(&args, out),
         Command::Generate(args) => puzzles::generate(&args, out, err),
@@ -28,9 +29,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
         Command::Bench(args) => crate::bench::run(&args, out),
         Command::Completions(args) => {
             crate::cli::completions(args.shell, out);
-            Ok(0)
+            Ok(ExitCode::Solved)
         }
-        Command::Man => crate::cli::man(out).map(|()| 0).map_err(crate::io::write_err),
+        Command::Man => crate::cli::man(out).map(|()| ExitCode::Solved).map_err(crate::io::write_err),
     }
 }
 
@@ -75,6 +76,34 @@ pub(crate) fn one_stdin(paths: &[Option<&Path>]) -> Result<()> {
         return Err(Error::Usage("standard input (`-`) can be read only once: give the other inputs as files".into()));
     }
     Ok(())
+}
+
+/// Reads and prepares the puzzle the arguments name (see [`crate::pipeline::prepare`]);
+/// a file that is another command's input says which command reads it.
+pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crate::pipeline::Prepared> {
+    let input = input(args)?;
+    crate::pipeline::prepare(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
+}
+
+/// `e`, a failure to read `file` as a puzzle, with a pointer to the command that reads
+/// it when its content is recognisably another command's input.
+pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {
+    let Error::Input(input) = &e else { return e };
+    let text = String::from_utf8_lossy(puzzle::strip_bom(bytes));
+    let json: Option<serde_json::Value> = text.trim_start().starts_with('{').then(|| serde_json::from_str(&text).ok()).flatten();
+    let has = |key: &str| match &json {
+        Some(v) => v.get(key).is_some(),
+        None => text.lines().any(|l| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with(':'))),
+    };
+    let file = file.display();
+    let hint = if has("patterns") && has("blocks") {
+        format!("this is a building-blocks puzzle (patterns and blocks): `crossat blocks {file}` solves it")
+    } else if text.lines().any(|l| matches!(l.trim_end(), "s SATISFIABLE" | "s UNSATISFIABLE")) {
+        format!("this is a SAT solver's answer: `crossat solve --model {file} PUZZLE` reads it for the puzzle it was solved from")
+    } else {
+        return e;
+    };
+    Error::input(&input.source, format!("{}; {hint}", input.message))
 }
 
 pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {

@@ -1,11 +1,12 @@
 //! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`, `squares`.
 
+use super::input_paths;
 use super::solve::{status_line, unique};
-use super::{input, input_paths};
 use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
 use crate::dimacs;
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline;
 use crate::puzzle::{self, Format};
@@ -13,22 +14,63 @@ use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 
-pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<ExitCode> {
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
-    let prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    // A stopped export prints no partial CNF: the reason goes to standard error.
+    super::start(&args.stop, quiet_epilogue("no CNF was written"))?;
+    let prep = super::prepare(&args.puzzle)?;
     pipeline::require_exact(&prep, "a DIMACS export")?;
     let f = prep.formula()?;
+    crate::stop::finish();
     write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars))?;
-    Ok(0)
+    Ok(ExitCode::Solved)
 }
 
-pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
-    let (source, bytes) = read_source(&args.file)?;
-    let format = puzzle::detect(&source, &bytes)?;
+/// The epilogue of a command whose output is one whole thing (a puzzle, a CNF): a stop
+/// prints nothing on standard output, and says why on standard error.
+fn quiet_epilogue(text: &'static str) -> crate::stop::Epilogue {
+    Box::new(move |reason| {
+        eprint!("crossat: {}", crate::stop::summary(false, reason, json!(null), text));
+        String::new()
+    })
+}
+
+pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+    let files = crate::io::puzzle_files(&args.paths)?;
+    super::one_stdin(&files.iter().map(|f| Some(f.as_path())).collect::<Vec<_>>())?;
+    // A file that cannot be listed is reported and the others are still listed.
+    let mut failed = 0;
+    for file in &files {
+        match list_one(file, args.json, out) {
+            Ok(()) => {}
+            Err(e @ (Error::PipeClosed | Error::Output(_))) => return Err(e),
+            Err(e) => {
+                failed += 1;
+                out.flush().map_err(write_err)?;
+                writeln!(err, "error: {e}").map_err(write_err)?;
+            }
+        }
+    }
+    match failed {
+        0 => Ok(ExitCode::Solved),
+        1 if files.len() == 1 => Ok(ExitCode::BadInput),
+        n => Err(Error::Usage(format!("{n} of {} files could not be listed", files.len()))),
+    }
+}
+
+/// `list` of one file: a line per puzzle of a collection, else a line for the puzzle.
+fn list_one(file: &std::path::Path, json: bool, out: &mut dyn Write) -> Result<()> {
+    let (source, bytes) = read_source(file)?;
+    describe(file, &source, &bytes, json, out).map_err(|e| super::other_command(e, file, &bytes))
+}
+
+fn describe(file: &std::path::Path, source: &str, bytes: &[u8], json: bool, out: &mut dyn Write) -> Result<()> {
+    let (source, bytes) = (source.to_string(), bytes);
+    let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
-        let text = puzzle::utf8(&source, &bytes)?;
+        let text = puzzle::utf8(&source, bytes)?;
         for e in puzzle::challenges::list(&source, text)? {
-            if args.json {
+            if json {
                 writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size}))
                     .map_err(write_err)?;
             } else {
@@ -36,13 +78,19 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
             }
         }
     } else {
-        let pool = pool_file(&args.file, None)?;
-        let p = puzzle::read(&source, &bytes, Some(format), None, pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())))?;
+        let pool = pool_file(file, None)?;
+        let p = puzzle::read(&source, bytes, Some(format), None, pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())))?;
         let size = p.shape.describe();
         let name = p.name.clone().unwrap_or_default();
-        if args.json {
-            writeln!(out, "{}", json!({"type": "puzzle", "key": source, "name": name, "size": size, "clues": p.clues.len()}))
-                .map_err(write_err)?;
+        if json {
+            let mut v = json!({"type": "puzzle", "key": source, "name": p.name, "size": size, "clues": p.clues.len()});
+            if let Some(pool) = &p.pool {
+                // A regex-pool puzzle has entries to fill from a pool, not clues.
+                v["clues"] = json!(null);
+                v["entries"] = json!(pool.entries.len());
+                v["pool"] = json!(pool.regexes.len());
+            }
+            writeln!(out, "{v}").map_err(write_err)?;
         } else {
             let clues = match &p.pool {
                 Some(pool) => format!("{} entries, pool of {} regexes", pool.entries.len(), pool.regexes.len()),
@@ -51,10 +99,10 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write) -> Result<u8> {
             writeln!(out, "{}", format!("{source}: {size}, {clues}  {name}").trim_end()).map_err(write_err)?;
         }
     }
-    Ok(0)
+    Ok(())
 }
 
-pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     use crate::generate::{self as g, Spec};
     let shape = match (&args.size, args.hex) {
         (Some(size), _) => {
@@ -70,6 +118,8 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         (None, Some(s)) => return Err(Error::Usage(format!("--hex must be a side from 2 to 8, got {s}"))),
         (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
     };
+    // The seed is chosen here, not inside the generator, so that it can be printed.
+    let seed = args.seed.unwrap_or_else(crate::rng::fresh_seed);
     let spec = Spec {
         shape,
         sides: usize::from(args.sides),
@@ -77,22 +127,15 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         backrefs: args.backrefs,
         lookarounds: args.lookarounds,
         difficulty: args.difficulty,
-        seed: args.seed,
+        seed,
     };
     let json = args.json;
     // A stopped generate prints no puzzle (on stdout it would be taken for one): the
     // JSON summary with --json, else a line on stderr.
+    let text = "no unique puzzle was found before that";
     super::start(
-        &args.stop,
-        Box::new(move |reason| {
-            let text = "no unique puzzle was found before that";
-            if json {
-                crate::stop::summary(true, reason, json!({"type": "summary", "puzzles": 0}), text)
-            } else {
-                eprint!("crossat: {}", crate::stop::summary(false, reason, json!(null), text));
-                String::new()
-            }
-        }),
+        &crate::cli::StopArgs { timeout: args.timeout },
+        if json { super::plain_epilogue(true, json!({"type": "summary", "puzzles": 0, "seed": seed}), text) } else { quiet_epilogue(text) },
     )?;
     let started = std::time::Instant::now();
     let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
@@ -103,11 +146,11 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
     let crossat_json = g::to_crossat_json(&made.puzzle);
     let trux = g::to_trux(&made.puzzle, spec.sides);
-    let challenges = g::to_challenges(&made.puzzle, &format!("crossat-{}", args.seed));
+    let challenges = g::to_challenges(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
         let r = made.rating;
         let rating = r.json();
-        let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": args.seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+        let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
         if let Some(c) = &challenges {
             v["challenges"] = c.clone();
         }
@@ -127,15 +170,17 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         .map_err(write_err)?;
         writeln!(
             err,
-            "crossat: unique puzzle after {} uniqueness check{}; {}; solution: {}",
+            "crossat: unique puzzle after {} uniqueness check{}; {}; solution: {}{}",
             made.checks,
             if made.checks == 1 { "" } else { "s" },
             made.rating.describe(),
-            rows.join(" / ")
+            rows.join(" / "),
+            // A seed drawn for this run is shown, so that the puzzle can be made again.
+            if args.seed.is_none() { format!("; seed {seed} (--seed {seed} makes it again)") } else { String::new() }
         )
         .map_err(write_err)?;
     }
-    Ok(0)
+    Ok(ExitCode::Solved)
 }
 
 fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
@@ -149,10 +194,16 @@ fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate:
     Ok(dict)
 }
 
-pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
     let text = puzzle::utf8(&source, &bytes)?;
-    let puzzle = crate::words::read_blocks(&source, text)?;
+    let puzzle = crate::words::read_blocks(&source, text).map_err(|e| match e {
+        // A regex puzzle given to `blocks`: say which command reads it.
+        Error::Input(i) if !text.contains("patterns") && puzzle::detect(&source, &bytes).is_ok() => {
+            Error::input(&i.source, format!("{}; this is a regex puzzle: `crossat solve {}` solves it", i.message, args.file.display()))
+        }
+        other => other,
+    })?;
     let dict = dictionary(&args.dict, err, args.json)?;
     let model = crate::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };
@@ -184,10 +235,10 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
     } else {
         writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
     }
-    Ok(u8::from(outcome.found == 0))
+    Ok(ExitCode::from_found(outcome.found))
 }
 
-pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     use crate::cli::SquaresMethod;
     use crate::squares::{self, Given, Lexicon, Progress, Size};
     use std::sync::atomic::Ordering::Relaxed;
@@ -205,6 +256,10 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let usable = squares::usable_words(&dict, size).len();
     let sat = args.prove_none || args.method == SquaresMethod::Sat || args.dimacs.is_some();
     let count = if args.prove_none { 1 } else { args.count as usize };
+    let seed = args.seed.unwrap_or_else(crate::rng::fresh_seed);
+    if args.seed.is_none() && !args.json && !args.quiet && args.dimacs.is_none() {
+        writeln!(err, "crossat: seed {seed} (--seed {seed} makes the same squares)").map_err(write_err)?;
+    }
     let progress = Progress::default();
     let mut shown = 0;
     let found = super::start_counted(&args.stop, args.json, "solutions", "square", "printed before that")?;
@@ -233,7 +288,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         if !sat {
             progress.started.store(true, Relaxed);
             let tuning = squares::search::Tuning::from_env();
-            let outcome = squares::search::search(&lex, size, &dict, &given, args.seed, count, tuning, &progress, &mut print)?;
+            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, &progress, &mut print)?;
             crate::stop::finish();
             return Ok::<_, Error>(Some(outcome));
         }
@@ -249,17 +304,17 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
                 .map_err(write_err)?;
             return Ok(None);
         }
-        let outcome = squares::generate(&model, &dict, args.seed, count, &progress, &mut print)?;
+        let outcome = squares::generate(&model, &dict, seed, count, &progress, &mut print)?;
         crate::stop::finish();
         Ok(Some(outcome))
     })?;
-    let Some(outcome) = ran else { return Ok(0) };
+    let Some(outcome) = ran else { return Ok(ExitCode::Solved) };
     let secs = started.elapsed().as_secs_f64();
     let method = if sat { "sat" } else { "search" };
     if args.json {
         let clauses = if sat { json!(progress.clauses.load(Relaxed)) } else { json!(null) };
         let v = json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "width": size.width, "height": size.height,
-            "seed": args.seed, "dictionary": dict.source, "dictionary_words": dict.words.len(), "usable_words": usable,
+            "seed": seed, "dictionary": dict.source, "dictionary_words": dict.words.len(), "usable_words": usable,
             "repeats_blocked": outcome.repeats_blocked, "clauses": clauses, "method": method, "nodes": outcome.nodes,
             "restarts": outcome.restarts, "given_cells": given.cells.iter().filter(|c| c.is_some()).count(), "time_ms": secs * 1e3});
         writeln!(out, "{v}").map_err(write_err)?;
@@ -273,7 +328,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })
             .map_err(write_err)?;
     }
-    Ok(u8::from(outcome.found == 0))
+    Ok(ExitCode::from_found(outcome.found))
 }
 
 /// Runs `work` with the shared progress display (see [`crate::progress`]) showing the

@@ -1,11 +1,12 @@
 //! `solve`: solutions, the uniqueness verdict, the ambiguity report, proofs, models, stats.
 
-use super::{input, input_paths};
+use super::input_paths;
 use crate::cli::SolveArgs;
 use crate::dimacs::{self, Model};
 use crate::emit;
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
+use crate::exit::ExitCode;
 use crate::io::{io_reason, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline::{self, Prepared};
 use crate::solve::{self, Outcome};
@@ -17,7 +18,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8> {
+pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     if args.limit == Some(0) {
         return Err(Error::Usage("--limit must be at least 1".into()));
     }
@@ -30,7 +31,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
         refuse_overwrite(output, &inputs)?;
     }
-    let mut prep = pipeline::prepare(&input(&args.puzzle)?)?;
+    let mut prep = super::prepare(&args.puzzle)?;
     if let Some(nodes) = args.line_search_nodes {
         prep.set_line_budget(nodes);
     }
@@ -120,6 +121,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         }
         if let Some(p) = &proof {
             summary["proof"] = json!(p);
+        } else if args.proof.is_some() {
+            // Asked for, but there is no uniqueness to prove.
+            summary["proof"] = Value::Null;
         }
         if let Some(stats) = stats_value {
             summary["stats"] = stats;
@@ -147,17 +151,18 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         if !json {
             writeln!(
                 err,
-                "crossat: --unique: the puzzle {}",
-                if outcome.found == 0 { "has no solution" } else { "has more than one solution" }
+                "crossat: --unique: the puzzle {}{}",
+                if outcome.found == 0 { "has no solution" } else { "has more than one solution" },
+                if args.proof.is_some() { "; no proof written" } else { "" }
             )
             .map_err(write_err)?;
         }
-        return Ok(1);
+        return Ok(ExitCode::NoSolution);
     }
     // The process ends next and its memory goes back whole: freeing the automata and
     // the formula piece by piece would cost more than a small puzzle's propagation.
     std::mem::forget(prep);
-    Ok(if outcome.found > 0 { 0 } else { 1 })
+    Ok(ExitCode::from_found(outcome.found))
 }
 
 /// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
@@ -219,7 +224,7 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
     }
 }
 
-fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<u8> {
+fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let json = args.json;
     let (name, bytes) = read_source(path)?;
     let text = crate::puzzle::utf8(&name, &bytes)?;
@@ -231,7 +236,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         } else {
             writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
         }
-        return Ok(1);
+        return Ok(ExitCode::NoSolution);
     };
     let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
     let f = prep.formula()?;
@@ -258,7 +263,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
         write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options())).map_err(write_err)?;
         writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
     }
-    Ok(0)
+    Ok(ExitCode::Solved)
 }
 
 fn stats_json(prep: &Prepared, searched: bool) -> Value {
