@@ -53,7 +53,7 @@ const DEAD: u32 = u32::MAX;
 /// (a pass replaces its line's, never changes one in place while it is shared).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Live {
-    /// Per boundary, the number of nodes; empty before the line's first pass.
+    /// Per boundary, the number of nodes; empty before the line's opening walk.
     count: Vec<u32>,
     /// The transitions, cell by cell and within a cell by their first node: node
     /// `x` at boundary `k` leaves by `trans[first[base[k] + x]..first[base[k] + x + 1]]`.
@@ -164,7 +164,7 @@ impl Pass {
         true
     }
 
-    /// The forward pass over the automaton itself (a line's first pass).
+    /// The forward pass over the automaton itself (a line's opening walk).
     fn unroll(&mut self, fa: &Flat, doms: &[Values]) -> bool {
         let n = doms.len();
         if self.slot.len() < fa.states() {

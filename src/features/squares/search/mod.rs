@@ -12,7 +12,7 @@
 //!   A line with no word left is a dead end.
 //! * **Live transitions.** Each pass keeps its line's live transitions; the domains
 //!   only shrink until a backtrack restores them (and these) from a snapshot, so only
-//!   a line's first pass walks the automaton, and later passes filter what is left.
+//!   a line's opening walk reads the automaton, and later passes filter what is left.
 //! * **Propagation.** When a cell's domain shrinks to at most [`Tuning::wake`] values,
 //!   the line across it is queued, and the queue runs to a fixpoint (with no limit,
 //!   every line is arc consistent after every step; a pass over a line of large
