@@ -449,7 +449,8 @@ pub fn command() -> clap::Command {
 /// Parses the process's arguments (exiting with clap's message on bad usage).
 pub fn parse() -> Cli {
     use clap::FromArgMatches;
-    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
+    // `_mut` takes the matches apart instead of cloning them first, as `Parser::parse` does.
+    Cli::from_arg_matches_mut(&mut command().get_matches()).unwrap_or_else(|e| e.format(&mut command()).exit())
 }
 
 /// Writes the completion script of `shell` for `crossat`.
