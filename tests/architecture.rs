@@ -18,11 +18,18 @@ use std::path::{Path, PathBuf};
 /// The stages, in pipeline order (as `src/stages/mod.rs` declares them).
 const STAGES: &[&str] = &["puzzle", "regex", "sre", "verify", "compile", "propagate", "encode", "solve", "draw", "emit", "dimacs"];
 /// The features: each stands alone.
-const FEATURES: &[&str] = &["assist", "generate", "words", "squares"];
+const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares"];
 /// Support code.
 const SUPPORT: &[&str] = &["error", "exit", "limits", "progress", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
 const FRONT_END: &[&str] = &["main", "cli", "io", "app", "bench"];
+/// The most lines a source file under `src/` may have: past this, a file holds more
+/// than one responsibility and should be split.
+const MAX_LINES: usize = 600;
+/// Files under `src/` allowed past [`MAX_LINES`]: a generated table and line-by-line
+/// ports of CPython's `re` modules, kept in the shape of their originals so that they
+/// can be compared with them.
+const LONG_FILES: &[&str] = &["stages/regex/unicode_tables.rs", "stages/regex/parser.rs", "stages/sre/vm.rs", "stages/sre/compile.rs"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layer {
@@ -408,4 +415,92 @@ fn the_checker_finds_what_breaks_the_table() {
     assert!(v("features/squares/dawg.rs", quiet).is_empty(), "{:?}", v("features/squares/dawg.rs", quiet));
     // …but code after a character literal holding a quote still is.
     assert_eq!(v("features/squares/dawg.rs", "const C: char = '\"'; use crate::words;").len(), 1);
+}
+
+/// Every `.rs` file under `src/` (front end included), relative to `src/`, with its
+/// number of lines.
+fn line_counts() -> Vec<(String, usize)> {
+    let src = root().join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let rel = p.strip_prefix(&src).expect("under src").to_str().expect("UTF-8 path").replace('\\', "/");
+            (rel, std::fs::read_to_string(&p).expect("read").lines().count())
+        })
+        .collect()
+}
+
+/// What breaks the size rule: files past [`MAX_LINES`] that are not in [`LONG_FILES`],
+/// and entries of [`LONG_FILES`] that no longer need to be there.
+fn size_violations(counts: &[(String, usize)]) -> Vec<String> {
+    let mut bad: Vec<String> = counts
+        .iter()
+        .filter(|(rel, n)| *n > MAX_LINES && !LONG_FILES.contains(&rel.as_str()))
+        .map(|(rel, n)| format!("src/{rel}: {n} lines (more than {MAX_LINES}): split it by responsibility"))
+        .collect();
+    for long in LONG_FILES {
+        match counts.iter().find(|(rel, _)| rel == long) {
+            None => bad.push(format!("src/{long} is allowed past {MAX_LINES} lines but does not exist: drop it from LONG_FILES")),
+            Some((_, n)) if *n <= MAX_LINES => {
+                bad.push(format!("src/{long} is allowed past {MAX_LINES} lines but has {n}: drop it from LONG_FILES"));
+            }
+            Some(_) => {}
+        }
+    }
+    bad
+}
+
+#[test]
+fn no_source_file_is_longer_than_the_limit() {
+    let counts = line_counts();
+    assert!(counts.iter().any(|(rel, _)| rel == "pipeline.rs") && counts.iter().any(|(rel, _)| rel == "bin/crossat/main.rs"), "{counts:?}");
+    let bad = size_violations(&counts);
+    assert!(bad.is_empty(), "files past the size limit (tests/architecture.rs, MAX_LINES):\n{}", bad.join("\n"));
+}
+
+/// The size rule itself: a long file is named with its length, the allowed ones pass.
+#[test]
+fn the_size_rule_names_each_long_file() {
+    let allowed = |n: usize| LONG_FILES.iter().map(|f| (f.to_string(), n)).collect::<Vec<_>>();
+    let mut counts = allowed(MAX_LINES + 1);
+    counts.push(("stages/draw/mod.rs".into(), MAX_LINES));
+    assert!(size_violations(&counts).is_empty(), "{:?}", size_violations(&counts));
+    counts.push(("stages/draw/rect.rs".into(), MAX_LINES + 1));
+    assert_eq!(
+        size_violations(&counts),
+        [format!("src/stages/draw/rect.rs: {} lines (more than {MAX_LINES}): split it by responsibility", MAX_LINES + 1)]
+    );
+    // An allowed file that has been split is dropped from the list.
+    let shrunk = allowed(MAX_LINES);
+    assert_eq!(size_violations(&shrunk).len(), LONG_FILES.len());
+}
+
+/// The test modules `tests/integration.rs` declares (`mod x;`).
+fn declared_test_modules(integration: &str) -> BTreeSet<String> {
+    integration.lines().filter_map(|l| l.trim().strip_prefix("mod ")?.strip_suffix(';').map(|m| m.trim().to_string())).collect()
+}
+
+#[test]
+fn every_test_file_is_declared_in_the_test_binary() {
+    // With `autotests = false`, a file under tests/ that integration.rs does not declare
+    // is never built, and its tests never run.
+    let dir = root().join("tests");
+    let declared = declared_test_modules(&std::fs::read_to_string(dir.join("integration.rs")).expect("tests/integration.rs"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("read tests/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter_map(|n| n.strip_suffix(".rs").map(str::to_string))
+        .filter(|n| n != "integration")
+        .collect();
+    files.sort();
+    assert!(files.iter().any(|f| f == "architecture"), "{files:?}");
+    let undeclared: Vec<String> = files.iter().filter(|f| !declared.contains(*f)).map(|f| format!("tests/{f}.rs")).collect();
+    assert!(
+        undeclared.is_empty(),
+        "not declared in tests/integration.rs, so never built (autotests = false): {}; add `mod <name>;` there",
+        undeclared.join(", ")
+    );
 }

@@ -2,10 +2,9 @@
 //! `error: `, naming the file at fault (and the clue, with its text, when one clue is
 //! at fault), without a panic and without output on stdout.
 
-use crate::common::{Run, arg, crossat, write_file};
+use crate::common::{Run, arg, crossat, tmp, write_file};
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tempfile::TempDir;
 
 /// Asserts a clean bad-input error whose line contains every one of `needles`.
 #[track_caller]
@@ -19,10 +18,6 @@ fn assert_error(r: &Run, needles: &[&str]) {
     for n in needles {
         assert!(lines[0].contains(n), "{n:?} in {:?}", lines[0]);
     }
-}
-
-fn tmp() -> TempDir {
-    tempfile::tempdir().expect("tempdir")
 }
 
 /// A 2×2 crossat JSON puzzle whose clue at `side`/`index` is `clue`, the others `.`.

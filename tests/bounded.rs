@@ -1,17 +1,12 @@
-//! Bounded, interruptible, nothing lost (issue 13): output errors, closed pipes,
+//! Bounded, interruptible, nothing lost: output errors, closed pipes,
 //! timeouts, signals, streaming `--all`, limits.
 
-use crate::common::{Run, arg, crossat, write_file};
+use crate::common::{Run, arg, crossat, tmp, write_file};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tempfile::TempDir;
 
 const BEGINNER: &str = "puzzles/antoine-trux/beginner_1.input.txt";
-
-fn tmp() -> TempDir {
-    tempfile::tempdir().expect("tempdir")
-}
 
 /// One line of 22 cells over two letters: 2^22 solutions.
 fn many_solutions(dir: &Path) -> PathBuf {

@@ -98,6 +98,11 @@ pub fn read_text(path: &Path) -> String {
     crossat::puzzle::trux::decode(&std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
+/// A fresh temporary directory, removed when dropped.
+pub fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("tempdir")
+}
+
 /// Writes `bytes` to `dir/name` and returns the path.
 pub fn write_file(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
     let path = dir.join(name);

@@ -17,6 +17,7 @@ mod docs;
 mod draw;
 mod early;
 mod encoding;
+mod explain;
 mod formats;
 mod frontend;
 mod fuzz_corpus;

@@ -1,4 +1,4 @@
-//! Stage 6, **emit**: grids as JSON Lines for programs (people get [`crate::draw`]).
+//! The **emit** stage: grids as JSON Lines for programs (people get [`crate::draw`]).
 
 use crate::puzzle::{Puzzle, Shape};
 use crate::verify::Grid;

@@ -1,4 +1,4 @@
-//! Stage 5, **verify**: a [`Grid`] re-checked against every clue by an independent
+//! The **verify** stage: a [`Grid`] re-checked against every clue by an independent
 //! matcher before anything is printed. It needs nothing that compile and encode make,
 //! so it comes right after the matcher in the module order, and every strategy of
 //! [`crate::solve`] checks its grids with it (decoding a model is the solve stage's).

@@ -1,5 +1,5 @@
 //! Rewrites that take a clue with back-references or lookaheads back to the regular
-//! route (issue 15): the tagged encoding of `(?=.*(.)\1{5})` over a 64-symbol
+//! route: the tagged encoding of `(?=.*(.)\1{5})` over a 64-symbol
 //! alphabet costs tens of thousands of clauses, its regular equivalent a few hundred.
 //!
 //! - [`single_char_backrefs`]: a group whose body is one character set, `(.)` or

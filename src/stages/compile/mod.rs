@@ -1,4 +1,4 @@
-//! Stage 2, **compile**: every clue → an automaton over the puzzle alphabet, bounded by
+//! The **compile** stage: every clue → an automaton over the puzzle alphabet, bounded by
 //! the length of its line.
 //!
 //! This file is the driver: [`parse_clues`] (`re._parser`'s tree of each clue, by

@@ -1,4 +1,4 @@
-//! Clues equal up to a renaming of the alphabet's symbols compile once (issue 15).
+//! Clues equal up to a renaming of the alphabet's symbols compile once.
 //!
 //! Setters write families of clues that differ only in their letters:
 //! `player_puzzle_good_ol_days` has `(?=.*([^X])\1{4}).+` for four different `X`, each

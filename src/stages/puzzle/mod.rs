@@ -1,4 +1,4 @@
-//! Stage 1, **parse**: bytes → [`Puzzle`].
+//! The **parse** stage: bytes → [`Puzzle`].
 //!
 //! A puzzle is a set of cells and a list of clues; each clue is a regex that must
 //! fully match the characters of an ordered list of cells. Rectangles are one shape of

@@ -1,4 +1,4 @@
-//! Stage 4, **solve**: a prepared puzzle → its grids, each checked by the matcher.
+//! The **solve** stage: a prepared puzzle → its grids, each checked by the matcher.
 //!
 //! [`Prepared`] holds what the earlier stages made (automata, propagated domains, the
 //! formula on first use). Four strategies list the grids, and the pipeline picks one:
@@ -13,6 +13,7 @@
 pub mod count;
 pub mod counterexample;
 pub mod decided;
+pub mod deduce;
 pub mod enumerate;
 pub mod lines;
 pub mod oracle;

@@ -1,0 +1,280 @@
+//! The default route: a dedicated search over the pair-token automata that keeps every
+//! row and column arc consistent, picks the most constrained cell next, and restarts.
+//!
+//! * **Domains.** Every cell has a domain: the pairs and the blank it may still take
+//!   (a given cell's value only, at the start).
+//! * **Lines.** A row or column is a `regular` constraint (Pesant): its automaton is
+//!   unrolled over its cells, each cell within its domain — a forward pass over
+//!   (cell, state) nodes that can still end a word in the cells left (word-final
+//!   information per state), then a backward pass that keeps the nodes from which a
+//!   word ends at the last cell. A value stays in a cell's domain only if some
+//!   surviving transition there carries it: some word through it completes the line.
+//!   A line with no word left is a dead end.
+//! * **Live transitions.** Each pass keeps its line's live transitions; the domains
+//!   only shrink until a backtrack restores them (and these) from a snapshot, so only
+//!   a line's opening walk reads the automaton, and later passes filter what is left.
+//! * **Propagation.** When a cell's domain shrinks to at most [`Tuning::wake`] values,
+//!   the line across it is queued, and the queue runs to a fixpoint (with no limit,
+//!   every line is arc consistent after every step; a pass over a line of large
+//!   domains costs the most and prunes the least, so by default they wait). The
+//!   decided cell's row and column are always passed, so every line of a complete
+//!   square has been checked.
+//! * **Cell order.** The next cell is the undecided one with the fewest values left
+//!   per dead end of its row and column so far (dom/wdeg, counted over all runs; ties
+//!   broken by the seeded generator): the search goes where the square is tightest and
+//!   where it failed before, wherever that is, instead of row by row.
+//! * **Value order.** The cell's values are weighed by the words left through them: the
+//!   row's count times the column's (the backward pass with forward counts too).
+//!   The value taken is the one with the largest `α·ln(weight)` plus Gumbel noise from
+//!   the seeded generator — a sample in proportion to `weight^α`, α = 3 by default —
+//!   so a seed fixes the run, and other seeds explore elsewhere.
+//! * **Branching** is binary: the cell takes the value, or, when that fails, loses it
+//!   (and the loss propagates like any other narrowing).
+//! * **Repeats** are checked after each fixpoint among the lines whose every cell is
+//!   decided.
+//! * **Restarts** follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, …) times a base number
+//!   of dead ends, which cuts the heavy tail of single runs. Cutoffs grow without
+//!   bound, and a run that finishes its whole tree below its cutoff has exhausted the
+//!   search: then no (further) square exists.
+//!
+//! Each part has its file: the domains in `domain.rs`, the pass over one line and its
+//! live transitions in `line.rs`, propagation and the repeats check in `propagate.rs`,
+//! the cell and value order in `order.rs`; this file holds the tuning, the runs with
+//! their restarts, and the branching and backtracking within a run.
+
+mod domain;
+mod line;
+mod order;
+mod propagate;
+
+use super::dawg::{Flat, Lexicon};
+use super::{BLANK, Cell, Given, Outcome, Progress, Size, Square, letters_of, verify};
+use crate::error::{Error, Result};
+use crate::puzzle::Dictionary;
+use crate::rng::Rng;
+use domain::Values;
+use line::{Live, Pass};
+use std::collections::HashSet;
+use std::rc::Rc;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Tuning of the search.
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    /// Dead ends per Luby unit before a restart.
+    pub restart_base: u64,
+    /// Exponent of the weights in the sampled value order (0: uniform, large: greedy).
+    pub greed: f64,
+    /// Pick the cell with the fewest values left (else the first undecided cell,
+    /// row by row).
+    pub fewest_first: bool,
+    /// A narrowed cell wakes the line across it only when it has at most this many
+    /// values left (a large domain rarely prunes the other line, and a pass over a
+    /// line with large domains is the costliest step).
+    pub wake: u32,
+    /// Weigh a cell's domain size by its lines' dead ends (dom/wdeg): the cell taken is
+    /// the one with the fewest values per dead end of its row and column so far,
+    /// counted over all runs.
+    pub wdeg: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning { restart_base: 100, greed: 3.0, fewest_first: true, wake: 32, wdeg: true }
+    }
+}
+
+impl Tuning {
+    /// The default, with fields overridden by `CROSSAT_SQUARES_TUNING`
+    /// (`restart_base,greed,fewest_first,wake,wdeg`, empty fields kept; for
+    /// measurements).
+    pub fn from_env() -> Tuning {
+        let mut t = Tuning::default();
+        if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
+            let f: Vec<&str> = v.split(',').collect();
+            if let Some(x) = f.first().and_then(|x| x.parse().ok()) {
+                t.restart_base = x;
+            }
+            if let Some(x) = f.get(1).and_then(|x| x.parse().ok()) {
+                t.greed = x;
+            }
+            if let Some(x) = f.get(2).and_then(|x| x.parse().ok()) {
+                t.fewest_first = x;
+            }
+            if let Some(x) = f.get(3).and_then(|x| x.parse().ok()) {
+                t.wake = x;
+            }
+            if let Some(x) = f.get(4).and_then(|x| x.parse().ok()) {
+                t.wdeg = x;
+            }
+        }
+        t
+    }
+}
+
+/// One decision: the domains before it, the cell and the value it took.
+struct Decision {
+    saved: Vec<Values>,
+    /// The lines' live nodes before it.
+    live: Vec<Rc<Live>>,
+    cell: usize,
+    value: Cell,
+}
+
+/// The state of one search: the domains, the lines' live transitions and the queue of
+/// lines to pass, with what the cell and value order keep across runs.
+struct Search<'a> {
+    size: Size,
+    row_fa: &'a Flat,
+    col_fa: &'a Flat,
+    /// Lines: rows, then columns, as cell indices.
+    lines: Vec<Vec<usize>>,
+    dom: Vec<Values>,
+    /// Per line, its live nodes after its last pass.
+    live: Vec<Rc<Live>>,
+    queue: Vec<usize>,
+    queued: Vec<bool>,
+    pass: Pass,
+    doms: Vec<Values>,
+    rng: Rng,
+    tuning: Tuning,
+    repeats: usize,
+    /// Per line, 1 + the dead ends its passes found (for [`Tuning::wdeg`]).
+    fails: Vec<u64>,
+}
+
+/// Finds up to `count` distinct squares with the dedicated search, each verified before
+/// it is passed on. The seed fixes the whole run: the same seed gives the same squares.
+#[allow(clippy::too_many_arguments, reason = "the command's parameters, passed through")]
+pub fn search(
+    lex: &Lexicon,
+    size: Size,
+    dict: &Dictionary,
+    given: &Given,
+    seed: u64,
+    count: usize,
+    tuning: Tuning,
+    progress: &Progress,
+    mut on_square: impl FnMut(&Square) -> Result<()>,
+) -> Result<Outcome> {
+    let (row_fa, col_fa) = (&lex.get(size.width).flat, &lex.get(size.height).flat);
+    let mut outcome = Outcome::default();
+    if row_fa.root().is_none() || col_fa.root().is_none() {
+        outcome.complete = true;
+        return Ok(outcome);
+    }
+    let lines = size.lines();
+    let nlines = lines.len();
+    let mut s = Search {
+        size,
+        row_fa,
+        col_fa,
+        lines,
+        dom: given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(),
+        live: (0..nlines).map(|_| Rc::new(Live::default())).collect(),
+        queue: (0..nlines).collect(),
+        queued: vec![true; nlines],
+        pass: Pass::default(),
+        doms: Vec::new(),
+        rng: Rng::new(seed),
+        tuning,
+        repeats: 0,
+        fails: vec![1; nlines],
+    };
+    // The root: every line made arc consistent once; every run starts from here.
+    if !s.propagate() {
+        outcome.complete = true;
+        return Ok(outcome);
+    }
+    let root = s.dom.clone();
+    let root_live = s.live.clone();
+    let mut found: HashSet<Vec<Values>> = HashSet::new();
+    let mut stack: Vec<Decision> = Vec::new();
+    let mut nodes = 0u64;
+    'runs: for run in 0u64.. {
+        let cutoff = tuning.restart_base.saturating_mul(luby(run + 1));
+        let mut dead_ends = 0u64;
+        outcome.restarts = run;
+        progress.restarts.store(run, Relaxed);
+        s.dom.clone_from(&root);
+        s.live.clone_from(&root_live);
+        stack.clear();
+        // Invariant at the loop head: the domains are at a fixpoint with no dead end.
+        loop {
+            let failed = match s.pick_cell() {
+                Some(cell) => {
+                    let value = s.pick_value(cell);
+                    nodes += 1;
+                    if nodes.is_multiple_of(256) {
+                        progress.nodes.store(nodes, Relaxed);
+                    }
+                    stack.push(Decision { saved: s.dom.clone(), live: s.live.clone(), cell, value });
+                    s.narrow(cell, Values::one(value));
+                    !s.propagate() || !s.no_repeats()
+                }
+                None => {
+                    // Every cell decided: a square (each line spells a word, no repeats).
+                    if found.insert(s.dom.clone()) {
+                        let sq = s.square();
+                        verify(&sq, dict)
+                            .map_err(|e| Error::Internal(format!("a generated square failed verification: {e}\n{}", sq.draw())))?;
+                        if !given.admits(&sq) {
+                            return Err(Error::Internal(format!("a generated square ignores a given cell\n{}", sq.draw())));
+                        }
+                        on_square(&sq)?;
+                        outcome.found += 1;
+                        progress.found.store(outcome.found, Relaxed);
+                        if outcome.found >= count {
+                            break 'runs;
+                        }
+                    }
+                    true
+                }
+            };
+            if !failed {
+                continue;
+            }
+            // Back up: undo the latest decision and take its value away instead, until
+            // that leaves a consistent square.
+            dead_ends += 1;
+            loop {
+                let Some(d) = stack.pop() else {
+                    outcome.complete = true;
+                    break 'runs;
+                };
+                s.dom = d.saved;
+                s.live = d.live;
+                let mut rest = s.dom[d.cell];
+                rest.remove(d.value);
+                s.narrow(d.cell, rest);
+                if s.propagate() && s.no_repeats() {
+                    break;
+                }
+                dead_ends += 1;
+            }
+            if dead_ends >= cutoff {
+                break;
+            }
+        }
+    }
+    outcome.nodes = nodes;
+    outcome.repeats_blocked = s.repeats;
+    progress.nodes.store(nodes, Relaxed);
+    Ok(outcome)
+}
+
+/// The Luby sequence, from `i = 1`: 1, 1, 2, 1, 1, 2, 4, 1, …
+fn luby(i: u64) -> u64 {
+    let mut k = 1u32;
+    while (1u64 << k) - 1 < i {
+        k += 1;
+    }
+    if (1u64 << k) - 1 == i { 1 << (k - 1) } else { luby(i - (1u64 << (k - 1)) + 1) }
+}
+
+impl Search<'_> {
+    /// The square the decided cells spell.
+    fn square(&self) -> Square {
+        Square { size: self.size, cells: self.dom.iter().map(|d| letters_of(d.first().unwrap_or(BLANK))).collect() }
+    }
+}

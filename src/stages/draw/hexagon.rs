@@ -1,0 +1,70 @@
+//! Hexagons: each row's clues before the row, the diagonal clues listed after by label,
+//! and the slanted borders, each row shifted by half a cell.
+
+use super::Drawer;
+use super::text::{Piece, finish};
+use crate::puzzle::hex;
+
+impl Drawer<'_> {
+    /// A hexagon of side `s`.
+    pub(super) fn hex(&self, s: usize) -> String {
+        // Odd inner width, so that rows shift by a whole half cell.
+        let inner = if self.w % 2 == 1 { self.w + 2 } else { self.w + 3 };
+        let period = inner + 1;
+        let half = period / 2;
+        let rows = hex::rows(s);
+        let mut row_clues: Vec<Vec<usize>> = vec![vec![]; rows.len()];
+        let mut other = vec![];
+        if self.opt.clues {
+            for (i, clue) in self.puzzle.clues.iter().enumerate() {
+                match rows.iter().position(|r| *r == clue.cells) {
+                    Some(r) => row_clues[r].push(i),
+                    None => other.push(i),
+                }
+            }
+        }
+        let pieces: Vec<Piece> = row_clues.iter().map(|l| self.clues(l)).collect();
+        let indent = |r: usize| half * (2 * s - 1 - hex::row_len(s, r));
+        // Room for each row's clue (and a space) before its first bar.
+        let shift = (0..rows.len())
+            .map(|r| if pieces[r].width > 0 { (pieces[r].width + 1).saturating_sub(indent(r)) } else { 0 })
+            .max()
+            .unwrap_or(0);
+        let (up, down) = self.g.up;
+        let border = |r: usize, rising: bool| {
+            let mut line = " ".repeat(shift + indent(r));
+            for _ in 0..hex::row_len(s, r) {
+                let cell: String = (0..period)
+                    .map(|x| match (x, rising) {
+                        (x, true) if x == half - 1 => up,
+                        (x, true) if x == half + 1 => down,
+                        (x, false) if x == half - 1 => down,
+                        (x, false) if x == half + 1 => up,
+                        _ => ' ',
+                    })
+                    .collect();
+                line.push_str(&cell);
+            }
+            line
+        };
+        let mut lines = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            if r < s {
+                lines.push(border(r, true));
+            }
+            let lead = shift + indent(r);
+            let mut line = if pieces[r].width > 0 { format!("{} ", pieces[r].right(lead - 1)) } else { " ".repeat(lead) };
+            for &c in row {
+                line.push(self.g.v);
+                line.push_str(&self.cell(c, inner));
+            }
+            line.push(self.g.v);
+            lines.push(line);
+            if r + 1 >= s {
+                lines.push(border(r, false));
+            }
+        }
+        lines.extend(self.other_clues(&other));
+        finish(lines)
+    }
+}
