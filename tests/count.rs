@@ -76,7 +76,9 @@ fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
     eprintln!(
         "count = listing on {compared} bundled puzzles; with several solutions: {several:?}; counting search past 200,000 nodes: {searched_too_long:?}"
     );
-    assert!(compared > 100 && several.len() >= 3, "too few compared: {compared}, {several:?}");
+    assert!(compared > 100 && several.len() >= 2, "too few compared: {compared}, {several:?}");
+    // The counting search settles all but a few (back-references it cannot narrow).
+    assert!(searched_too_long.len() * 20 < compared, "the counting search gave up on {searched_too_long:?}");
 }
 
 #[test]
