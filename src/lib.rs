@@ -169,9 +169,10 @@ impl Puzzle {
     /// [`pipeline::count`]): an integer of any size.
     ///
     /// ```
+    /// // Three free cells over A and B; column 2 starts with an A.
     /// let text = r#"{"left": ["[AB]*", "[AB]*"], "top": ["[AB]*", "A."]}"#;
-    /// let mut puzzle = crossat::Puzzle::read("four.json", text.as_bytes())?;
-    /// assert_eq!(puzzle.count()?.to_string(), "4");
+    /// let mut puzzle = crossat::Puzzle::read("eight.json", text.as_bytes())?;
+    /// assert_eq!(puzzle.count()?.to_string(), "8");
     /// # Ok::<(), crossat::Error>(())
     /// ```
     pub fn count(&mut self) -> Result<solve::count::Big> {
