@@ -114,7 +114,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
                 }
             }
         }
-        (None, Some(s)) if (2..=8).contains(&s) => puzzle::Shape::Hex { side: s },
+        (None, Some(s)) if (2..=8).contains(&s) => puzzle::Shape::Hex(puzzle::hex::Sides::regular(s)),
         (None, Some(s)) => return Err(Error::Usage(format!("--hex must be a side from 2 to 8, got {s}"))),
         (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
     };
