@@ -146,7 +146,12 @@ fn build(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
         {
             return Err(Error::input(
                 source,
-                format!("puzzle {key}: \"solutionMap\" has {} entries but the {} has {} cells", map.len(), puzzle.shape.describe(), puzzle.shape.cells()),
+                format!(
+                    "puzzle {key}: \"solutionMap\" has {} entries but the {} has {} cells",
+                    map.len(),
+                    puzzle.shape.describe(),
+                    puzzle.shape.cells()
+                ),
             ));
         }
         return Ok(puzzle);

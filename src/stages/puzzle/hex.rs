@@ -350,7 +350,9 @@ pub fn draw(h: Sides, grid: &[char]) -> String {
         let cells: String = row.iter().map(|&c| format!("| {} ", grid[c])).collect();
         out.push_str(&format!("{}{}|\n", " ".repeat(2 * h.indent(r)), cells));
     }
-    if let Some(border) = border_above(h, h.rows(), |r, _| format!("{}{}", " ".repeat(2 * h.indent(r) + 1), vec!["\\ /"; row_len(h, r)].join(" "))) {
+    if let Some(border) =
+        border_above(h, h.rows(), |r, _| format!("{}{}", " ".repeat(2 * h.indent(r) + 1), vec!["\\ /"; row_len(h, r)].join(" ")))
+    {
         out.push_str(&border);
         out.push('\n');
     }
