@@ -199,3 +199,28 @@ fn line_counts_that_fit_no_hexagon_are_refused_clearly() {
         assert!(!run.stderr.contains("panicked"), "{name}: {}", run.stderr);
     }
 }
+
+#[test]
+fn generate_makes_irregular_hexagons_that_read_back_uniquely() {
+    let dir = tmp();
+    for seed in ["1", "2"] {
+        let run = crossat(&["generate", "--hex", "2x2x3", "--seed", seed, "--quiet", "--json"], None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON line");
+        assert_eq!(v["crossat"]["sides"], serde_json::json!([2, 2, 3]));
+        assert!(v["trux"].is_null(), "the trux format holds regular hexagons only: {v}");
+        let solution: Vec<String> = serde_json::from_value(v["solution"].clone()).expect("rows");
+        assert_eq!(solution.iter().map(String::len).collect::<Vec<_>>(), [2, 3, 3, 2]);
+        for (name, key, id) in [("crossat", "crossat", None), ("challenges", "challenges", Some("generated/1"))] {
+            let path = write_file(dir.path(), &format!("{name}{seed}.json"), v[key].to_string());
+            let (grids, complete) = solve_in_process(input_file(&path, id), None).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(complete && grids == vec![solution.clone()], "{name} {seed}: {grids:?}");
+        }
+    }
+    let run = crossat(&["generate", "--hex", "2x2x3", "--output-format", "trux"], None);
+    assert!(run.code == 2 && run.stderr.contains("regular hexagons only"), "{}", run.stderr);
+    for bad in ["3x3", "0x2x2", "1x1x1", "9x2x2"] {
+        let run = crossat(&["generate", "--hex", bad], None);
+        assert!(run.code == 2 && run.stderr.contains("--hex must be"), "{bad}: {}", run.stderr);
+    }
+}
