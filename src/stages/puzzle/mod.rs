@@ -107,7 +107,8 @@ impl Shape {
         }
     }
 
-    /// Short description, e.g. `5x5`, `hexagon of side 7`, `free layout of 16 cells`.
+    /// Short description, e.g. `5x5`, `hexagon of side 7`, `hexagon of sides 4, 5, 5`,
+    /// `free layout of 16 cells`.
     pub fn describe(&self) -> String {
         match self {
             Shape::Rect { rows, cols } => format!("{rows}x{cols}"),
