@@ -131,7 +131,7 @@ fn usage_messages_point_the_right_way() {
     let proof = crossat(&["solve", "--proof", "x.drat", BEGINNER], None);
     assert_eq!(proof.code, 2);
     assert!(proof.stderr.contains("--unique") && !proof.stderr.contains("<FILE> <FILE>"), "{}", proof.stderr);
-    for cmd in ["solve", "check", "hint", "dimacs", "blocks", "generate", "squares", "bench"] {
+    for cmd in ["solve", "check", "hint", "explain", "dimacs", "blocks", "generate", "squares", "bench"] {
         let mut args = vec![cmd, "--timeout", "-1"];
         args.extend_from_slice(match cmd {
             "generate" => &["--size", "2x2"][..],
@@ -255,14 +255,14 @@ fn documented_flags(cli_md: &str, cmd: &str) -> Option<BTreeSet<String>> {
 #[test]
 fn every_command_takes_the_flags_its_docs_list() {
     let cli_md = std::fs::read_to_string(root().join("docs/cli.md")).expect("docs/cli.md");
-    for cmd in ["solve", "check", "hint", "dimacs", "list", "blocks", "generate", "squares", "bench"] {
+    for cmd in ["solve", "check", "hint", "explain", "dimacs", "list", "blocks", "generate", "squares", "bench"] {
         let help = help_flags(cmd);
         assert!(!help.is_empty(), "{cmd}");
         let docs = documented_flags(&cli_md, cmd).unwrap_or_else(|| panic!("docs/cli.md has no options table for crossat {cmd}"));
         assert_eq!(docs, help, "crossat {cmd}: the options table of docs/cli.md against --help");
     }
     // Every command that searches or compiles can be bounded in time.
-    for cmd in ["solve", "check", "hint", "dimacs", "blocks", "generate", "squares", "bench"] {
+    for cmd in ["solve", "check", "hint", "explain", "dimacs", "blocks", "generate", "squares", "bench"] {
         assert!(help_flags(cmd).contains("--timeout"), "{cmd}");
     }
 }
@@ -282,7 +282,7 @@ fn man_text() -> String {
 #[test]
 fn the_manual_carries_every_commands_long_help() {
     let man = man_text();
-    for cmd in ["solve", "dimacs", "list", "check", "hint", "blocks", "generate", "squares", "bench", "completions"] {
+    for cmd in ["solve", "dimacs", "list", "check", "hint", "explain", "blocks", "generate", "squares", "bench", "completions"] {
         let help = crossat(&[cmd, "--help"], None).stdout;
         // Every sentence of the help but the usage line and clap's headings.
         for para in help.split("\n\n") {

@@ -16,6 +16,7 @@ mod docs;
 mod draw;
 mod early;
 mod encoding;
+mod explain;
 mod formats;
 mod frontend;
 mod fuzz_corpus;

@@ -9,3 +9,5 @@ pub mod generate;
 pub mod words;
 // `squares`: word squares (dictionary automata, search, SAT route)
 pub mod squares;
+// `explain`: the solution path, step by step
+pub mod explain;

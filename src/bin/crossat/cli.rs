@@ -39,6 +39,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Show a cell whose value is forced, preferring what one line shows by itself.
     Hint(HintArgs),
+    /// Explain the solution step by step, as a person would solve it: each deduction
+    /// from one clue, case splits where lines stall, and why the answer is the only one.
+    Explain(ExplainArgs),
     /// Solve a building-blocks puzzle: fill word patterns with blocks from a pool so
     /// that every word is in the dictionary.
     Blocks(BlocksArgs),
@@ -207,6 +210,41 @@ pub struct HintArgs {
     pub json: bool,
     #[command(flatten)]
     pub stop: StopArgs,
+}
+
+// `crossat explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub draw: DrawArgs,
+    /// The player's partial grid (as `check` takes it; `-` for standard input): explain
+    /// from its filled cells.
+    #[arg(long, value_name = "GRID", conflicts_with = "given")]
+    pub grid: Option<PathBuf>,
+    /// When to draw the grid: after every step, at the end, or never.
+    #[arg(long = "draw", value_enum, value_name = "WHEN", default_value = "end")]
+    pub show: DrawWhen,
+    /// Stop after N steps (counting those inside case splits).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<usize>,
+    /// JSON Lines: one `{"type":"step",…}` per step, then a `{"type":"summary",…}`.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub stop: StopArgs,
+}
+
+/// When `crossat explain` draws the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DrawWhen {
+    /// After every step.
+    Steps,
+    /// Once, at the end.
+    End,
+    /// Never.
+    None,
 }
 
 // How to read a puzzle.
@@ -412,7 +450,8 @@ pub fn command() -> clap::Command {
 /// Parses the process's arguments (exiting with clap's message on bad usage).
 pub fn parse() -> Cli {
     use clap::FromArgMatches;
-    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
+    // `_mut` takes the matches apart instead of cloning them first, as `Parser::parse` does.
+    Cli::from_arg_matches_mut(&mut command().get_matches()).unwrap_or_else(|e| e.format(&mut command()).exit())
 }
 
 /// Writes the completion script of `shell` for `crossat`.

@@ -12,6 +12,7 @@
 
 pub mod counterexample;
 pub mod decided;
+pub mod deduce;
 pub mod enumerate;
 pub mod lines;
 pub mod oracle;

@@ -2,6 +2,7 @@
 //! each submodule handles a group of commands.
 
 mod assist;
+mod explain;
 mod puzzles;
 mod solve;
 
@@ -23,6 +24,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::List(args) => puzzles::list(&args, out, err),
         Command::Check(args) => assist::check(&args, out),
         Command::Hint(args) => assist::hint(&args, out),
+        Command::Explain(args) => explain::explain(&args, out),
         Command::Generate(args) => puzzles::generate(&args, out, err),
         Command::Blocks(args) => puzzles::blocks(&args, out, err),
         Command::Squares(args) => puzzles::squares(&args, out, err),

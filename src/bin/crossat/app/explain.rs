@@ -1,0 +1,212 @@
+//! `explain`: the steps of [`crate::explain`] as numbered text (the clue as `solve`
+//! labels it, cells as `hint` names them, the grid drawn after each step or at the
+//! end) or as JSON Lines.
+
+use super::input;
+use crate::cli::{DrawWhen, ExplainArgs};
+use crate::compile::Alphabet;
+use crate::draw::{Mark, View};
+use crate::error::Result;
+use crate::exit::ExitCode;
+use crate::explain::{Answer, Explanation};
+use crate::io::{read_source, write_err};
+use crate::pipeline::{self, Prepared};
+use crate::propagate::SymSet;
+use crate::puzzle;
+use crate::solve::deduce::{self, End, Kind, Step, Why, reason};
+use crate::solve::rate::Difficulty;
+use crate::style::Palette;
+use serde_json::{Value, json};
+use std::io::Write;
+
+pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let mut paths = super::input_paths(&args.puzzle);
+    paths.push(args.grid.as_deref());
+    super::one_stdin(&paths)?;
+    super::start(&args.stop, super::plain_epilogue(args.json, json!({"type": "summary"}), "the explanation did not finish"))?;
+    let mut inp = input(&args.puzzle)?;
+    if let Some(path) = &args.grid {
+        let (name, bytes) = read_source(path)?;
+        inp.given = Some(puzzle::parse_grid_rows(puzzle::utf8(&name, &bytes)?));
+        inp.given_source = Some(name);
+    }
+    let mut prep = pipeline::prepare(&inp)?;
+    let opts = deduce::Options { max_steps: args.max_steps, ..deduce::Options::default() };
+    let ex = crate::explain::explain(&mut prep, opts)?;
+    crate::stop::finish();
+    let mut text = String::new();
+    if args.json {
+        for (n, step) in ex.deduction.steps.iter().enumerate() {
+            text.push_str(&format!("{}\n", step_json(&prep, step, n + 1, true)));
+        }
+        text.push_str(&format!("{}\n", summary_json(&prep, &ex)));
+    } else {
+        let look = args.draw.options();
+        let pal = Palette { on: look.color };
+        let mut doms = ex.deduction.start.clone();
+        for (n, step) in ex.deduction.steps.iter().enumerate() {
+            step_text(&prep, &pal, step, &(n + 1).to_string(), "", &mut text);
+            for (&c, r) in step.cells.iter().zip(&step.remaining) {
+                doms[c] = *r;
+            }
+            if args.show == DrawWhen::Steps {
+                text.push_str(&crate::draw::draw(&prep.puzzle, &view(&prep, &doms, Some(step)), look));
+            }
+        }
+        if args.show == DrawWhen::End {
+            text.push_str(&crate::draw::draw(&prep.puzzle, &view(&prep, &doms, None), look));
+        }
+        text.push_str(&ending(&prep, &ex));
+    }
+    out.write_all(text.as_bytes()).map_err(write_err)?;
+    Ok(if ex.answer == Answer::None { ExitCode::NoSolution } else { ExitCode::Solved })
+}
+
+/// The grid with the fixed cells filled; those `step` fixes marked, its clue too.
+fn view(prep: &Prepared, doms: &[SymSet], step: Option<&Step>) -> View {
+    let chars = prep.alphabet().chars();
+    let cells: Vec<Option<char>> = doms.iter().map(|d| (d.len() == 1).then(|| chars[d.iter().next().unwrap_or(0)])).collect();
+    let mut v = View::partial(&cells);
+    for (c, g) in prep.puzzle.givens.iter().enumerate() {
+        if g.is_none() {
+            v.marks[c] = Mark::Plain;
+        }
+    }
+    if let Some(step) = step {
+        for (&c, r) in step.cells.iter().zip(&step.remaining) {
+            if r.len() == 1 {
+                v.marks[c] = Mark::Hint;
+            }
+        }
+        v.hint_clues.extend(step.clue.filter(|_| step.kind == Kind::Line));
+    }
+    v
+}
+
+fn letters(a: &Alphabet, s: &SymSet) -> String {
+    s.iter().map(|x| a.chars()[x]).collect()
+}
+
+fn cell_json(prep: &Prepared, c: usize) -> Value {
+    let (r, col) = prep.puzzle.shape.coords(c);
+    json!([r, col])
+}
+
+/// One step as JSON (`"type": "step"` at the top level); a split carries its sub-steps,
+/// numbered from 1 within it.
+fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
+    let a = prep.alphabet();
+    let mut v = if top { json!({"type": "step"}) } else { json!({}) };
+    let fields = json!({
+        "number": number,
+        "kind": step.kind.name(),
+        "line": step.clue.map(|i| prep.puzzle.clues[i].label.clone()),
+        "cells": step.cells.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>(),
+        "removed": step.removed.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "remaining": step.remaining.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "uses": step.uses,
+        "reason": reason::describe(&prep.puzzle, a, step),
+    });
+    if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
+        v.extend(f);
+    }
+    if step.extra {
+        v["extra"] = json!(true);
+    }
+    if let Why::Split { cell, letter, steps, .. } = &step.why {
+        v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
+        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
+    }
+    v
+}
+
+fn answer_name(a: &Answer) -> &'static str {
+    match a {
+        Answer::Unique(_) => "unique",
+        Answer::None => "none",
+        Answer::Several => "several",
+        Answer::Unknown => "unknown",
+    }
+}
+
+fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
+    let mut v = json!({"type": "summary", "answer": answer_name(&ex.answer), "unique_by_deduction": ex.unique_by_deduction, "steps": ex.deduction.steps.len()});
+    for (k, n) in ex.counts() {
+        v[k.name()] = json!(n);
+    }
+    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
+    if let Answer::Unique(cells) = &ex.answer {
+        let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
+        v["grid"] = json!(rows);
+    }
+    v
+}
+
+/// A step as numbered text, indented by `indent`; a split's sub-steps below it.
+fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: &str, text: &mut String) {
+    let a = prep.alphabet();
+    let head = match (step.kind, step.clue) {
+        (Kind::Line, Some(i)) => format!("{} '{}'", prep.puzzle.clues[i].label, prep.puzzle.clues[i].regex),
+        (Kind::Split, _) => format!("case split on {}", step.cells.first().map_or(String::new(), |&c| prep.puzzle.shape.cell_name(c))),
+        _ => "search".to_string(),
+    };
+    let uses = if step.uses.is_empty() {
+        String::new()
+    } else {
+        format!(" (uses {})", step.uses.iter().map(|u| u.to_string()).collect::<Vec<_>>().join(", "))
+    };
+    text.push_str(&format!("{indent}{number}. {head}{uses}\n"));
+    text.push_str(&format!("{indent}   {}\n", reason::describe(&prep.puzzle, a, step)));
+    if let Why::Split { steps, .. } = &step.why {
+        for (k, s) in steps.iter().enumerate() {
+            step_text(prep, pal, s, &format!("{number}.{}", k + 1), &format!("{indent}   "), text);
+        }
+    }
+    for ((&c, r), left) in step.cells.iter().zip(&step.removed).zip(&step.remaining) {
+        let now = match left.len() {
+            0 => "no letter left".to_string(),
+            1 => format!("it is {}", pal.paint(Palette::HINT, &letters(a, left))),
+            _ => format!("{} left", reason::letters(a, left)),
+        };
+        text.push_str(&format!("{indent}   {}: not {}; {now}\n", prep.puzzle.shape.cell_name(c), reason::letters(a, r)));
+    }
+    if step.extra {
+        text.push_str(&format!("{indent}   (some letters left may fit no word of the clue: too many words to try each)\n"));
+    }
+}
+
+/// Why the answer is the only one, or what deduction could not show.
+fn ending(prep: &Prepared, ex: &Explanation) -> String {
+    let counts: Vec<String> = ex
+        .counts()
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| format!("{n} {} step{}", k.name(), if *n == 1 { "" } else { "s" }))
+        .collect();
+    let counts = if counts.is_empty() { "no step".to_string() } else { counts.join(", ") };
+    let name = |c: usize| prep.puzzle.shape.cell_name(c);
+    match (&ex.answer, ex.deduction.end) {
+        (Answer::Unique(_), End::Solved) => format!("unique by deduction: every cell is forced ({counts}){}\n", rated(ex)),
+        (Answer::Unique(_), _) => {
+            let open = ex.deduction.steps.last().map_or(0, |s| s.cells.len());
+            format!("unique, by search for {open} of {} cells: deduction alone stalls ({counts}){}\n", ex.deduction.doms.len(), rated(ex))
+        }
+        (Answer::None, End::Contradiction { cell }) => {
+            format!("no solution: {} has no letter left ({counts})\n", name(cell))
+        }
+        (Answer::None, _) => format!("no solution: the search finds none ({counts})\n"),
+        (Answer::Several, _) => format!("not unique: the search finds more than one solution ({counts})\n"),
+        (Answer::Unknown, End::StepLimit) => format!("stopped at the step limit ({counts})\n"),
+        (Answer::Unknown, _) => format!("unknown: the search did not finish ({counts})\n"),
+    }
+}
+
+/// The difficulty the steps show, as the end of the last line.
+fn rated(ex: &Explanation) -> String {
+    match ex.difficulty() {
+        Some(Difficulty::Easy) => "; easy: lines alone".into(),
+        Some(Difficulty::Medium) => "; medium: lines and case splits of depth 1".into(),
+        Some(Difficulty::Hard) => "; hard: a deeper case split or the search".into(),
+        None => String::new(),
+    }
+}

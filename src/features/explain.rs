@@ -1,0 +1,117 @@
+//! `explain`: the whole path from the givens to the answer, one deduction at a time,
+//! ending in why the answer is the only one.
+//!
+//! The deductions come from the solve stage's engine ([`crate::solve::deduce`]): line
+//! steps, then case splits of depth 1 and 2 where lines stall. Where those do not
+//! finish, the SAT search settles the open cells in one `search` step, which says what
+//! the search found (one solution and its proof of uniqueness, several, or none):
+//! the path never claims a deduction it did not make.
+
+use crate::error::{Error, Result};
+use crate::pipeline::{self, Prepared};
+use crate::propagate::{self, SymSet};
+use crate::solve::deduce::{self, Deduction, End, Engine, Kind, Step, Why};
+
+/// What an explanation shows in the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The only solution (a character per cell).
+    Unique(Vec<char>),
+    /// No solution: the givens cannot be completed.
+    None,
+    /// More than one solution (the search found at least two).
+    Several,
+    /// Not known: the step limit was reached, or the search did not finish.
+    Unknown,
+}
+
+/// A puzzle explained.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The deduction, with the search step appended where deduction stalled.
+    pub deduction: Deduction,
+    /// Whether every cell was forced by line steps and case splits alone.
+    pub unique_by_deduction: bool,
+    /// The answer.
+    pub answer: Answer,
+}
+
+impl Explanation {
+    /// The difficulty the steps show ([`Deduction::difficulty`]); hard when the search
+    /// settled the answer, `None` when there is no single answer to rate.
+    pub fn difficulty(&self) -> Option<crate::solve::rate::Difficulty> {
+        match self.answer {
+            Answer::Unique(_) => self.deduction.difficulty(),
+            _ => None,
+        }
+    }
+
+    /// Top-level steps of each kind: line, split, search.
+    pub fn counts(&self) -> [(Kind, usize); 3] {
+        [Kind::Line, Kind::Split, Kind::Search].map(|k| (k, self.deduction.count(k)))
+    }
+}
+
+/// Explains `prep` from its givens (a player's partial grid is read as givens).
+/// A regex pool is refused: its entries' assignment is not deduced yet.
+pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation> {
+    if prep.puzzle.pool.is_some() {
+        return Err(Error::Usage("explain needs a puzzle with fixed clues, not a regex pool".into()));
+    }
+    let mut deduction = {
+        let compiled = prep.compiled()?;
+        let verifier = &prep.verifier;
+        let matcher = |i: usize, word: &str| verifier.clue_matches(i, word).ok();
+        let start = propagate::initial_domains(&prep.puzzle, compiled);
+        Engine::new(&prep.puzzle, compiled, &matcher).deduce(start, opts)?
+    };
+    let chars = prep.alphabet().chars().to_vec();
+    let (answer, by_deduction) = match deduction.end {
+        End::Solved => (Answer::Unique(deduction.doms.iter().map(|d| chars[d.iter().next().unwrap_or(0)]).collect()), true),
+        End::Contradiction { .. } => (Answer::None, true),
+        End::StepLimit => (Answer::Unknown, false),
+        End::Stalled => (search(prep, &mut deduction, &chars)?, false),
+    };
+    Ok(Explanation { deduction, unique_by_deduction: by_deduction && matches!(answer, Answer::Unique(_)), answer })
+}
+
+/// The search step where deduction stalls: the SAT search for up to two solutions.
+fn search(prep: &mut Prepared, deduction: &mut Deduction, chars: &[char]) -> Result<Answer> {
+    let mut grids: Vec<Vec<char>> = Vec::new();
+    let outcome = pipeline::solve(prep, Some(2), |_, grid| {
+        grids.push(grid.cells.clone());
+        Ok(())
+    })?;
+    let open: Vec<usize> = (0..deduction.doms.len()).filter(|&c| deduction.doms[c].len() > 1).collect();
+    let answer = match (grids.len(), outcome.complete) {
+        (0, true) => Answer::None,
+        (1, true) => Answer::Unique(grids[0].clone()),
+        (n, _) if n >= 2 => Answer::Several,
+        _ => Answer::Unknown,
+    };
+    let mut step = Step {
+        kind: Kind::Search,
+        clue: None,
+        cells: Vec::new(),
+        removed: Vec::new(),
+        remaining: Vec::new(),
+        uses: Vec::new(),
+        why: Why::Search { solutions: grids.len(), complete: outcome.complete },
+        extra: false,
+    };
+    if let Answer::Unique(solution) = &answer {
+        for &c in &open {
+            let Some(x) = chars.iter().position(|&ch| ch == solution[c]).filter(|&x| deduction.doms[c].contains(x)) else {
+                return Err(Error::Internal(format!("the search's solution uses a letter deduction removed from cell {c}")));
+            };
+            let mut only = SymSet::default();
+            only.insert(x);
+            step.cells.push(c);
+            step.removed.push(deduce::minus(&deduction.doms[c], &only));
+            step.remaining.push(only);
+            deduction.doms[c] = only;
+        }
+        deduction.steps.push(step);
+    }
+    Ok(answer)
+}

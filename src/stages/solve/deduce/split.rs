@@ -1,0 +1,116 @@
+//! Case splits: where lines stall, assume one letter in one cell and follow the lines
+//! (and, at depth 2, splits inside) until some cell has no letter left; the letter
+//! then goes. Of all assumptions the one whose contradiction takes the fewest steps
+//! is kept (ties: the first cell, then the first letter), depth 1 before depth 2.
+
+use super::{Ctx, End, Engine, Kind, Pending, Step, Why};
+use crate::error::Result;
+use crate::propagate::SymSet;
+use std::collections::BTreeSet;
+
+/// The best contradiction found so far: its size, cell, letter, steps, empty cell and
+/// the outer steps it reads.
+type Found = (usize, usize, usize, Vec<Step>, usize, BTreeSet<(u8, u32)>);
+
+impl Engine<'_> {
+    /// The split step (numbered `done + 1`) that removes a letter from `ctx` by the
+    /// shortest contradiction of depth at most `depth` (inside at most `room` steps),
+    /// applied; `None` when no assumption leads to one (or the budget ran out first).
+    pub(super) fn find_split(&mut self, ctx: &mut Ctx, done: usize, depth: usize, room: Option<usize>) -> Result<Option<Step>> {
+        for d in 1..=depth {
+            // Iterative deepening: the probes stop at `cap` steps, doubled until some
+            // assumption fails within it or none was cut short.
+            let mut cap = 2;
+            loop {
+                let bound = room.map_or(cap, |r| r.min(cap));
+                let (found, cut) = self.split_at(ctx, d, Some(bound))?;
+                if let Some(found) = found {
+                    return Ok(Some(self.apply_split(ctx, done + 1, found)));
+                }
+                if !cut || self.spent_all() || room.is_some_and(|r| r <= cap) {
+                    break;
+                }
+                cap *= 2;
+            }
+            if self.spent_all() {
+                break;
+            }
+        }
+        Ok(None)
+    }
+
+    /// The shortest contradiction of depth at most `depth` within `room` steps, and
+    /// whether some probe was cut short by `room`.
+    fn split_at(&mut self, ctx: &Ctx, depth: usize, room: Option<usize>) -> Result<(Option<Found>, bool)> {
+        let mut best: Option<Found> = None;
+        let mut cut = false;
+        for c in (0..ctx.doms.len()).filter(|&c| ctx.doms[c].len() > 1) {
+            for x in ctx.doms[c].iter() {
+                if self.spent_all() || best.as_ref().is_some_and(|b| b.0 == 1) {
+                    return Ok((best, cut));
+                }
+                // Inside: strictly fewer steps than the best so far.
+                let limit = match (&best, room) {
+                    (Some(b), Some(r)) => Some((b.0 - 1).min(r)),
+                    (Some(b), None) => Some(b.0 - 1),
+                    (None, r) => r,
+                };
+                let mut sub = Ctx {
+                    doms: ctx.doms.clone(),
+                    origin: ctx.origin.clone(),
+                    level: ctx.level + 1,
+                    outer: BTreeSet::new(),
+                    pending: ctx.pending.clone(),
+                };
+                let mut only = SymSet::default();
+                only.insert(x);
+                sub.doms[c] = only;
+                sub.origin[c] = (sub.level, 0);
+                for &j in &self.of_cell[c] {
+                    sub.pending[j] = Pending::Dirty;
+                }
+                let mut steps = Vec::new();
+                match self.run(&mut sub, &mut steps, limit, depth - 1)? {
+                    End::Contradiction { cell } => {
+                        let size = steps.iter().map(Step::size).sum();
+                        if best.as_ref().is_none_or(|b| size < b.0) {
+                            best = Some((size, c, x, steps, cell, sub.outer));
+                        }
+                    }
+                    End::StepLimit => cut = true,
+                    End::Solved | End::Stalled => {}
+                }
+            }
+        }
+        Ok((best, cut))
+    }
+
+    fn apply_split(&mut self, ctx: &mut Ctx, number: usize, found: Found) -> Step {
+        let (_, cell, letter, steps, empty, outer) = found;
+        let mut uses = BTreeSet::new();
+        for (level, step) in outer {
+            if level == ctx.level {
+                let _ = uses.insert(step as usize);
+            } else {
+                let _ = ctx.outer.insert((level, step));
+            }
+        }
+        let mut removed = SymSet::default();
+        removed.insert(letter);
+        ctx.doms[cell].remove(letter);
+        ctx.origin[cell] = (ctx.level, number as u32);
+        for &j in &self.of_cell[cell] {
+            ctx.pending[j] = Pending::Dirty;
+        }
+        Step {
+            kind: Kind::Split,
+            clue: steps.last().and_then(|s| s.clue),
+            cells: vec![cell],
+            removed: vec![removed],
+            remaining: vec![ctx.doms[cell]],
+            uses: uses.into_iter().collect(),
+            why: Why::Split { cell, letter, steps, empty },
+            extra: false,
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! `explain`: every step re-checked by brute force, independently of the engine that
+//! made it. A line step's candidates before it are replayed from the start; every
+//! string of the line over them is matched by Python's `re` (`scripts/line_oracle.py`):
+//! no removed letter occurs at its cell in a matching string, and every letter left
+//! does (unless the step says it kept extra ones). A case split's sub-steps are
+//! replayed the same way under its assumption and must end with an empty cell; the
+//! steps from the start end at the solution.
+
+use crate::common;
+use crossat::explain::{Answer, Explanation};
+use crossat::pipeline::{self, Input, Prepared};
+use crossat::propagate::SymSet;
+use crossat::rng::Rng;
+use crossat::solve::deduce::{self, Kind, Step, Why};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Most strings of a line that Python is asked to match for one step.
+const MAX_PRODUCT: usize = 20_000;
+
+/// One line step to re-check: the clue, the candidates of its cells before and after.
+struct Query {
+    what: String,
+    regex: String,
+    before: Vec<String>,
+    after: Vec<String>,
+    extra: bool,
+}
+
+/// What the replay of one explanation found.
+#[derive(Default)]
+struct Replay {
+    queries: Vec<Query>,
+    /// Line steps too large to enumerate.
+    skipped: usize,
+}
+
+fn letters(prep: &Prepared, s: &SymSet) -> String {
+    s.iter().map(|x| prep.alphabet().chars()[x]).collect()
+}
+
+/// Replays `steps` from `doms`, checking each one's shape and queueing its line checks.
+fn replay(prep: &Prepared, name: &str, steps: &[Step], doms: &mut [SymSet], out: &mut Replay) {
+    for (n, step) in steps.iter().enumerate() {
+        let what = format!("{name} step {}", n + 1);
+        assert!(!step.cells.is_empty(), "{what}: a step that changes no cell");
+        assert!(step.uses.iter().all(|&u| u >= 1 && u <= n), "{what}: uses {:?} names no earlier step", step.uses);
+        for ((&c, r), left) in step.cells.iter().zip(&step.removed).zip(&step.remaining) {
+            assert!(!r.is_empty(), "{what}: cell {c} listed without a removal");
+            assert_eq!(r.and(left), SymSet::default(), "{what}: cell {c} loses and keeps a letter");
+            assert_eq!(r.or(left), doms[c], "{what}: cell {c}: removed and remaining are not its candidates before");
+        }
+        match (&step.kind, &step.why) {
+            (Kind::Line, _) => {
+                let i = step.clue.expect("a line step names its clue");
+                let cells = &prep.puzzle.clues[i].cells;
+                assert!(step.cells.iter().all(|c| cells.contains(c)), "{what}: a cell outside the clue's line");
+                let before: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
+                for (&c, left) in step.cells.iter().zip(&step.remaining) {
+                    doms[c] = *left;
+                }
+                let product = before.iter().try_fold(1usize, |acc, d| acc.checked_mul(d.len()).filter(|&p| p <= MAX_PRODUCT));
+                if product.is_some() {
+                    out.queries.push(Query {
+                        what: format!("{what} ({} '{}')", prep.puzzle.clues[i].label, prep.puzzle.clues[i].regex),
+                        regex: prep.puzzle.clues[i].regex.clone(),
+                        before: before.iter().map(|d| letters(prep, d)).collect(),
+                        after: cells.iter().map(|&c| letters(prep, &doms[c])).collect(),
+                        extra: step.extra,
+                    });
+                } else {
+                    out.skipped += 1;
+                }
+            }
+            (Kind::Split, Why::Split { cell, letter, steps, empty }) => {
+                assert_eq!(step.cells, [*cell], "{what}: a split changes its own cell");
+                assert!(step.removed[0].contains(*letter) && step.removed[0].len() == 1, "{what}: a split removes its letter");
+                let mut sub = doms.to_vec();
+                let mut only = SymSet::default();
+                only.insert(*letter);
+                sub[*cell] = only;
+                replay(prep, &format!("{what} (if {cell} were {letter})"), steps, &mut sub, out);
+                assert!(sub[*empty].is_empty(), "{what}: the sub-steps do not empty cell {empty}");
+                assert!(steps.last().is_some_and(Step::empties), "{what}: the last sub-step empties no cell");
+                doms[*cell] = step.remaining[0];
+            }
+            (Kind::Search, Why::Search { .. }) => {
+                for (&c, left) in step.cells.iter().zip(&step.remaining) {
+                    doms[c] = *left;
+                }
+            }
+            (kind, why) => panic!("{what}: a {kind:?} step with reason {why:?}"),
+        }
+    }
+}
+
+/// Asks Python about every query; fails naming the first step it contradicts.
+fn check_with_python(queries: &[Query]) {
+    let requests = queries.iter().map(|q| json!({"p": q.regex, "cands": q.before})).collect();
+    let answers = common::python_oracle("scripts/line_oracle.py", requests);
+    for (q, a) in queries.iter().zip(answers) {
+        if a["ok"] != true {
+            continue;
+        }
+        let used: Vec<&str> = a["used"].as_array().expect("used").iter().map(|u| u.as_str().expect("str")).collect();
+        for (p, (u, after)) in used.iter().zip(&q.after).enumerate() {
+            assert!(
+                u.chars().all(|ch| after.contains(ch)),
+                "{}: position {p} removes a letter of a matching string: {u} vs {after}",
+                q.what
+            );
+            if !q.extra {
+                assert!(
+                    after.chars().all(|ch| u.contains(ch)),
+                    "{}: position {p} keeps a letter no matching string uses: {after} vs {u}",
+                    q.what
+                );
+            }
+        }
+    }
+}
+
+/// Explains a puzzle and replays it; returns the explanation and the time it took.
+fn explain(input: &Input, budget: usize, out: &mut Replay) -> (Prepared, Explanation, Duration) {
+    let mut prep = pipeline::prepare(input).unwrap_or_else(|e| panic!("{}: {e}", input.source));
+    let start = Instant::now();
+    let opts = deduce::Options { budget, ..deduce::Options::default() };
+    let ex = crossat::explain::explain(&mut prep, opts).unwrap_or_else(|e| panic!("{}: {e}", input.source));
+    let took = start.elapsed();
+    let mut doms = ex.deduction.start.clone();
+    replay(&prep, &input.source, &ex.deduction.steps, &mut doms, out);
+    assert_eq!(doms, ex.deduction.doms, "{}: the replay ends elsewhere than the deduction", input.source);
+    if let Answer::Unique(cells) = &ex.answer {
+        let replayed: Vec<char> = doms
+            .iter()
+            .map(|d| {
+                assert_eq!(d.len(), 1, "{}: a cell open after the last step of a unique answer", input.source);
+                prep.alphabet().chars()[d.iter().next().unwrap_or(0)]
+            })
+            .collect();
+        assert_eq!(&replayed, cells, "{}: the steps do not give the answer", input.source);
+    }
+    (prep, ex, took)
+}
+
+#[test]
+fn bundled_puzzles_are_explained_step_by_step() {
+    let dir = common::root().join("puzzles/antoine-trux");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
+    files.retain(|p| p.to_string_lossy().ends_with(".input.txt"));
+    files.sort();
+    let mut out = Replay::default();
+    let (mut by_deduction, mut searched) = (0, 0);
+    let mut slowest = (Duration::ZERO, String::new());
+    for path in &files {
+        let input = common::input_file(path, None);
+        let (mut prep, ex, took) = explain(&input, 10_000, &mut out);
+        if took > slowest.0 {
+            slowest = (took, input.source.clone());
+        }
+        // The answer agrees with the solver's.
+        let mut grids = Vec::new();
+        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
+            grids.push(g.cells.clone());
+            Ok(())
+        })
+        .expect("solve");
+        match &ex.answer {
+            Answer::Unique(cells) => assert!(grids.len() == 1 && outcome.complete && &grids[0] == cells, "{}", input.source),
+            Answer::Several => assert_eq!(grids.len(), 2, "{}", input.source),
+            other => panic!("{}: answer {other:?}", input.source),
+        }
+        by_deduction += usize::from(ex.unique_by_deduction);
+        searched += ex.deduction.count(Kind::Search);
+    }
+    check_with_python(&out.queries);
+    assert!(by_deduction > files.len() * 3 / 4, "only {by_deduction} of {} puzzles unique by deduction", files.len());
+    eprintln!(
+        "explain: {} puzzles, {by_deduction} unique by deduction, {searched} needing search; {} line steps checked with Python, {} too large; slowest {:?} ({})",
+        files.len(),
+        out.queries.len(),
+        out.skipped,
+        slowest.0,
+        slowest.1
+    );
+}
+
+/// A random clue that `word` satisfies, with back-references and lookarounds.
+fn planted(rng: &mut Rng, word: &[char], alphabet: &[char]) -> String {
+    let n = word.len();
+    let w: String = word.iter().collect();
+    let absent: Vec<char> = alphabet.iter().copied().filter(|c| !word.contains(c)).collect();
+    let loose = |rng: &mut Rng, c: char| match rng.below(3) {
+        0 => c.to_string(),
+        1 => ".".to_string(),
+        _ => format!("[{c}{}]", rng.pick(alphabet)),
+    };
+    match rng.below(7) {
+        // A back-reference between two equal letters.
+        0 => {
+            let pair = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).find(|&(i, j)| word[i] == word[j]);
+            let mut out = String::new();
+            for (p, &c) in word.iter().enumerate() {
+                match pair {
+                    Some((i, _)) if p == i => out.push_str(&format!("({})", loose(rng, c))),
+                    Some((_, j)) if p == j => out.push_str("\\1"),
+                    _ => out.push_str(&loose(rng, c)),
+                }
+            }
+            out
+        }
+        1 => format!("(?=.*{}).*", rng.pick(word)),
+        2 if !absent.is_empty() => format!("(?!.*{}){}", rng.pick(&absent), (0..n).map(|p| loose(rng, word[p])).collect::<String>()),
+        3 => format!("{w}|{}", (0..n).map(|_| *rng.pick(alphabet)).collect::<String>()),
+        4 => format!("(.)(?:{}|.*\\1.*)", &w[word[0].len_utf8()..]),
+        5 => format!("[{}]*", w),
+        _ => word.iter().map(|&c| loose(rng, c)).collect(),
+    }
+}
+
+#[test]
+fn random_planted_puzzles_are_explained_step_by_step() {
+    let mut rng = Rng::new(27);
+    let alphabet = ['A', 'B', 'C'];
+    let mut out = Replay::default();
+    let (mut total, mut unique, mut splits) = (0, 0, 0);
+    for _ in 0..1500 {
+        let (rows, cols) = (1 + rng.below(3), 1 + rng.below(3));
+        let grid: Vec<char> = (0..rows * cols).map(|_| *rng.pick(&alphabet)).collect();
+        let row = |r: usize| (0..cols).map(|c| grid[r * cols + c]).collect::<Vec<_>>();
+        let col = |c: usize| (0..rows).map(|r| grid[r * cols + c]).collect::<Vec<_>>();
+        let left: Vec<String> = (0..rows).map(|r| planted(&mut rng, &row(r), &alphabet)).collect();
+        let top: Vec<String> = (0..cols).map(|c| planted(&mut rng, &col(c), &alphabet)).collect();
+        let text = json!({"left": left, "top": top, "alphabet": "ABC"}).to_string();
+        let mut input = common::input_text(&text);
+        input.source = text.clone();
+        input.alphabet = Some(alphabet.to_vec());
+        let (_, ex, _) = explain(&input, 2_000, &mut out);
+        assert!(ex.answer != Answer::None, "{text}: the planted grid is a solution");
+        total += 1;
+        unique += usize::from(matches!(ex.answer, Answer::Unique(_)));
+        splits += ex.deduction.count(Kind::Split);
+    }
+    assert_eq!(out.skipped, 0, "every step of a small puzzle is checked");
+    check_with_python(&out.queries);
+    eprintln!(
+        "explain: {total} planted puzzles ({unique} unique, {splits} case splits), {} line steps checked with Python",
+        out.queries.len()
+    );
+}
+
+/// The difficulty `solve --stats` and `generate` rate (`solve::rate`) is the one
+/// explain's steps show: easy when line steps alone solve the puzzle, medium when
+/// case splits of depth 1 are needed, hard when more is. Checked on every bundled
+/// puzzle whose clues' automata are exact (on the others the two narrow a line with
+/// the matcher up to different word counts), with depth-1 splits and a budget large
+/// enough that it never runs out on them.
+#[test]
+fn the_rating_follows_the_kinds_of_step() {
+    let dir = common::root().join("puzzles/antoine-trux");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
+    files.retain(|p| p.to_string_lossy().ends_with(".input.txt"));
+    files.sort();
+    let mut seen = std::collections::BTreeMap::new();
+    for path in &files {
+        let mut prep = pipeline::prepare(&common::input_file(path, None)).expect("prepare");
+        let compiled = prep.compiled().expect("compile").clone();
+        if compiled.clues.iter().any(|c| c.approximate()) {
+            continue;
+        }
+        let rating = crossat::solve::rate::rate(&prep.puzzle, &compiled);
+        if !rating.complete || rating.solutions != 1 {
+            continue;
+        }
+        let opts = deduce::Options { depth: 1, budget: 5_000_000, ..deduce::Options::default() };
+        let ex = crossat::explain::explain(&mut prep, opts).expect("explain");
+        assert_eq!(ex.difficulty(), Some(rating.difficulty), "{}: {}", path.display(), rating.describe());
+        *seen.entry(rating.difficulty.name()).or_insert(0) += 1;
+    }
+    assert!(seen.len() >= 2, "the puzzles compared cover several classes: {seen:?}");
+    eprintln!("explain: ratings compared {seen:?}");
+}
+
+#[test]
+fn the_command_line_explains_from_a_partial_grid_and_reports_what_it_cannot() {
+    let beginner = common::puzzle("antoine-trux/beginner_1.input.txt");
+    let dir = tempfile::tempdir().expect("dir");
+    // A player's grid: the path starts from its filled cell, and no step touches it.
+    let good = common::write_file(dir.path(), "good.txt", "H.\n..\n");
+    let run = common::crossat(&["explain", "--json", common::arg(&beginner), "--grid", common::arg(&good)], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = common::json_lines(&run.stdout);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["answer"].as_str(), summary["grid"][0].as_str()), (Some("unique"), Some("HE")));
+    assert!(
+        lines[..lines.len() - 1].iter().all(|s| s["type"] == "step" && !s["cells"].as_array().expect("cells").contains(&json!([0, 0])))
+    );
+    // Entries that cannot be completed: the step that empties a cell, exit status 1.
+    let bad = common::write_file(dir.path(), "bad.txt", "HL\n..\n");
+    let run = common::crossat(&["explain", common::arg(&beginner), "--grid", common::arg(&bad), "--draw", "none"], None);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("no letter left") && run.stdout.ends_with("(1 line step)\n"), "{}", run.stdout);
+    // --max-steps stops the path; --draw steps draws the grid after each step.
+    let run = common::crossat(&["explain", common::arg(&beginner), "--max-steps", "2", "--draw", "steps", "--ascii"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.matches("top clues:").count(), 2, "{}", run.stdout);
+    assert!(run.stdout.ends_with("stopped at the step limit (2 line steps)\n"), "{}", run.stdout);
+    // A case split carries its sub-steps, numbered within it.
+    let run = common::crossat(&["explain", "--json", common::arg(&common::puzzle("antoine-trux/search_required.input.txt"))], None);
+    let split = common::json_lines(&run.stdout).into_iter().find(|s| s["kind"] == "split").expect("a split");
+    assert_eq!(split["steps"][0]["number"], 1);
+    assert!(split["assume"]["letter"].is_string() && split["reason"].as_str().expect("reason").starts_with("if "));
+    // A regex pool is refused with a usage error.
+    let run = common::crossat(&["explain", common::arg(&common::puzzle("louridas/films.csv"))], None);
+    assert_eq!((run.code, run.stderr.trim()), (2, "error: explain needs a puzzle with fixed clues, not a regex pool"));
+}
