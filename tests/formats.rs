@@ -28,8 +28,8 @@ fn every_writer_reads_back_as_the_same_puzzle() {
         (rect(2, 5), 2, None),
         (rect(3, 4), 1, Some("IT'S [A] \\/")),
         (rect(1, 5), 2, None),
-        (Shape::Hex { side: 2 }, 1, None),
-        (Shape::Hex { side: 3 }, 2, Some("HEXAGONAL \"QUOTE\"")),
+        (Shape::Hex(crossat::puzzle::hex::Sides::regular(2)), 1, None),
+        (Shape::Hex(crossat::puzzle::hex::Sides::regular(3)), 2, Some("HEXAGONAL \"QUOTE\"")),
     ];
     for (shape, sides, text) in cases {
         for seed in [1, 2] {

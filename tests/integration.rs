@@ -22,6 +22,7 @@ mod formats;
 mod frontend;
 mod fuzz_corpus;
 mod generate;
+mod hexagons;
 mod layouts;
 mod lines;
 mod parser;

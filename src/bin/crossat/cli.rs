@@ -107,9 +107,10 @@ pub struct GenerateArgs {
     /// A rectangle, e.g. `6x6` (each side 1 to 24).
     #[arg(long, value_name = "RxC")]
     pub size: Option<String>,
-    /// A hexagon of this side.
-    #[arg(long, value_name = "SIDE")]
-    pub hex: Option<usize>,
+    /// A hexagon of this side (2 to 8), or of three side lengths TOPxNWxNE (each 1 to 8,
+    /// e.g. `4x5x5`: top, upper-left and upper-right edges).
+    #[arg(long, value_name = "HEX")]
+    pub hex: Option<String>,
     /// The text to hide, row by row (padded with its own letters; default: random letters).
     #[arg(long)]
     pub text: Option<String>,

@@ -3,16 +3,16 @@
 
 use super::Drawer;
 use super::text::{Piece, finish};
-use crate::puzzle::hex;
+use crate::puzzle::hex::{self, Sides};
 
 impl Drawer<'_> {
-    /// A hexagon of side `s`.
-    pub(super) fn hex(&self, s: usize) -> String {
+    /// A hexagon with sides `h`.
+    pub(super) fn hex(&self, h: Sides) -> String {
         // Odd inner width, so that rows shift by a whole half cell.
         let inner = if self.w % 2 == 1 { self.w + 2 } else { self.w + 3 };
         let period = inner + 1;
         let half = period / 2;
-        let rows = hex::rows(s);
+        let rows = hex::rows(h);
         let mut row_clues: Vec<Vec<usize>> = vec![vec![]; rows.len()];
         let mut other = vec![];
         if self.opt.clues {
@@ -24,7 +24,7 @@ impl Drawer<'_> {
             }
         }
         let pieces: Vec<Piece> = row_clues.iter().map(|l| self.clues(l)).collect();
-        let indent = |r: usize| half * (2 * s - 1 - hex::row_len(s, r));
+        let indent = |r: usize| half * h.indent(r);
         // Room for each row's clue (and a space) before its first bar.
         let shift = (0..rows.len())
             .map(|r| if pieces[r].width > 0 { (pieces[r].width + 1).saturating_sub(indent(r)) } else { 0 })
@@ -33,7 +33,7 @@ impl Drawer<'_> {
         let (up, down) = self.g.up;
         let border = |r: usize, rising: bool| {
             let mut line = " ".repeat(shift + indent(r));
-            for _ in 0..hex::row_len(s, r) {
+            for _ in 0..hex::row_len(h, r) {
                 let cell: String = (0..period)
                     .map(|x| match (x, rising) {
                         (x, true) if x == half - 1 => up,
@@ -49,9 +49,7 @@ impl Drawer<'_> {
         };
         let mut lines = Vec::new();
         for (r, row) in rows.iter().enumerate() {
-            if r < s {
-                lines.push(border(r, true));
-            }
+            lines.extend(hex::border_above(h, r, border));
             let lead = shift + indent(r);
             let mut line = if pieces[r].width > 0 { format!("{} ", pieces[r].right(lead - 1)) } else { " ".repeat(lead) };
             for &c in row {
@@ -60,10 +58,8 @@ impl Drawer<'_> {
             }
             line.push(self.g.v);
             lines.push(line);
-            if r + 1 >= s {
-                lines.push(border(r, false));
-            }
         }
+        lines.extend(hex::border_above(h, rows.len(), border));
         lines.extend(self.other_clues(&other));
         finish(lines)
     }

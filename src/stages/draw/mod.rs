@@ -149,7 +149,7 @@ impl Sketch {
                 }
                 d.rect(*rows, *cols, self.layout.as_ref().expect("laid out"))
             }
-            Shape::Hex { side } => d.hex(*side),
+            Shape::Hex(h) => d.hex(*h),
             Shape::Free { coords, .. } => d.free(coords.as_deref()),
         };
         if !d.legend.is_empty() {

@@ -3,7 +3,9 @@
 //!
 //! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
 //! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or
-//! top to bottom; an empty string means "no clue".
+//! top to bottom; an empty string means "no clue". Hexagonal puzzles
+//! (`"hexagonal": true`) list rows and the two diagonal families; the number of lines
+//! on each axis gives the side lengths ([`super::hex::Sides::from_lines`]).
 
 use super::{Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};
@@ -27,16 +29,11 @@ pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
     Ok(puzzles(source, text)?
         .into_iter()
         .map(|(key, p)| {
+            let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
             let size = if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
-                let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
-                let rows = n("patternsY");
-                if rows % 2 == 1 && n("patternsX") == rows && n("patternsZ") == rows {
-                    format!("hexagon of side {}", rows.div_ceil(2))
-                } else {
-                    "irregular hexagonal (not supported)".to_string()
-                }
+                super::hex::Sides::from_lines(source, n("patternsY"), n("patternsZ"), n("patternsX"))
+                    .map_or_else(|_| "hexagonal, line counts fit no hexagon".to_string(), |h| h.describe())
             } else {
-                let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
                 format!("{}x{}", n("patternsY"), n("patternsX"))
             };
             let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
@@ -132,20 +129,34 @@ fn build(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
             v.into_iter().map(|l| l.into_iter().filter(|c| !c.is_empty()).collect()).collect()
         };
         let zs = drop_empty(lines("patternsZ")?);
-        return super::hex::puzzle(
+        let in_puzzle = |e: Error| match e {
+            Error::Input(e) => Error::Input(crate::error::InputError { message: format!("puzzle {key}: {}", e.message), ..e }),
+            other => other,
+        };
+        let puzzle = super::hex::puzzle(
             source,
             name,
             drop_empty(ys),
             Axis { lines: zs, read: Read::Up },
             Axis { lines: drop_empty(xs), read: Read::Down },
         )
-        .map_err(|e| match e {
-            Error::Input(e) => Error::Input(crate::error::InputError {
-                message: format!("puzzle {key}: {} (only regular hexagons are supported)", e.message),
-                ..e
-            }),
-            other => other,
-        });
+        .map_err(in_puzzle)?;
+        // The site's `solutionMap` permutes the cells to store answers; it does not
+        // change the layout, but its length must be the hexagon's number of cells.
+        if let Some(map) = p.get("solutionMap").and_then(Value::as_array)
+            && map.len() != puzzle.shape.cells()
+        {
+            return Err(Error::input(
+                source,
+                format!(
+                    "puzzle {key}: \"solutionMap\" has {} entries but the {} has {} cells",
+                    map.len(),
+                    puzzle.shape.describe(),
+                    puzzle.shape.cells()
+                ),
+            ));
+        }
+        return Ok(puzzle);
     }
     // Split [first, second] into the two sides; "" means no clue there.
     let side = |v: &[Vec<String>], k: usize| -> Option<Vec<Vec<String>>> {
@@ -188,11 +199,11 @@ pub fn write(p: &Puzzle, id: &str) -> Option<Value> {
             };
             json!({"id": id, "name": id, "patternsX": pairs("top", "bottom"), "patternsY": pairs("left", "right")})
         }
-        Shape::Hex { side } => {
+        Shape::Hex(h) => {
             // The generator's lines carry the labels of `hex::lines` (rows, NW–SE read
             // up, NE–SW read down): each field lists its family by index.
-            let family = |label: &dyn Fn(usize) -> String| -> Vec<Value> {
-                (0..2 * side - 1)
+            let family = |count: usize, label: &dyn Fn(usize) -> String| -> Vec<Value> {
+                (0..count)
                     .map(|k| {
                         let l = label(k);
                         let two = format!("{l} #2");
@@ -201,9 +212,9 @@ pub fn write(p: &Puzzle, id: &str) -> Option<Value> {
                     .collect()
             };
             json!({"id": id, "name": id, "hexagonal": true,
-                "patternsY": family(&|k| format!("row {}", k + 1)),
-                "patternsZ": family(&|k| format!("NW-SE diagonal {} (read up)", k + 1)),
-                "patternsX": family(&|k| format!("NE-SW diagonal {} (read down)", k + 1))})
+                "patternsY": family(h.rows(), &|k| format!("row {}", k + 1)),
+                "patternsZ": family(h.nw_se_lines(), &|k| format!("NW-SE diagonal {} (read up)", k + 1)),
+                "patternsX": family(h.ne_sw_lines(), &|k| format!("NE-SW diagonal {} (read down)", k + 1))})
         }
         Shape::Free { .. } => return None,
     };

@@ -1,11 +1,20 @@
-//! Regular hexagons: geometry, and the hexagon formats of other tools.
+//! Hexagons: geometry, and the hexagon formats of other tools.
 //!
-//! A hexagon of side `s` has `2s − 1` rows; row `r` holds `2s − 1 − |r − (s − 1)|`
-//! cells, numbered left to right, rows top to bottom. Besides the rows there are two
-//! diagonal families, each of `2s − 1` lines, indexed left to right along the top:
+//! A hexagon is given by three side lengths ([`Sides`]): `top` cells along the top
+//! edge, `nw` along the upper-left edge and `ne` along the upper-right edge; opposite
+//! edges are equal, so going round clockwise the edges hold `top, ne, nw, top, ne, nw`
+//! cells. A regular hexagon of side `s` has all three equal to `s`. There are
+//! `nw + ne − 1` rows; row `r` holds `top + min(r, nw−1) + min(r, ne−1) − r` cells,
+//! numbered left to right, rows top to bottom, and starts `|r − (nw−1)|` half cells
+//! right of the leftmost row. Besides the rows there are two diagonal families,
+//! indexed left to right along the top:
 //!
-//! - **NW–SE** diagonal `k`: the cells `(r, c)` with `c + max(0, s−1−r) = k`;
-//! - **NE–SW** diagonal `k`: the cells `(r, c)` with `c + max(0, r−(s−1)) = k`.
+//! - **NW–SE** diagonal `k` (`top + nw − 1` of them): the cells `(r, c)` with
+//!   `c + max(0, nw−1−r) = k`;
+//! - **NE–SW** diagonal `k` (`top + ne − 1` of them): the cells `(r, c)` with
+//!   `c + max(0, r−(nw−1)) = k`.
+//!
+//! The hexagon holds `top·nw + nw·ne + ne·top − top − nw − ne + 1` cells.
 //!
 //! Sources disagree on which way the diagonals are read; each importer states the cell
 //! order of every line explicitly and never reverses a regex.
@@ -14,22 +23,100 @@ use super::{Clue, Puzzle, Shape};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
-/// Number of cells of a hexagon of side `s`.
-pub fn cells(s: usize) -> usize {
-    3 * s * (s - 1) + 1
+/// The side lengths of a hexagon, in cells: its top edge (also the bottom), its
+/// upper-left edge (also the lower-right) and its upper-right edge (also the
+/// lower-left). Each is at least 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sides {
+    /// Cells along the top (and bottom) edge.
+    pub top: usize,
+    /// Cells along the upper-left (and lower-right) edge.
+    pub nw: usize,
+    /// Cells along the upper-right (and lower-left) edge.
+    pub ne: usize,
+}
+
+impl Sides {
+    /// The regular hexagon of side `s`.
+    pub fn regular(s: usize) -> Self {
+        Sides { top: s, nw: s, ne: s }
+    }
+
+    /// The side when all three are equal.
+    pub fn regular_side(&self) -> Option<usize> {
+        (self.top == self.nw && self.nw == self.ne).then_some(self.top)
+    }
+
+    /// Number of rows: `nw + ne − 1`.
+    pub fn rows(&self) -> usize {
+        self.nw + self.ne - 1
+    }
+
+    /// Number of NW–SE diagonals: `top + nw − 1`.
+    pub fn nw_se_lines(&self) -> usize {
+        self.top + self.nw - 1
+    }
+
+    /// Number of NE–SW diagonals: `top + ne − 1`.
+    pub fn ne_sw_lines(&self) -> usize {
+        self.top + self.ne - 1
+    }
+
+    /// Half cells between the start of row `r` and the leftmost row's start.
+    pub fn indent(&self, r: usize) -> usize {
+        r.abs_diff(self.nw - 1)
+    }
+
+    /// `hexagon of side 3` or `hexagon of sides 4, 5, 5` (top, upper-left, upper-right).
+    pub fn describe(&self) -> String {
+        match self.regular_side() {
+            Some(s) => format!("hexagon of side {s}"),
+            None => format!("hexagon of sides {}, {}, {}", self.top, self.nw, self.ne),
+        }
+    }
+
+    /// The hexagon with `rows` rows, `nwse` NW–SE and `nesw` NE–SW diagonals, within
+    /// the cell limit: `top = (nwse + nesw − rows + 1) / 2`, `nw = nwse − top + 1`,
+    /// `ne = nesw − top + 1`, when these are whole and at least 1.
+    pub fn from_lines(source: &str, rows: usize, nwse: usize, nesw: usize) -> Result<Sides> {
+        let twice = (nwse + nesw + 1).checked_sub(rows).filter(|t| t % 2 == 0 && *t >= 2);
+        let sides = twice.and_then(|t| {
+            let top = t / 2;
+            Some(Sides { top, nw: (nwse + 1).checked_sub(top).filter(|&v| v >= 1)?, ne: (nesw + 1).checked_sub(top).filter(|&v| v >= 1)? })
+        });
+        let Some(sides) = sides else {
+            return Err(Error::input(
+                source,
+                format!(
+                    "{rows} rows, {nwse} NW-SE and {nesw} NE-SW diagonals fit no hexagon (sides top, nw, ne have nw+ne-1 rows, \
+                     top+nw-1 NW-SE and top+ne-1 NE-SW diagonals)"
+                ),
+            ));
+        };
+        if cells(sides) > super::MAX_CELLS {
+            return Err(Error::input_limit(source, format!("{} exceeds the limit of {} cells", sides.describe(), super::MAX_CELLS)));
+        }
+        Ok(sides)
+    }
+}
+
+/// Number of cells of a hexagon.
+pub fn cells(h: Sides) -> usize {
+    let Sides { top, nw, ne } = h;
+    top * nw + nw * ne + ne * top + 1 - top - nw - ne
 }
 
 /// Cells in row `r`.
-pub fn row_len(s: usize, r: usize) -> usize {
-    2 * s - 1 - r.abs_diff(s - 1)
+pub fn row_len(h: Sides, r: usize) -> usize {
+    h.top + r.min(h.nw - 1) + r.min(h.ne - 1) - r
 }
 
 /// The cell ids of every row.
-pub fn rows(s: usize) -> Vec<Vec<usize>> {
+pub fn rows(h: Sides) -> Vec<Vec<usize>> {
     let mut next = 0;
-    (0..2 * s - 1)
+    (0..h.rows())
         .map(|r| {
-            let row: Vec<usize> = (next..next + row_len(s, r)).collect();
+            let row: Vec<usize> = (next..next + row_len(h, r)).collect();
             next += row.len();
             row
         })
@@ -37,31 +124,31 @@ pub fn rows(s: usize) -> Vec<Vec<usize>> {
 }
 
 /// (row, index in row) of cell `id`.
-pub fn coords(s: usize, id: usize) -> (usize, usize) {
+pub fn coords(h: Sides, id: usize) -> (usize, usize) {
     let mut start = 0;
-    for r in 0..2 * s - 1 {
-        let len = row_len(s, r);
+    for r in 0..h.rows() {
+        let len = row_len(h, r);
         if id < start + len {
             return (r, id - start);
         }
         start += len;
     }
-    (2 * s - 1, 0)
+    (h.rows(), 0)
 }
 
 /// Cell id of (row, index), if inside.
-pub fn id(s: usize, r: usize, c: usize) -> Option<usize> {
-    (r < 2 * s - 1 && c < row_len(s, r)).then(|| (0..r).map(|q| row_len(s, q)).sum::<usize>() + c)
+pub fn id(h: Sides, r: usize, c: usize) -> Option<usize> {
+    (r < h.rows() && c < row_len(h, r)).then(|| (0..r).map(|q| row_len(h, q)).sum::<usize>() + c)
 }
 
 /// NW–SE diagonal `k`, top to bottom.
-pub fn nw_se(s: usize, k: usize) -> Vec<usize> {
-    (0..2 * s - 1).filter_map(|r| k.checked_sub((s - 1).saturating_sub(r)).and_then(|c| id(s, r, c))).collect()
+pub fn nw_se(h: Sides, k: usize) -> Vec<usize> {
+    (0..h.rows()).filter_map(|r| k.checked_sub((h.nw - 1).saturating_sub(r)).and_then(|c| id(h, r, c))).collect()
 }
 
 /// NE–SW diagonal `k`, top to bottom.
-pub fn ne_sw(s: usize, k: usize) -> Vec<usize> {
-    (0..2 * s - 1).filter_map(|r| k.checked_sub(r.saturating_sub(s - 1)).and_then(|c| id(s, r, c))).collect()
+pub fn ne_sw(h: Sides, k: usize) -> Vec<usize> {
+    (0..h.rows()).filter_map(|r| k.checked_sub(r.saturating_sub(h.nw - 1)).and_then(|c| id(h, r, c))).collect()
 }
 
 /// Reading direction of a diagonal family.
@@ -81,17 +168,13 @@ pub struct Axis {
     pub read: Read,
 }
 
-/// Builds a hexagon puzzle from rows (read left to right) and the two diagonal families.
+/// Builds a hexagon puzzle from rows (read left to right) and the two diagonal
+/// families; the number of lines on each axis gives the side lengths
+/// ([`Sides::from_lines`]).
 pub fn puzzle(source: &str, name: Option<String>, rows: Vec<Vec<String>>, nwse: Axis, nesw: Axis) -> Result<Puzzle> {
-    let n = rows.len();
-    let s = side_of(source, n)?;
-    for (what, len) in [("NW-SE diagonals", nwse.lines.len()), ("NE-SW diagonals", nesw.lines.len())] {
-        if len != n {
-            return Err(Error::input(source, format!("{len} {what} for a hexagon with {n} rows (each axis needs one entry per line)")));
-        }
-    }
+    let h = Sides::from_lines(source, rows.len(), nwse.lines.len(), nesw.lines.len())?;
     let lists: Vec<Vec<String>> = rows.into_iter().chain(nwse.lines).chain(nesw.lines).collect();
-    Ok(from_lines(name, s, &lines(s, nwse.read, nesw.read), &lists))
+    Ok(from_lines(name, h, &lines(h, nwse.read, nesw.read), &lists))
 }
 
 /// The side of a regular hexagon with `n` rows, within the cell limit.
@@ -100,7 +183,7 @@ pub fn side_of(source: &str, n: usize) -> Result<usize> {
         return Err(Error::input(source, format!("a regular hexagon has an odd number of rows, got {n}")));
     }
     let s = n.div_ceil(2);
-    if cells(s) > super::MAX_CELLS {
+    if cells(Sides::regular(s)) > super::MAX_CELLS {
         return Err(Error::input_limit(source, format!("hexagon of side {s} exceeds the limit of {} cells", super::MAX_CELLS)));
     }
     Ok(s)
@@ -108,11 +191,13 @@ pub fn side_of(source: &str, n: usize) -> Result<usize> {
 
 /// Every line of a hexagon with its label and cells in reading order: the rows (left to
 /// right), then the NW–SE diagonals, then the NE–SW diagonals, each family by index.
-pub fn lines(s: usize, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
-    let mut out: Vec<(String, Vec<usize>)> = rows(s).into_iter().enumerate().map(|(r, cells)| (format!("row {}", r + 1), cells)).collect();
-    for (family, read, line) in [("NW-SE", nwse, nw_se as fn(usize, usize) -> Vec<usize>), ("NE-SW", nesw, ne_sw)] {
-        for k in 0..2 * s - 1 {
-            let mut cells = line(s, k);
+pub fn lines(h: Sides, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
+    let mut out: Vec<(String, Vec<usize>)> = rows(h).into_iter().enumerate().map(|(r, cells)| (format!("row {}", r + 1), cells)).collect();
+    for (family, read, count, line) in
+        [("NW-SE", nwse, h.nw_se_lines(), nw_se as fn(Sides, usize) -> Vec<usize>), ("NE-SW", nesw, h.ne_sw_lines(), ne_sw)]
+    {
+        for k in 0..count {
+            let mut cells = line(h, k);
             let dir = match read {
                 Read::Down => "down",
                 Read::Up => {
@@ -127,7 +212,7 @@ pub fn lines(s: usize, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
 }
 
 /// A hexagon puzzle from its lines and, line by line, their clues (`#2`… when several).
-pub fn from_lines(name: Option<String>, s: usize, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Puzzle {
+pub fn from_lines(name: Option<String>, h: Sides, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Puzzle {
     let mut all = Vec::new();
     for ((label, cells), list) in lines.iter().zip(clues) {
         for (j, regex) in list.iter().enumerate() {
@@ -135,7 +220,7 @@ pub fn from_lines(name: Option<String>, s: usize, lines: &[(String, Vec<usize>)]
             all.push(Clue { label, regex: regex.clone(), cells: cells.clone() });
         }
     }
-    Puzzle { name, shape: Shape::Hex { side: s }, clues: all, alphabet: None, givens: vec![None; cells(s)], pool: None }
+    Puzzle { name, shape: Shape::Hex(h), clues: all, alphabet: None, givens: vec![None; cells(h)], pool: None }
 }
 
 /// The board JSON of Jimbly's regex-crossword game, also used by binoternary's
@@ -168,11 +253,11 @@ pub fn read_board(source: &str, obj: &serde_json::Map<String, Value>) -> Result<
         .get("size")
         .and_then(Value::as_u64)
         .map(|v| v as usize)
-        .or_else(|| obj.get("edge").and_then(Value::as_u64).map(|e| 2 * e as usize - 1));
-    if let (Some(d), Shape::Hex { side }) = (declared, &p.shape)
-        && d != 2 * side - 1
+        .or_else(|| obj.get("edge").and_then(Value::as_u64).map(|e| (2 * e as usize).saturating_sub(1)));
+    if let (Some(d), Shape::Hex(h)) = (declared, &p.shape)
+        && d != h.rows()
     {
-        return Err(Error::input(source, format!("board size {d} does not match its {} rows of clues", 2 * side - 1)));
+        return Err(Error::input(source, format!("board size {d} does not match its {} rows of clues", h.rows())));
     }
     Ok(p)
 }
@@ -215,7 +300,8 @@ pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
     if rows == 0 || rows % 2 == 0 {
         return Err(Error::input(source, format!("expected an odd number of Horizontal lines, got {rows}")));
     }
-    let s = rows.div_ceil(2);
+    let h = Sides::regular(rows.div_ceil(2));
+    let s = h.top;
     let mut clues = Vec::new();
     for (k, (sec, (x0, y0), len, regex)) in entries.into_iter().enumerate() {
         let step = [(1, 0), (0, 1), (-1, -1)][sec];
@@ -225,7 +311,7 @@ pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
             let cell = (x >= 0 && y >= 0)
                 .then(|| {
                     let (x, y) = (x as usize, y as usize);
-                    x.checked_sub(y.saturating_sub(s - 1)).and_then(|c| id(s, y, c))
+                    x.checked_sub(y.saturating_sub(s - 1)).and_then(|c| id(h, y, c))
                 })
                 .flatten();
             let Some(c) = cell else {
@@ -236,7 +322,7 @@ pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
         let label = format!("{} line {}", ["horizontal", "vertical", "diagonal"][sec], k + 1);
         clues.push(Clue { label, regex, cells });
     }
-    Ok(Puzzle { name: None, shape: Shape::Hex { side: s }, clues, alphabet: None, givens: vec![None; cells(s)], pool: None })
+    Ok(Puzzle { name: None, shape: Shape::Hex(h), clues, alphabet: None, givens: vec![None; cells(h)], pool: None })
 }
 
 /// Draws a hexagon as the reference solver does:
@@ -250,25 +336,58 @@ pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
 ///   | W | E |
 ///    \ / \ /
 /// ```
-pub fn draw(s: usize, grid: &[char]) -> String {
-    let rows = rows(s);
-    let n = rows.len();
-    let indent = |r: usize| 2 * (2 * s - 1 - row_len(s, r));
+pub fn draw(h: Sides, grid: &[char]) -> String {
+    let rows = rows(h);
     let mut out = String::new();
-    let border = |r: usize, up: bool| {
-        let pat = if up { "/ \\" } else { "\\ /" };
-        format!("{}{}\n", " ".repeat(indent(r) + 1), vec![pat; row_len(s, r)].join(" "))
-    };
     for (r, row) in rows.iter().enumerate() {
-        if r < s {
-            out.push_str(&border(r, true));
+        if let Some(border) = border_above(h, r, |r, up| {
+            let pat = if up { "/ \\" } else { "\\ /" };
+            format!("{}{}", " ".repeat(2 * h.indent(r) + 1), vec![pat; row_len(h, r)].join(" "))
+        }) {
+            out.push_str(&border);
+            out.push('\n');
         }
         let cells: String = row.iter().map(|&c| format!("| {} ", grid[c])).collect();
-        out.push_str(&format!("{}{}|\n", " ".repeat(indent(r)), cells));
-        if r + 1 >= s {
-            out.push_str(&border(r, false));
-        }
+        out.push_str(&format!("{}{}|\n", " ".repeat(2 * h.indent(r)), cells));
     }
-    debug_assert_eq!(n, 2 * s - 1);
+    if let Some(border) =
+        border_above(h, h.rows(), |r, _| format!("{}{}", " ".repeat(2 * h.indent(r) + 1), vec!["\\ /"; row_len(h, r)].join(" ")))
+    {
+        out.push_str(&border);
+        out.push('\n');
+    }
     out
+}
+
+/// The border line above row `r` (`r` = the number of rows: below the last), from
+/// `edge(row, rising)`, which draws the rising edges above a row or the falling edges
+/// below it. Of two neighbouring rows the wider one's edges make the border; rows of
+/// equal width (only in irregular hexagons) overlay both, which meet at the same
+/// characters when the cells are narrow.
+pub fn border_above(h: Sides, r: usize, edge: impl Fn(usize, bool) -> String) -> Option<String> {
+    let n = h.rows();
+    let (above, below) = (r.checked_sub(1), (r < n).then_some(r));
+    let line = match (above, below) {
+        (None, None) => return None,
+        (None, Some(b)) => edge(b, true),
+        (Some(a), None) => edge(a, false),
+        (Some(a), Some(b)) => match row_len(h, a).cmp(&row_len(h, b)) {
+            std::cmp::Ordering::Less => edge(b, true),
+            std::cmp::Ordering::Greater => edge(a, false),
+            std::cmp::Ordering::Equal => overlay(&edge(a, false), &edge(b, true)),
+        },
+    };
+    Some(line)
+}
+
+/// Two lines laid over each other: a character that is not a space wins.
+fn overlay(a: &str, b: &str) -> String {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let line: String = (0..a.len().max(b.len()))
+        .map(|i| match (a.get(i).copied().unwrap_or(' '), b.get(i).copied().unwrap_or(' ')) {
+            (' ', y) => y,
+            (x, _) => x,
+        })
+        .collect();
+    line.trim_end().to_string()
 }

@@ -41,12 +41,9 @@ pub enum Shape {
         /// Number of columns.
         cols: usize,
     },
-    /// A regular hexagon of side `side`: `2·side − 1` rows of `side … 2·side − 1 … side`
-    /// cells, numbered row by row (see [`hex`]).
-    Hex {
-        /// Cells on each edge.
-        side: usize,
-    },
+    /// A hexagon with the given side lengths, cells numbered row by row (see [`hex`]);
+    /// a regular one of side `s` has `2s − 1` rows of `s … 2s − 1 … s` cells.
+    Hex(hex::Sides),
     /// Any set of cells; `coords` gives each cell's (row, column) for drawing, when known.
     Free {
         /// Number of cells.
@@ -61,7 +58,7 @@ impl Shape {
     pub fn cells(&self) -> usize {
         match *self {
             Shape::Rect { rows, cols } => rows * cols,
-            Shape::Hex { side } => hex::cells(side),
+            Shape::Hex(h) => hex::cells(h),
             Shape::Free { cells, .. } => cells,
         }
     }
@@ -71,7 +68,7 @@ impl Shape {
     pub fn display_rows(&self) -> Vec<Vec<usize>> {
         match self {
             Shape::Rect { rows, cols } => (0..*rows).map(|r| (r * cols..(r + 1) * cols).collect()).collect(),
-            Shape::Hex { side } => hex::rows(*side),
+            Shape::Hex(h) => hex::rows(*h),
             Shape::Free { cells, coords: None } => vec![(0..*cells).collect()],
             Shape::Free { coords: Some(xy), .. } => {
                 let mut rows: std::collections::BTreeMap<usize, Vec<(usize, usize)>> = std::collections::BTreeMap::new();
@@ -104,17 +101,18 @@ impl Shape {
     pub fn coords(&self, c: usize) -> (usize, usize) {
         match self {
             Shape::Rect { cols, .. } => (c / cols, c % cols),
-            Shape::Hex { side } => hex::coords(*side, c),
+            Shape::Hex(h) => hex::coords(*h, c),
             Shape::Free { coords: Some(xy), .. } => xy[c],
             Shape::Free { coords: None, .. } => (0, c),
         }
     }
 
-    /// Short description, e.g. `5x5`, `hexagon of side 7`, `free layout of 16 cells`.
+    /// Short description, e.g. `5x5`, `hexagon of side 7`, `hexagon of sides 4, 5, 5`,
+    /// `free layout of 16 cells`.
     pub fn describe(&self) -> String {
         match self {
             Shape::Rect { rows, cols } => format!("{rows}x{cols}"),
-            Shape::Hex { side } => format!("hexagon of side {side}"),
+            Shape::Hex(h) => h.describe(),
             Shape::Free { cells, .. } => format!("free layout of {cells} cells"),
         }
     }

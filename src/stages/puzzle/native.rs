@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 const KEYS: &[&str] = &["name", "rows", "cols", "alphabet", "left", "right", "top", "bottom", "given", "comment"];
-const ENTRY_KEYS: &[&str] = &["name", "layout", "side", "entries", "pool", "alphabet", "given", "comment"];
+const ENTRY_KEYS: &[&str] = &["name", "layout", "side", "sides", "entries", "pool", "alphabet", "given", "comment"];
 const SIDE_ALIASES: [[&str; 3]; 4] = [
     ["left", "left_lines", "left_hints"],
     ["right", "right_lines", "right_hints"],
@@ -119,7 +119,29 @@ fn given_rows(source: &str, v: &Value) -> Result<Vec<Vec<Option<char>>>> {
         .collect()
 }
 
-/// The general layout: `{"layout": "hexagon", "side": s, "entries": […]}` or
+/// A hexagon's side lengths: `"side": s` (regular) or `"sides": [top, nw, ne]`, each
+/// positive, within the cell limit.
+fn hex_sides(source: &str, obj: &Map<String, Value>) -> Result<super::hex::Sides> {
+    use super::hex::{Sides, cells};
+    let positive = |v: &Value| v.as_u64().filter(|&s| s >= 1).map(|s| s as usize);
+    let sides = match (obj.get("side"), obj.get("sides")) {
+        (Some(s), None) => positive(s).map(Sides::regular),
+        (None, Some(Value::Array(v))) if v.len() == 3 => match v.iter().map(positive).collect::<Option<Vec<_>>>().as_deref() {
+            Some(&[top, nw, ne]) => Some(Sides { top, nw, ne }),
+            _ => None,
+        },
+        _ => None,
+    };
+    sides.filter(|&h| h.top.max(h.nw).max(h.ne) <= super::MAX_CELLS && cells(h) <= super::MAX_CELLS).ok_or_else(|| {
+        Error::input(
+            source,
+            "a hexagon needs \"side\": a positive number, or \"sides\": [top, nw, ne], three positive numbers (within the cell limit)",
+        )
+    })
+}
+
+/// The general layout: `{"layout": "hexagon", "side": s, "entries": […]}` (or, for
+/// a hexagon whose sides differ, `"sides": [top, nw, ne]`, see [`super::hex::Sides`]) or
 /// `{"layout": "free", "entries": […], "pool": […]}`. Each entry is
 /// `{"label": "…", "cells": [[row, col], …], "clues": ["regex", …]}`, its cells in
 /// reading order. Hexagon cells are (row, index in row); free cells are any (row,
@@ -132,10 +154,7 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
     let layout = obj.get("layout").and_then(Value::as_str).unwrap_or("free");
     let Some(Value::Array(entries)) = obj.get("entries") else { return Err(Error::input(source, "\"entries\" must be an array")) };
     let side = match layout {
-        "hexagon" => match obj.get("side").and_then(Value::as_u64) {
-            Some(s) if s >= 1 && super::hex::cells(s as usize) <= super::MAX_CELLS => Some(s as usize),
-            _ => return Err(Error::input(source, "a hexagon needs \"side\": a positive number (within the cell limit)")),
-        },
+        "hexagon" => Some(hex_sides(source, obj)?),
         "free" => None,
         other => {
             return Err(Error::input(source, format!("unknown layout '{other}' (hexagon or free; rectangles use left/right/top/bottom)")));
@@ -153,7 +172,7 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
             let rc = c.as_array().filter(|v| v.len() == 2).and_then(|v| Some((v[0].as_u64()? as usize, v[1].as_u64()? as usize)));
             let Some((r, col)) = rc else { return Err(at("each cell must be a [row, column] pair of numbers")) };
             let id = match side {
-                Some(s) => super::hex::id(s, r, col).ok_or_else(|| at(&format!("cell [{r}, {col}] is outside the hexagon of side {s}")))?,
+                Some(h) => super::hex::id(h, r, col).ok_or_else(|| at(&format!("cell [{r}, {col}] is outside the {}", h.describe())))?,
                 None => {
                     let next = ids.len();
                     *ids.entry((r, col)).or_insert(next)
@@ -178,7 +197,7 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
         parsed.push((label, line, clues));
     }
     let shape = match side {
-        Some(s) => Shape::Hex { side: s },
+        Some(h) => Shape::Hex(h),
         None => {
             if ids.len() > super::MAX_CELLS {
                 return Err(Error::input_limit(source, format!("{} cells exceed the limit of {}", ids.len(), super::MAX_CELLS)));
@@ -270,13 +289,16 @@ pub fn write(p: &Puzzle) -> Value {
             v
         }
         _ => {
-            let Shape::Hex { side } = p.shape else { return json!(null) };
+            let Shape::Hex(h) = p.shape else { return json!(null) };
             let entries: Vec<Value> = p
                 .clues
                 .iter()
-                .map(|c| json!({"label": c.label, "cells": c.cells.iter().map(|&x| { let (r, col) = super::hex::coords(side, x); json!([r, col]) }).collect::<Vec<_>>(), "clues": [c.regex]}))
+                .map(|c| json!({"label": c.label, "cells": c.cells.iter().map(|&x| { let (r, col) = super::hex::coords(h, x); json!([r, col]) }).collect::<Vec<_>>(), "clues": [c.regex]}))
                 .collect();
-            json!({"layout": "hexagon", "side": side, "entries": entries})
+            match h.regular_side() {
+                Some(side) => json!({"layout": "hexagon", "side": side, "entries": entries}),
+                None => json!({"layout": "hexagon", "sides": [h.top, h.nw, h.ne], "entries": entries}),
+            }
         }
     }
 }

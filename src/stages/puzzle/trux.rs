@@ -99,8 +99,8 @@ fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) ->
         return Err(Error::input(source, format!("{} regexes cannot fill 3 axes with {k} per line", regexes.len())));
     }
     let lines: Vec<Vec<String>> = regexes.chunks(k).map(<[String]>::to_vec).collect();
-    let s = super::hex::side_of(source, lines.len() / 3)?;
-    Ok(super::hex::from_lines(name, s, &hex_lines(s), &lines))
+    let h = super::hex::Sides::regular(super::hex::side_of(source, lines.len() / 3)?);
+    Ok(super::hex::from_lines(name, h, &hex_lines(h), &lines))
 }
 
 /// The lines of a shape in the order this format lists its regexes, as (label, cells):
@@ -112,18 +112,18 @@ pub fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
             .map(|r| (format!("row {}", r + 1), (0..*cols).map(|c| r * cols + c).collect()))
             .chain((0..*cols).map(|c| (format!("column {}", c + 1), (0..*rows).map(|r| r * cols + c).collect())))
             .collect(),
-        Shape::Hex { side } => hex_lines(*side),
+        Shape::Hex(h) => hex_lines(*h),
         Shape::Free { .. } => vec![],
     }
 }
 
-/// The lines of a hexagon of side `s` in the order and reading direction of this format
-/// (the order its regexes are listed in).
-pub fn hex_lines(s: usize) -> Vec<(String, Vec<usize>)> {
+/// The lines of a hexagon in the order and reading direction of this format (the order
+/// its regexes are listed in): rows, NW–SE diagonals read up, NE–SW diagonals read down
+/// from the last to the first.
+pub fn hex_lines(h: super::hex::Sides) -> Vec<(String, Vec<usize>)> {
     use super::hex::{Read, lines};
-    let mut all = lines(s, Read::Up, Read::Down);
-    let n = 2 * s - 1;
-    all[2 * n..].reverse();
+    let mut all = lines(h, Read::Up, Read::Down);
+    all[h.rows() + h.nw_se_lines()..].reverse();
     all
 }
 

@@ -104,7 +104,7 @@ fn describe(file: &std::path::Path, source: &str, bytes: &[u8], json: bool, out:
 
 pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     use crate::generate::{self as g, Spec};
-    let shape = match (&args.size, args.hex) {
+    let shape = match (&args.size, &args.hex) {
         (Some(size), _) => {
             let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
             match dims[..] {
@@ -114,8 +114,22 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
                 }
             }
         }
-        (None, Some(s)) if (2..=8).contains(&s) => puzzle::Shape::Hex { side: s },
-        (None, Some(s)) => return Err(Error::Usage(format!("--hex must be a side from 2 to 8, got {s}"))),
+        (None, Some(hex)) => {
+            let n: Vec<usize> = hex.split(['x', 'X']).map(|n| n.trim().parse().unwrap_or(0)).collect();
+            let sides = match n[..] {
+                [s] if (2..=8).contains(&s) => puzzle::hex::Sides::regular(s),
+                [top, nw, ne] if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => puzzle::hex::Sides { top, nw, ne },
+                _ => {
+                    return Err(Error::Usage(format!(
+                        "--hex must be a side from 2 to 8, or TOPxNWxNE with each from 1 to 8 (and more than one row), got '{hex}'"
+                    )));
+                }
+            };
+            if sides.regular_side().is_none() && args.output_format == PuzzleFormat::Trux {
+                return Err(Error::Usage("the trux format holds regular hexagons only: pick another --output-format".into()));
+            }
+            puzzle::Shape::Hex(sides)
+        }
         (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
     };
     // The seed is chosen here, not inside the generator, so that it can be printed.
@@ -145,12 +159,14 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     crate::stop::finish();
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
     let crossat_json = puzzle::native::write(&made.puzzle);
-    let trux = puzzle::trux::write(&made.puzzle, spec.sides);
+    // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
+    let regular = !matches!(&made.puzzle.shape, puzzle::Shape::Hex(h) if h.regular_side().is_none());
+    let trux = if regular { puzzle::trux::write(&made.puzzle, spec.sides) } else { String::new() };
     let challenges = puzzle::challenges::write(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
         let r = made.rating;
         let rating = r.json();
-        let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+        let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": if regular { json!(trux) } else { serde_json::Value::Null }, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
         if let Some(c) = &challenges {
             v["challenges"] = c.clone();
         }
