@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Side-by-side timing of crossat and antoine-trux/regex-crossword-solver (issue 15).
+"""Side-by-side timing of crossat and antoine-trux/regex-crossword-solver.
 
 Usage:
     scripts/compare_peer.py PEER_BINARY [--crossat PATH] [--reps N] [--sections LIST]

@@ -1,4 +1,4 @@
-//! The line search (issue 15): `solve` decides puzzles by a search over the line
+//! The line search: `solve` decides puzzles by a search over the line
 //! automata before it builds a formula. It must find what the SAT search finds, and
 //! what trying every grid with the matcher finds.
 

@@ -410,11 +410,11 @@ fn gen_pattern(rng: &mut Rng, seeds: &[String]) -> String {
     out
 }
 
-/// Every example of issue 12 and of `/work/shared/notes/python-re-reference.md`, and the
+/// Every regex-dialect trap and every example of `/work/shared/notes/python-re-reference.md`, and the
 /// quirks of `_parser.py`.
 fn hand_written() -> Vec<String> {
     let mut v: Vec<String> = [
-        // issue 12
+        // the regex-dialect traps
         r"\w",
         r"\d+|\D+",
         r"\s",

@@ -521,7 +521,7 @@ fn soup(rng: &mut Rng) -> String {
     text
 }
 
-/// Clues from issue 12 and the reference notes.
+/// Clues of the regex-dialect traps and of the reference notes.
 const HAND_WRITTEN: &[&str] = &[
     r"(A)(?=\1)A",
     r"(a){4}|\1*",
@@ -759,7 +759,7 @@ fn sre_agrees_with_cpython() {
     let mut rng = Rng::new(seed);
     let mut work: Vec<(String, Parsed, Vec<String>)> = Vec::new();
     let mut total = 0;
-    // The examples of issue 12 and of the Python reference notes, each with strings
+    // The regex-dialect traps and the examples of the Python reference notes, each with strings
     // drawn the usual way; only the parser's tree is meaningful for these.
     for text in HAND_WRITTEN {
         let tree = parser::parse(text).unwrap_or_else(|_| Parsed { items: Vec::new(), flags: flag::UNICODE, groups: 0, names: Vec::new() });
