@@ -9,13 +9,14 @@ use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Puzzle};
 use crate::regex::syntax::Parsed;
 use crate::solve::words::{EXACT_WORDS, exact_support};
-use crate::solve::{self, Outcome, PARTS_FROM, prepared::settled};
+use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};
 use crate::verify::{Grid, Verifier};
 use std::time::Instant;
 
 pub use crate::puzzle::Input;
 pub use crate::solve::prepared::encode_puzzle;
+pub use crate::solve::strategy::{COUNT_FIRST, COUNT_LISTED, Count, count_within};
 pub use crate::solve::{Formula, Prepared, require_exact};
 
 /// Parse, compile and encode.
@@ -73,83 +74,13 @@ fn early_domains(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &compile::Alphabe
 
 /// Solve, verify every grid, and hand each one to `emit`; stops after `limit` grids.
 ///
-/// The strategy: the one candidate when propagation decided the puzzle
-/// ([`solve::decided`]); the line search for up to [`PARTS_FROM`] grids
-/// ([`solve::lines`]); independent parts for more ([`solve::parts`]); and one SAT search
-/// over whole grids ([`solve::whole`]) when neither applies or gives up. Each
-/// strategy checks every grid with the matcher: a grid that fails a clue on the
-/// counterexample route (whose CNF over-approximates it) is not a solution, and the
-/// search goes on, so the count stays exact.
-pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
-    if let Some(candidate) = prep.decided() {
-        return solve::solve_decided(prep, candidate, limit, emit);
-    }
-    if let Some(want) = limit.filter(|&l| l <= PARTS_FROM)
-        && let Some(outcome) = solve::solve_lines(prep, want, &mut emit)?
-    {
-        return Ok(outcome);
-    }
-    if limit.is_none_or(|l| l > PARTS_FROM)
-        && let Some(outcome) = solve::solve_parts(prep, limit, &mut emit)?
-    {
-        return Ok(outcome);
-    }
-    solve::solve_whole(prep, limit, emit)
+/// The solve stage's strategy for `limit` grids ([`solve::strategy::solve`]), each
+/// grid checked by the matcher before `emit` sees it.
+pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+    solve::strategy::solve(prep, limit, emit)
 }
 
-/// How [`count()`] found a puzzle's number of solutions.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Count {
-    /// The exact number of solutions.
-    pub count: solve::count::Big,
-    /// Whether it came from listing every solution (a regex pool, or a puzzle that
-    /// propagation decided) rather than from the counting search.
-    pub listed: bool,
-}
-
-/// The exact number of solutions ([`solve::count`]). The counting search runs first
-/// within [`COUNT_FIRST`] decisions; a puzzle it does not finish is listed up to
-/// [`COUNT_LISTED`] grids (where the search is weak — back-references it cannot
-/// settle — but the SAT search proves a small count at once), and past that the
-/// counting search runs to the end. A regex pool (whose grids also assign regexes)
-/// and a puzzle that propagation decided are counted by listing. A stop
-/// ([`crate::stop::check`]) ends it with an error, never a number.
+/// The exact number of solutions ([`solve::strategy::count`]).
 pub fn count(prep: &mut Prepared) -> Result<Count> {
-    let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
-        let outcome = solve(prep, limit, |_, _| Ok(()))?;
-        Ok(outcome.complete.then(|| Count { count: solve::count::Big::from(outcome.found), listed: true }))
-    };
-    if prep.puzzle.pool.is_some() || prep.decided().is_some() {
-        return listed(prep, None)?.ok_or_else(|| Error::Internal("a listing without a limit did not finish".into()));
-    }
-    if let Some(count) = count_within(prep, COUNT_FIRST)? {
-        return Ok(Count { count, listed: false });
-    }
-    if let Some(count) = listed(prep, Some(COUNT_LISTED + 1))? {
-        return Ok(count);
-    }
-    let start = Instant::now();
-    let counted = solve::count::count_prepared(prep);
-    prep.times.add(Stage::Solve, start.elapsed());
-    prep.times.add_wall(start.elapsed());
-    Ok(Count { count: counted?.count, listed: false })
-}
-
-/// Decisions of the counting search that [`count()`] tries before listing.
-pub const COUNT_FIRST: usize = 20_000;
-
-/// Most grids [`count()`] lists before it gives the counting search all the time.
-pub const COUNT_LISTED: usize = 1_000;
-
-/// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
-/// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
-pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<solve::count::Big>> {
-    if prep.puzzle.pool.is_some() || prep.decided().is_some() {
-        return Ok(None);
-    }
-    let start = Instant::now();
-    let counted = solve::count::count_prepared_within(prep, max_nodes);
-    prep.times.add(Stage::Solve, start.elapsed());
-    prep.times.add_wall(start.elapsed());
-    Ok(counted?.map(|c| c.count))
+    solve::strategy::count(prep)
 }

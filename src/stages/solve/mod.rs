@@ -21,6 +21,7 @@ pub mod parts;
 pub mod prepared;
 pub mod proof;
 pub mod rate;
+pub mod strategy;
 pub mod stream;
 pub mod whole;
 pub mod words;

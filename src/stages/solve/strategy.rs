@@ -1,0 +1,91 @@
+//! Which of the solve stage's strategies lists a puzzle's grids, and how its solutions
+//! are counted: the choice [`crate::pipeline`] makes with one call.
+
+use super::count::{self as counter, Big};
+use super::{Outcome, PARTS_FROM, Prepared};
+use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
+use crate::stats::Stage;
+use crate::verify::Grid;
+use std::time::Instant;
+
+/// The strategy: the one candidate when propagation decided the puzzle
+/// ([`super::decided`]); the line search for up to [`PARTS_FROM`] grids
+/// ([`super::lines`]); independent parts for more ([`super::parts`]); and one SAT search
+/// over whole grids ([`super::whole`]) when neither applies or gives up. Each
+/// strategy checks every grid with the matcher: a grid that fails a clue on the
+/// counterexample route (whose CNF over-approximates it) is not a solution, and the
+/// search goes on, so the count stays exact.
+pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+    if let Some(candidate) = prep.decided() {
+        return super::solve_decided(prep, candidate, limit, emit);
+    }
+    if let Some(want) = limit.filter(|&l| l <= PARTS_FROM)
+        && let Some(outcome) = super::solve_lines(prep, want, &mut emit)?
+    {
+        return Ok(outcome);
+    }
+    if limit.is_none_or(|l| l > PARTS_FROM)
+        && let Some(outcome) = super::solve_parts(prep, limit, &mut emit)?
+    {
+        return Ok(outcome);
+    }
+    super::solve_whole(prep, limit, emit)
+}
+
+/// How [`count()`] found a puzzle's number of solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// The exact number of solutions.
+    pub count: Big,
+    /// Whether it came from listing every solution (a regex pool, or a puzzle that
+    /// propagation decided) rather than from the counting search.
+    pub listed: bool,
+}
+
+/// The exact number of solutions ([`super::count`]). The counting search runs first
+/// within [`COUNT_FIRST`] decisions; a puzzle it does not finish is listed up to
+/// [`COUNT_LISTED`] grids (where the search is weak — back-references it cannot
+/// settle — but the SAT search proves a small count at once), and past that the
+/// counting search runs to the end. A regex pool (whose grids also assign regexes)
+/// and a puzzle that propagation decided are counted by listing. A stop
+/// ([`crate::stop::check`]) ends it with an error, never a number.
+pub fn count(prep: &mut Prepared) -> Result<Count> {
+    let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
+        let outcome = solve(prep, limit, |_, _| Ok(()))?;
+        Ok(outcome.complete.then(|| Count { count: Big::from(outcome.found), listed: true }))
+    };
+    if prep.puzzle.pool.is_some() || prep.decided().is_some() {
+        return listed(prep, None)?.ok_or_else(|| Error::Internal("a listing without a limit did not finish".into()));
+    }
+    if let Some(count) = count_within(prep, COUNT_FIRST)? {
+        return Ok(Count { count, listed: false });
+    }
+    if let Some(count) = listed(prep, Some(COUNT_LISTED + 1))? {
+        return Ok(count);
+    }
+    let start = Instant::now();
+    let counted = counter::count_prepared(prep);
+    prep.times.add(Stage::Solve, start.elapsed());
+    prep.times.add_wall(start.elapsed());
+    Ok(Count { count: counted?.count, listed: false })
+}
+
+/// Decisions of the counting search that [`count()`] tries before listing.
+pub const COUNT_FIRST: usize = 20_000;
+
+/// Most grids [`count()`] lists before it gives the counting search all the time.
+pub const COUNT_LISTED: usize = 1_000;
+
+/// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
+/// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
+pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
+    if prep.puzzle.pool.is_some() || prep.decided().is_some() {
+        return Ok(None);
+    }
+    let start = Instant::now();
+    let counted = counter::count_prepared_within(prep, max_nodes);
+    prep.times.add(Stage::Solve, start.elapsed());
+    prep.times.add_wall(start.elapsed());
+    Ok(counted?.map(|c| c.count))
+}
