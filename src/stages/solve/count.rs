@@ -33,7 +33,7 @@ pub mod big;
 pub use big::Big;
 
 use super::Prepared;
-use super::words::{EXACT_WORDS, exact_support};
+use super::words::{EXACT_WORDS, Odometer, exact_support};
 use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
@@ -337,10 +337,13 @@ where
             return Ok(false);
         }
         let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
-        let mut pick = vec![0usize; line.len()];
-        for _ in 0..total {
+        let mut odometer = Odometer::new(options.iter().map(Vec::len).collect());
+        if odometer.is_empty() {
+            return Ok(true);
+        }
+        loop {
             self.word.clear();
-            self.word.extend(pick.iter().zip(&options).map(|(&k, o)| o[k]));
+            self.word.extend(odometer.pick().iter().zip(&options).map(|(&k, o)| o[k]));
             match (self.matches)(i, &self.word) {
                 Ok(true) => {}
                 Ok(false) => return Ok(false),
@@ -348,12 +351,8 @@ where
                 Err(e) if total == 1 => return Err(e),
                 Err(_) => return Ok(false),
             }
-            for p in (0..pick.len()).rev() {
-                pick[p] += 1;
-                if pick[p] < options[p].len() {
-                    break;
-                }
-                pick[p] = 0;
+            if odometer.advance().is_none() {
+                break;
             }
         }
         Ok(true)

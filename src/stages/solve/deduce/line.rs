@@ -5,6 +5,7 @@
 use super::Engine;
 use crate::compile::DEAD;
 use crate::propagate::{self, SymSet};
+use crate::solve::words::Words;
 
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
@@ -44,23 +45,11 @@ impl Engine<'_> {
             count = count.checked_mul(d.len()).filter(|&n| n <= max)?;
         }
         self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
-        let chars = self.compiled.alphabet.chars();
-        let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
-        let mut pick = vec![0usize; line.len()];
+        let mut words = Words::new(self.compiled.alphabet.chars(), line);
         let mut found = Vec::new();
-        let mut text = String::new();
-        for _ in 0..count {
-            text.clear();
-            text.extend(pick.iter().zip(&options).map(|(&k, o)| chars[o[k]]));
-            if (self.matcher)(i, &text)? {
-                found.push(pick.iter().zip(&options).map(|(&k, o)| o[k]).collect());
-            }
-            for p in (0..pick.len()).rev() {
-                pick[p] += 1;
-                if pick[p] < options[p].len() {
-                    break;
-                }
-                pick[p] = 0;
+        while let Some(text) = words.next_word() {
+            if (self.matcher)(i, text)? {
+                found.push(words.symbols().collect());
             }
         }
         Some(found)
