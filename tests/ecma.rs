@@ -253,15 +253,15 @@ impl Gen {
         }
         for _ in 0..self.rng.below(4) {
             match self.rng.below(9) {
-                0 => s.push_str(*self.rng.pick(&[r"\d", r"\D", r"\w", r"\W", r"\s", r"\S", r"\b", r"\B", r"\-"])),
-                1 => s.push_str(*self.rng.pick(&[r"\c1", r"\c_", r"\c*", r"\cj", r"\8", r"\0", r"\12", r"\k", r"\Z", "-", "\\cé"])),
+                0 => s.push_str(self.rng.pick::<&str>(&[r"\d", r"\D", r"\w", r"\W", r"\s", r"\S", r"\b", r"\B", r"\-"])),
+                1 => s.push_str(self.rng.pick::<&str>(&[r"\c1", r"\c_", r"\c*", r"\cj", r"\8", r"\0", r"\12", r"\k", r"\Z", "-", "\\cé"])),
                 2 | 3 => {
                     let (a, b) = (self.ch(), self.ch());
                     let (a, b) = if a <= b || self.rng.chance(0.05) { (a, b) } else { (b, a) };
                     let (a, b) = (self.lit_in_class(a), self.lit_in_class(b));
                     s.push_str(&format!("{a}-{b}"));
                 }
-                4 => s.push_str(*self.rng.pick(&[r"\d-z", r"a-\w", r"\s-\d", "--a", "a-", "-"])),
+                4 => s.push_str(self.rng.pick::<&str>(&[r"\d-z", r"a-\w", r"\s-\d", "--a", "a-", "-"])),
                 _ => {
                     let c = self.ch();
                     s.push_str(&self.lit_in_class(c));
