@@ -303,8 +303,34 @@ impl Gen {
             12 => self
                 .rng
                 .pick(&[
-                    r"\c", r"\cA", r"\cj", r"\c1", r"\x4", r"\xg1", r"\u{41}", r"\u00e9", r"\u12", r"\Z", r"\A", r"\z", r"\p{L}", r"\-",
-                    r"\ ", r"\é", "{", "}", "]", "a{,3}", "{,}", "x{1,", "{1}",
+                    r"\c",
+                    r"\cA",
+                    r"\cj",
+                    r"\c1",
+                    r"\x4",
+                    r"\xg1",
+                    r"\u{41}",
+                    r"\u00e9",
+                    r"\u12",
+                    r"\Z",
+                    r"\A",
+                    r"\z",
+                    r"\p{L}",
+                    r"\-",
+                    r"\ ",
+                    r"\é",
+                    "{",
+                    "}",
+                    "]",
+                    "a{,3}",
+                    "{,}",
+                    "x{1,",
+                    "{1}",
+                    r"\uD83D\uDE00",
+                    r"\uD83D",
+                    r"[\uD83D-\uDFFF]",
+                    "😀",
+                    "[😀]",
                 ])
                 .to_string(),
             13 if self.rng.chance(0.3) => self
@@ -425,6 +451,90 @@ impl Gen {
     }
 }
 
+/// Corners of the spec's semantics where an engine could cut a corner: empty
+/// iterations, capture resets, quantified lookaheads, captures and back-references
+/// inside lookbehinds, Annex B escapes; each is tried on every line of length 0–4 over
+/// its alphabet.
+const HAND: &[(&str, &str)] = &[
+    ("(a*)*b", "ab"),
+    ("(a*)+\\1", "ab"),
+    ("(?:a|()){2}\\1", "ab"),
+    ("(?:()|a){2,3}\\1b", "ab"),
+    ("(a|)*\\1", "ab"),
+    ("(?:(a)|b|())*\\1\\2", "ab"),
+    ("(?:(a)|(b))*?\\1\\2", "ab"),
+    ("(?=(a))*\\1a", "ab"),
+    ("(?=(a))+\\1", "ab"),
+    ("(?=(a)){2}a\\1", "ab"),
+    ("(?!(a))*b\\1", "ab"),
+    ("(?=a){0}a", "ab"),
+    ("(?=a)?b", "ab"),
+    ("ab(?<=(a)(b))\\2\\1", "ab"),
+    ("(a)b(?<=\\1b)", "ab"),
+    ("..(?<=(?:\\1|b)(a)b)", "ab"),
+    ("a(?<=(a)\\1)", "ab"),
+    ("(?<=(a+))b\\1", "ab"),
+    ("a*(?<=^(a*?)(a*))\\2", "ab"),
+    ("(?<!a)b", "ab"),
+    ("(?<=a|ba)b", "ab"),
+    ("a(?<=\\b.)b", "a b"),
+    ("(a)|\\1b", "ab"),
+    ("(?:a\\1)+", "ab"),
+    ("(a\\1)+", "ab"),
+    ("(a)(?:\\1)*", "ab"),
+    ("(a){0}\\1b", "ab"),
+    ("(a?)??\\1b", "ab"),
+    ("(a??)?\\1b", "ab"),
+    ("(?:a{2}){0,1}", "ab"),
+    ("a{1,1}?b{0}", "ab"),
+    ("(^a|b$)+", "ab"),
+    ("\\b\\B|^$", "a "),
+    ("[\\b]\\0[\\0-\\cA]", "\u{8}\0\u{1}"),
+    ("\\cZ\\ca[\\c_]", "\u{1a}\u{1}\u{1f}"),
+    ("[+-\\c]", "+,\\c"),
+    ("(?<a>x)(?<b>y)\\k<b>\\k<a>", "xy"),
+    ("\\k<a>(?<a>x)", "x<>ka"),
+    ("(?<$>a)\\k<$>", "a"),
+    ("(?:)|()|(|)", "a"),
+    ("((((((((((a))))))))))\\10", "a"),
+    ("((((((((((a))))))))))\\11", "a\t1"),
+    ("(a)\\10", "a\u{8}0"),
+    ("\\18(a)", "\u{1}8a"),
+    ("[\\18]+", "\u{1}8"),
+    ("\\u004\\x1", "u004x1"),
+    ("[\\u004]", "u004"),
+    ("\\k<a", "k<a"),
+    ("a{1,2", "a{1,2"),
+    ("(?:a|b)*?b(?=a*)", "ab"),
+    ("(?:(?=(a))a)*\\1", "ab"),
+    ("(?:(?!(a))b)*\\1", "ab"),
+    ("(?:\\1(a)|b)+", "ab"),
+];
+
+#[test]
+fn hand_written_corners_agree_with_node() {
+    let cases: Vec<(String, Vec<String>)> = HAND
+        .iter()
+        .map(|(clue, alphabet)| {
+            let alphabet: Vec<char> = alphabet.chars().collect();
+            let mut lines = vec![String::new()];
+            let mut frontier = vec![String::new()];
+            for _ in 0..4 {
+                frontier = frontier.iter().flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}"))).collect();
+                lines.extend(frontier.iter().cloned());
+            }
+            (clue.to_string(), lines)
+        })
+        .collect();
+    for ((clue, lines), js) in cases.iter().zip(node(&cases)) {
+        let js = js.unwrap_or_else(|e| panic!("node refuses {clue:?}: {e}"));
+        let ours = crossat_ecma(clue, lines).unwrap_or_else(|e| panic!("crossat refuses {clue:?}: {e}"));
+        for ((s, x), y) in lines.iter().zip(&ours).zip(&js) {
+            assert_eq!(x, y, "{clue:?} on {s:?}: crossat {x}, node {y}");
+        }
+    }
+}
+
 #[test]
 fn ecma_agrees_with_node() {
     let cases: usize = std::env::var("CROSSAT_ECMA_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
@@ -485,4 +595,44 @@ fn ecma_agrees_with_node() {
         "the generator's mix of valid and invalid clues is off: {refused} of {clues} refused"
     );
     assert!(accepted_lines_true * 50 > pairs, "too few matching lines: {accepted_lines_true} of {pairs}");
+}
+
+#[test]
+fn long_lines_recurse_on_the_matchers_own_stack() {
+    // Thousands of iterations nest thousands of continuations: past the shallow
+    // limit, the match runs again on a thread with a large stack.
+    let long = "ab".repeat(3000);
+    let cases = vec![
+        ("(?:a|b)*".to_string(), vec![long.clone(), format!("{long}c")]),
+        ("(a|b)*\\1".to_string(), vec![format!("{long}b"), long.clone()]),
+        ("(?:a(?<=(a))b)+\\1".to_string(), vec![format!("{long}a"), format!("{long}b")]),
+    ];
+    for ((clue, lines), js) in cases.iter().zip(node(&cases)) {
+        assert_eq!(crossat_ecma(clue, lines), js, "{clue:?}");
+    }
+}
+
+#[test]
+fn running_out_of_budget_is_an_error_not_a_verdict() {
+    let p = ecma::parse("(?:a*)*(?:a*)*(?:a*)*b").expect("parses");
+    let line: Vec<char> = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaac".chars().collect();
+    let e = Matcher::new(&p).with_budget(10_000).fullmatch(&line).expect_err("over budget");
+    assert!(!e.stack && e.steps == 10_000, "{e:?}");
+    assert!(e.to_string().contains("budget"), "{e}");
+}
+
+#[test]
+fn syntax_errors_name_the_problem_and_the_position() {
+    for (clue, message, position) in [
+        ("a)", "Unmatched ')'", 1),
+        ("(?:a", "Unterminated group", 0),
+        ("ab**", "Nothing to repeat", 3),
+        ("é[z-a]", "Range out of order", 3),
+    ] {
+        let cases = vec![(clue.to_string(), Vec::new())];
+        let js = node(&cases).remove(0).expect_err("node refuses it");
+        let e = ecma::parse(clue).expect_err("crossat refuses it");
+        assert!(e.message.contains(message) && js.contains(message), "{clue:?}: crossat {e}, node {js}");
+        assert_eq!(e.position, position, "{clue:?}: {e}");
+    }
 }
