@@ -267,6 +267,10 @@ pub struct PuzzleArgs {
     /// The regex pool of a regex-pool CSV (default: the `.txt` file beside it).
     #[arg(long, value_name = "FILE")]
     pub pool: Option<PathBuf>,
+    /// The clues' regex dialect (default: the puzzle's "dialect", else its format's:
+    /// ecmascript for challenges.json, python otherwise).
+    #[arg(long, value_enum)]
+    pub dialect: Option<crate::puzzle::Dialect>,
 }
 
 // `crossat solve`.
@@ -341,6 +345,9 @@ pub struct ListArgs {
     /// JSON Lines output.
     #[arg(long)]
     pub json: bool,
+    /// The dialect to report (default: each puzzle's, as `solve` reads it).
+    #[arg(long, value_enum)]
+    pub dialect: Option<crate::puzzle::Dialect>,
 }
 
 // `crossat bench`.

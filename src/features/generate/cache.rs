@@ -37,6 +37,7 @@ impl Cache {
                 alphabet: Some(alphabet.chars().to_vec()),
                 givens: vec![None; len],
                 pool: None,
+                dialect: crate::puzzle::Dialect::Python,
             };
             let c = compile::compile(
                 src,

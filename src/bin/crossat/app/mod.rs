@@ -124,7 +124,7 @@ pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
     if alphabet.as_ref().is_some_and(Vec::is_empty) {
         return Err(Error::Usage("--alphabet must not be empty".into()));
     }
-    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, given_source, pool })
+    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, given_source, pool, dialect: args.dialect })
 }
 
 /// The input files named by puzzle arguments (for [`crate::io::refuse_overwrite`]).
