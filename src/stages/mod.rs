@@ -7,6 +7,8 @@ pub mod puzzle;
 pub mod regex;
 // ... and its meaning (a port of CPython's `_sre` matcher), the reference for compile and verify
 pub mod sre;
+// ... and the ECMAScript dialect's syntax and meaning (node's `RegExp` without flags)
+pub mod ecma;
 // verify: grid → checked by the sre matcher, independently of compile and encode
 pub mod verify;
 // compile: clues → automata
