@@ -16,6 +16,7 @@ mod dimacs;
 mod docs;
 mod draw;
 mod early;
+mod ecmadiff;
 mod encoding;
 mod explain;
 mod formats;
