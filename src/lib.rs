@@ -69,7 +69,7 @@
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`ecma`] → [`dialect`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
-//! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`] | stages, pipeline, support; never another feature |
+//! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
 //! | [`support`] | [`error`], [`exit`], [`limits`], [`progress`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
 //!
@@ -83,7 +83,7 @@ pub mod support;
 
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.
-pub use features::{assist, explain, generate, squares, words};
+pub use features::{assist, explain, generate, lint, squares, words};
 pub use stages::{compile, dialect, dimacs, draw, ecma, emit, encode, propagate, puzzle, regex, solve, sre, verify};
 pub use support::{error, exit, limits, progress, rng, stats, stop, style};
 

@@ -14,7 +14,7 @@
 //! do not apply.
 
 use super::normalise::{self, Hard, Mode};
-use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_tree, tagged};
+use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, tagged};
 use crate::error::ClueErrorKind;
 use crate::dialect::{Matcher, Tree};
 use crate::regex::ast::Node;
@@ -127,21 +127,42 @@ pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options)
 }
 
 /// An ECMAScript clue: the regular route when its normalised tree is exact
-/// ([`super::normalise_es`]), else the routes whose exactness does not depend on the
+/// ([`super::normalise_es`]); else the routes whose exactness does not depend on the
 /// dialect — the bounded route (the ECMAScript matcher decides each candidate) and
-/// the counterexample loop (every solution checked by it). The tagged route and the
-/// expansions of back-references model Python's back-references (a group that did not
-/// take part fails, captures kept across iterations), so they are not used.
+/// the counterexample loop (every solution checked by it). The expansion of
+/// back-references and the tagged route model Python's back-references (a group that
+/// did not take part fails, captures kept across iterations): they are used only for
+/// a clue whose back-references mean the same in both dialects
+/// ([`normalise_es::python_equivalent`]).
 fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
+    let Tree::Ecmascript(pattern) = tree else { return Err(ClueErrorKind::Other("internal: not an ECMAScript clue".into())) };
     if let Ok(node) = normalise_tree(tree, alphabet, Mode::Exact)
         && !tagged::needs_tags(&node)
     {
         let (automaton, raw_states) = clue_automaton(&node, alphabet, len)?;
         return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
     }
+    // Back-references that mean the same in both dialects take Python's routes.
+    let same = normalise_es::python_equivalent(pattern, alphabet);
+    if let Some(node) = &same
+        && let Some(done) = regular_after_expansion(node, alphabet, len)
+    {
+        return Ok(done);
+    }
     let over = normalise_tree(tree, alphabet, Mode::Over).map_err(|Hard(h)| format!("internal: over-approximation failed: {h}"))?;
     let (over_automaton, raw_states) = clue_automaton(&over, alphabet, len)?;
-    if bounded::count(&over_automaton, len) <= opts.bounded_limit as u64 {
+    let candidates = bounded::count(&over_automaton, len);
+    if candidates <= opts.prefer_bounded.min(opts.bounded_limit as u64) {
+        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
+    }
+    if opts.tagged
+        && let Some(node) = &same
+        && taggable(node)
+        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
+    {
+        return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
+    }
+    if candidates <= opts.bounded_limit as u64 {
         return by_strings(&over_automaton, tree, alphabet, len, raw_states);
     }
     Ok(CompiledClue { automaton: over_automaton, raw_states, tagged: None, route: Route::Guarded })

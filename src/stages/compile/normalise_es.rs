@@ -18,9 +18,10 @@
 //!   automata's word classes (Unicode) but not the other, and any clue over an
 //!   alphabet with a letter outside the BMP (two code units, which a set never
 //!   matches alone).
-//! - [`Mode::Over`]: a regular superset: back-references match any string (the empty
-//!   one included), lookarounds and doubtful word boundaries always hold; over an
-//!   alphabet with a letter outside the BMP, every string.
+//! - [`Mode::Over`]: a regular superset: a back-reference matches the empty string or
+//!   a string its group's body matches (whatever the group captured last is one),
+//!   lookarounds and doubtful word boundaries always hold; over an alphabet with a
+//!   letter outside the BMP, every string.
 //!
 //! Without back-references and lookarounds, ECMAScript's rule that an iteration past
 //! the minimum may not match the empty string changes which way a string is matched,
@@ -41,8 +42,77 @@ pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<N
             Mode::Over => Ok(Node::any_string()),
         };
     }
-    let cx = Cx { alphabet, mode, word_exact: alphabet.chars().iter().all(|&c| es_word(c) == unicode::is_word(c)) };
+    let mut bodies = vec![None; pattern.groups + 1];
+    collect_groups(&pattern.root, &mut bodies);
+    let cx = Cx {
+        alphabet,
+        mode,
+        word_exact: alphabet.chars().iter().all(|&c| es_word(c) == unicode::is_word(c)),
+        bodies,
+        open: std::cell::RefCell::new(Vec::new()),
+        captures: false,
+    };
     cx.node(&pattern.root)
+}
+
+/// The clue as a tree with its captures and back-references, when every
+/// back-reference means the same in Python as in ECMAScript, so that the Python
+/// routes for back-references (their expansion, the tagged encoding) apply: `None`
+/// otherwise, or when the clue has a lookaround or [`normalise`] finds it hard.
+///
+/// The meanings agree when each `\k` comes after a point where group `k` has surely
+/// matched and cannot have been reset since: group `k` stands earlier in a sequence
+/// that holds the reference (through groups and sequences only, never an alternative
+/// or a repeat that could skip it), or earlier in the same iteration of a repeat that
+/// holds both. Then in both dialects `\k` matches the text the group captured last —
+/// ECMAScript's reset of a repeat's captures at each iteration and its empty match of
+/// a group that did not take part never apply.
+pub fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node> {
+    if alphabet.chars().iter().any(|&c| u32::from(c) > 0xFFFF) || !surely_set(&pattern.root, &mut Vec::new()) {
+        return None;
+    }
+    let cx = Cx {
+        alphabet,
+        mode: Mode::Exact,
+        word_exact: alphabet.chars().iter().all(|&c| es_word(c) == unicode::is_word(c)),
+        bodies: Vec::new(),
+        open: std::cell::RefCell::new(Vec::new()),
+        captures: true,
+    };
+    cx.node(&pattern.root).ok()
+}
+
+/// Whether every back-reference in `n` refers to a group surely set before it, given
+/// the groups `set` surely set before `n`; adds those `n` surely sets. No lookaround.
+fn surely_set(n: &ecma::Node, set: &mut Vec<usize>) -> bool {
+    match n {
+        ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) => true,
+        ecma::Node::BackRef(k) => set.contains(k),
+        ecma::Node::Concat(v) => v.iter().all(|x| surely_set(x, set)),
+        ecma::Node::Alt(v) => v.iter().all(|x| surely_set(x, &mut set.clone())),
+        ecma::Node::Group { index, body } => {
+            let ok = surely_set(body, set);
+            set.push(*index);
+            ok
+        }
+        ecma::Node::Repeat { body, .. } => surely_set(body, &mut set.clone()),
+        ecma::Node::Look { .. } => false,
+    }
+}
+
+/// The body of each capturing group, by number.
+fn collect_groups<'a>(n: &'a ecma::Node, out: &mut Vec<Option<&'a ecma::Node>>) {
+    match n {
+        ecma::Node::Group { index, body } => {
+            if let Some(slot) = out.get_mut(*index) {
+                *slot = Some(body);
+            }
+            collect_groups(body, out);
+        }
+        ecma::Node::Concat(v) | ecma::Node::Alt(v) => v.iter().for_each(|x| collect_groups(x, out)),
+        ecma::Node::Repeat { body, .. } | ecma::Node::Look { body, .. } => collect_groups(body, out),
+        ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) | ecma::Node::BackRef(_) => {}
+    }
 }
 
 /// Whether `c` is a word character for ECMAScript's `\b` (ASCII `\w`).
@@ -55,6 +125,12 @@ struct Cx<'a> {
     mode: Mode,
     /// Whether ECMAScript's word characters and the automata's agree on the alphabet.
     word_exact: bool,
+    /// The body of each capturing group, by number.
+    bodies: Vec<Option<&'a ecma::Node>>,
+    /// The groups whose body is being over-approximated for a back-reference.
+    open: std::cell::RefCell<Vec<usize>>,
+    /// Keep capture numbers and back-references ([`python_equivalent`]).
+    captures: bool,
 }
 
 impl Cx<'_> {
@@ -81,9 +157,28 @@ impl Cx<'_> {
                     _ => Node::Concat(v),
                 }
             }
-            ecma::Node::Alt(v) => Node::Alt(v.iter().map(|x| self.node(x)).collect::<Result<_, _>>()?),
+            ecma::Node::Alt(v) => {
+                let v: Vec<Node> = v.iter().map(|x| self.node(x)).collect::<Result<_, _>>()?;
+                // Alternatives of single characters are one set (as Python's parser
+                // makes `F|O` the class `[FO]`): the expansion of back-references
+                // recognises a group of one character by it.
+                if v.iter().all(|x| matches!(x, Node::Set(_))) {
+                    let mut members: Vec<ClassItem> = Vec::new();
+                    for x in &v {
+                        if let Node::Set(set) = x {
+                            members.extend(set.items.iter().filter(|m| !members.contains(m)).copied().collect::<Vec<_>>());
+                        }
+                    }
+                    Node::Set(CharSet { negated: false, items: members.into() })
+                } else {
+                    Node::Alt(v)
+                }
+            }
             // Without back-references, a capture is a plain group.
-            ecma::Node::Group { body, .. } => Node::Group { index: None, sub: Box::new(self.node(body)?) },
+            ecma::Node::Group { index, body } => {
+                let index = if self.captures { u32::try_from(*index).ok() } else { None };
+                Node::Group { index, sub: Box::new(self.node(body)?) }
+            }
             ecma::Node::Repeat { body, min, max, .. } => Node::Repeat { sub: Box::new(self.node(body)?), min: *min, max: *max },
             ecma::Node::Assert(a) => match a {
                 ecma::Assertion::Start => Node::Assert(Assertion::Start),
@@ -98,8 +193,30 @@ impl Cx<'_> {
                 }
             },
             ecma::Node::Look { .. } => self.hard("lookaround", Node::Empty)?,
-            ecma::Node::BackRef(_) => self.hard("back-reference", Node::any_string())?,
+            ecma::Node::BackRef(k) if self.captures => Node::Backref(u32::try_from(*k).map_err(|_| Hard("group number".into()))?),
+            ecma::Node::BackRef(k) => {
+                let over = if self.mode == Mode::Over { self.backref_over(*k)? } else { Node::Empty };
+                self.hard("back-reference", over)?
+            }
         })
+    }
+}
+
+impl Cx<'_> {
+    /// A regular superset of what `\k` matches: the empty string (group `k` did not
+    /// take part, was reset, or is referred to before or inside itself) or a string
+    /// the group's body matches (what it captured last), the body over-approximated in
+    /// turn; a reference met again while its own group's body is being approximated
+    /// matches any string.
+    fn backref_over(&self, k: usize) -> Result<Node, Hard> {
+        let Some(body) = self.bodies.get(k).copied().flatten() else { return Ok(Node::Empty) };
+        if self.open.borrow().contains(&k) {
+            return Ok(Node::any_string());
+        }
+        self.open.borrow_mut().push(k);
+        let sub = self.node(body);
+        let _ = self.open.borrow_mut().pop();
+        Ok(Node::Alt(vec![Node::Empty, sub?]))
     }
 }
 

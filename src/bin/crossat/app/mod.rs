@@ -3,6 +3,7 @@
 
 mod assist;
 mod explain;
+mod lint;
 mod puzzles;
 mod solve;
 
@@ -25,6 +26,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Check(args) => assist::check(&args, out),
         Command::Hint(args) => assist::hint(&args, out),
         Command::Explain(args) => explain::explain(&args, out),
+        Command::Lint(args) => lint::lint(&args, out),
         Command::Generate(args) => puzzles::generate(&args, out, err),
         Command::Blocks(args) => puzzles::blocks(&args, out, err),
         Command::Squares(args) => puzzles::squares(&args, out, err),
