@@ -13,6 +13,7 @@ mod clues;
 mod corpus;
 mod count;
 mod dimacs;
+mod dialect;
 mod docs;
 mod draw;
 mod early;
