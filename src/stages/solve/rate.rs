@@ -118,7 +118,7 @@ struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     fn new(puzzle: &'a Puzzle, compiled: &'a Compiled) -> Lines<'a> {
-        let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.tagged.is_some());
+        let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(crate::compile::CompiledClue::approximate);
         let verifier = if inexact {
             crate::compile::parse_clues("<rated>", puzzle).and_then(|p| crate::verify::Verifier::from_parsed("<rated>", puzzle, &p)).ok()
         } else {
