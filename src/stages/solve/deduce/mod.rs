@@ -23,6 +23,7 @@
 //! Each step names, in `uses`, the earlier steps of its own list whose results it
 //! reads: for each cell of its line, the step that last narrowed it.
 
+pub mod closure;
 pub mod line;
 pub mod reason;
 pub mod split;
@@ -241,6 +242,8 @@ pub struct Engine<'a> {
     budget: usize,
     /// Work done since the budget was set.
     spent: std::cell::Cell<usize>,
+    /// Constraints (clues, then pool entries) through each cell, for the closures.
+    of_constraints: std::cell::OnceCell<Vec<Vec<usize>>>,
 }
 
 impl<'a> Engine<'a> {
@@ -263,6 +266,7 @@ impl<'a> Engine<'a> {
             alone: vec![None; puzzle.clues.len()],
             budget: DEFAULT_BUDGET,
             spent: Default::default(),
+            of_constraints: Default::default(),
         }
     }
 
