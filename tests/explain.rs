@@ -249,6 +249,38 @@ fn random_planted_puzzles_are_explained_step_by_step() {
     );
 }
 
+#[test]
+fn random_free_layouts_are_explained_step_by_step() {
+    let mut rng = Rng::new(2727);
+    let alphabet = ['A', 'B', 'C'];
+    let mut out = Replay::default();
+    let (mut total, mut unique) = (0, 0);
+    for _ in 0..300 {
+        // Entries along rows and columns of a 4x4 board, crossing where they meet.
+        let board: Vec<char> = (0..16).map(|_| *rng.pick(&alphabet)).collect();
+        let mut entries = Vec::new();
+        for k in 0..2 + rng.below(4) {
+            let (line, from) = (rng.below(4), rng.below(3));
+            let len = 1 + rng.below(4 - from);
+            let cells: Vec<(usize, usize)> = (from..from + len).map(|p| if k % 2 == 0 { (line, p) } else { (p, line) }).collect();
+            let word: Vec<char> = cells.iter().map(|&(r, c)| board[r * 4 + c]).collect();
+            let clue = planted(&mut rng, &word, &alphabet);
+            entries.push(json!({"label": format!("{}", k + 1), "cells": cells.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(), "clues": [clue]}));
+        }
+        let text = json!({"layout": "free", "alphabet": "ABC", "entries": entries}).to_string();
+        let mut input = common::input_text(&text);
+        input.source = text.clone();
+        input.alphabet = Some(alphabet.to_vec());
+        let (_, ex, _) = explain(&input, 2_000, &mut out);
+        assert!(ex.answer != Answer::None, "{text}: the planted board is a solution");
+        total += 1;
+        unique += usize::from(matches!(ex.answer, Answer::Unique(_)));
+    }
+    assert_eq!(out.skipped, 0, "every step of a small layout is checked");
+    check_with_python(&out.queries);
+    eprintln!("explain: {total} free layouts ({unique} unique), {} line steps checked with Python", out.queries.len());
+}
+
 /// The bundled puzzles with fixed clues: every antoine-trux grid test, the hexregex
 /// hexagons, the solrabizna rectangles and the dkesler boards.
 fn bundled() -> Vec<std::path::PathBuf> {
@@ -266,10 +298,13 @@ fn bundled() -> Vec<std::path::PathBuf> {
 /// The difficulty `solve --stats` and `generate` rate (`solve::rate`) is the one
 /// explain's steps show: easy when line steps alone solve the puzzle, medium when
 /// case splits of depth 1 are needed, hard when more is. Checked on every bundled
-/// puzzle, with the explanation's default bounds.
+/// puzzle, with the explanation's default bounds. The same run makes the table of
+/// steps per puzzle in docs/examples.md, which must be current
+/// (`CROSSAT_BLESS_DOCS=1` rewrites it).
 #[test]
-fn the_rating_follows_the_kinds_of_step() {
+fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
     let mut seen = std::collections::BTreeMap::new();
+    let mut table = String::from("| puzzle | line | split | search | unique by deduction | difficulty |\n|---|---|---|---|---|---|\n");
     for path in bundled() {
         let mut prep = pipeline::prepare(&common::input_file(&path, None)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let compiled = prep.compiled().expect("compile").clone();
@@ -281,9 +316,37 @@ fn the_rating_follows_the_kinds_of_step() {
             _ => assert!(rating.class().is_none() || !rating.complete, "{}: {}", path.display(), rating.describe()),
         }
         *seen.entry(rating.class().unwrap_or("unrated")).or_insert(0) += 1;
+        let name = path.file_name().expect("name").to_string_lossy().replace(".input.txt", "");
+        let dir = path.parent().and_then(|d| d.file_name()).expect("dir").to_string_lossy().to_string();
+        let name = if dir == "antoine-trux" { name } else { format!("{dir}/{name}") };
+        let unique = match ex.answer {
+            Answer::Unique(_) if ex.unique_by_deduction => "yes",
+            Answer::Unique(_) => "no",
+            Answer::Several => "no (not unique)",
+            Answer::None => "no (no solution)",
+            Answer::Unknown => "unknown",
+        };
+        let [(_, line), (_, split), (_, search)] = ex.counts();
+        table.push_str(&format!(
+            "| `{name}` | {line} | {split} | {search} | {unique} | {} |\n",
+            ex.difficulty().map_or("unrated", |d| d.name())
+        ));
     }
     assert!(seen.len() >= 3, "the puzzles compared cover several classes: {seen:?}");
     eprintln!("explain: ratings compared {seen:?}");
+    let docs = common::root().join("docs/examples.md");
+    let text = common::read_text(&docs);
+    let (open, close) = ("<!-- explain table: made by tests/explain.rs -->\n", "<!-- end of explain table -->");
+    let start = text.find(open).expect("the table's opening marker") + open.len();
+    let end = text[start..].find(close).expect("the table's closing marker") + start;
+    if std::env::var_os("CROSSAT_BLESS_DOCS").is_some() {
+        std::fs::write(&docs, format!("{}{table}{}", &text[..start], &text[end..])).expect("write docs");
+    } else {
+        assert!(
+            text[start..end] == table,
+            "docs/examples.md: the explain table is out of date (CROSSAT_BLESS_DOCS=1 rewrites it):\n{table}"
+        );
+    }
 }
 
 #[test]

@@ -50,10 +50,13 @@ impl Engine<'_> {
         Ok(None)
     }
 
-    /// The first assumption, in cell and letter order, whose line steps leave a cell
-    /// empty (told by the closure, then its steps recorded), at most `room` steps.
+    /// The first assumption whose line steps leave a cell empty (told by the closure,
+    /// then its steps recorded), at most `room` steps: cells in order from the one the
+    /// previous such split assumed (round the grid), letters in order.
     fn first_split(&mut self, ctx: &Ctx, room: Option<usize>) -> Result<Option<Found>> {
-        for c in (0..ctx.doms.len()).filter(|&c| ctx.doms[c].len() > 1) {
+        let n = ctx.doms.len();
+        let from = self.first_from.get();
+        for c in (0..n).map(|k| (from + k) % n).filter(|&c| ctx.doms[c].len() > 1) {
             for x in ctx.doms[c].iter() {
                 crate::stop::check()?;
                 let mut trial = ctx.doms.clone();
@@ -64,6 +67,7 @@ impl Engine<'_> {
                 let mut sub = self.assume(ctx, c, x);
                 let mut steps = Vec::new();
                 if let End::Contradiction { cell } = self.run(&mut sub, &mut steps, room, 0)? {
+                    self.first_from.set(c);
                     let size = steps.iter().map(Step::size).sum();
                     return Ok(Some((size, c, x, steps, cell, sub.outer)));
                 }
@@ -123,7 +127,12 @@ impl Engine<'_> {
     }
 
     fn apply_split(&mut self, ctx: &mut Ctx, number: usize, found: Found) -> Step {
-        let (_, cell, letter, steps, empty, outer) = found;
+        let (_, cell, letter, mut steps, empty, outer) = found;
+        if ctx.level == 0 {
+            let mut doms = ctx.doms.clone();
+            doms[cell] = super::closure::one(letter);
+            self.fill_reasons(doms, &mut steps);
+        }
         let mut uses = BTreeSet::new();
         for (level, step) in outer {
             if level == ctx.level {
