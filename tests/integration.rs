@@ -24,6 +24,7 @@ mod explain;
 mod formats;
 mod frontend;
 mod fuzz_corpus;
+mod ganak;
 mod generate;
 mod hexagons;
 mod layouts;
