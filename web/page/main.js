@@ -82,6 +82,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   clearHelp();
   try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
   await refreshStatus();
+  document.body.dataset.puzzle = src.key;
   if (state.mode === 'create' && !fromSetter) setter.load(view, src);
   return view;
 }
@@ -93,6 +94,7 @@ async function refreshStatus() {
   if (seq !== state.statusSeq || src !== state.source) return;
   const states = Array.isArray(result) ? result : result.clues;
   board.setStates(states);
+  document.body.dataset.filled = String(state.values.filter(Boolean).length);
   const full = state.values.every((v) => v);
   const solved = full && states.every((s) => s === 'satisfied');
   $('solved').hidden = !solved;
@@ -361,7 +363,10 @@ function wire() {
   $('check').addEventListener('click', guard(check));
   $('reveal').addEventListener('click', guard(reveal));
   $('unique').addEventListener('click', guard(unique));
-  $('clear').addEventListener('click', () => { clearHelp(); board.setValues(state.values.map(() => '')); board.draw(state.view, board.values); });
+  $('clear').addEventListener('click', () => {
+    clearHelp();
+    board.setValues(state.values.map((_, i) => state.view.givens?.[i] ?? ''));
+  });
   $('step-prev').addEventListener('click', () => explain.move(-1));
   $('step-next').addEventListener('click', () => explain.move(1));
   $('mode-play').addEventListener('click', () => setMode('play'));
