@@ -61,6 +61,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
     name: source.name ?? 'puzzle',
     text: source.text,
     id: source.id || null,
+    format: source.format ?? null,
     dialect: source.dialect ?? null,
   };
   src.key = source.key ?? `${src.name}#${src.id ?? ''}#${hash(src.text)}`;

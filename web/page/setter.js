@@ -5,6 +5,8 @@
 import { Stopped } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
+// Solutions the analysis lists at most (the count goes on past it).
+const ANALYSIS_BOUND = 1000;
 
 // crossat JSON for a view with edited clues: rectangles by side (left, top, right,
 // bottom), hexagons and free layouts as entries. The library reads it back; this
@@ -110,7 +112,7 @@ export class Setter {
     board.highlight('ambiguous', []);
     let out;
     try {
-      out = await heavy.call('analyse', state.source);
+      out = await heavy.call('analyse', state.source, ANALYSIS_BOUND);
     } catch (err) {
       if (err instanceof Stopped) return;
       if (v === this.version) $('analysis').textContent = `Analysis failed: ${err.message}`;

@@ -2,7 +2,7 @@
 // Protocol (main.js ⇄ worker), structured-clone messages:
 //   → {seq, op: "init", module}            module: a compiled WebAssembly.Module
 //   ← {seq, ok: true}
-//   → {seq, op, puzzle: {name, text, id, dialect} | null, args: [...]}
+//   → {seq, op, puzzle: {name, text, id, format, dialect} | null, args: [...]}
 //   ← {seq, ok: true, result, ms} | {seq, ok: false, error}
 // `op` is a method of the API's Puzzle (view, status, hint, explain, …) called on the
 // puzzle opened from `puzzle`, or, when `puzzle` is null, a free function of the API
@@ -18,7 +18,11 @@ function open(p) {
   if (cached.key !== key) {
     if (cached.puzzle && cached.puzzle.free) cached.puzzle.free();
     cached = { key: null, puzzle: null };
-    cached.puzzle = api.Puzzle.open(p.name, p.text, p.id ?? undefined, p.dialect ?? undefined);
+    const options = {};
+    if (p.id) options.id = p.id;
+    if (p.format) options.format = p.format;
+    if (p.dialect) options.dialect = p.dialect;
+    cached.puzzle = api.Puzzle.open(p.name, p.text, Object.keys(options).length ? JSON.stringify(options) : undefined);
     cached.key = key;
   }
   return cached.puzzle;
