@@ -37,8 +37,10 @@ export class Board {
       input.autocomplete = 'off';
       input.spellcheck = false;
       input.setAttribute('autocapitalize', 'characters');
-      input.setAttribute('aria-label', `row ${cell.row + 1}, cell ${cell.col + 1}`);
+      const name = cell.name ? cell.name.replace(/^\((.*)\)$/, '$1') : `row ${cell.row + 1}, cell ${cell.col + 1}`;
+      input.setAttribute('aria-label', name);
       input.dataset.id = id;
+      input.dataset.rc = `${cell.row},${cell.col}`;
       input.style.left = `${pos[id].x}px`;
       input.style.top = `${pos[id].y}px`;
       const given = view.givens?.[id];
@@ -213,9 +215,11 @@ export class Board {
     this.el.style.height = `${maxY - minY}px`;
   }
 
+  // `unknown` (a line too long to decide alone) is shown as still possible.
   setStates(states) {
     this.states = states;
-    states.forEach((st, k) => {
+    states.forEach((given, k) => {
+      const st = given === 'unknown' ? 'possible' : given;
       for (const el of this.clueEls[k] ?? []) {
         el.classList.remove('satisfied', 'possible', 'broken');
         el.classList.add(st);

@@ -10,6 +10,8 @@ import { Setter } from './setter.js';
 import * as explain from './explain.js';
 
 const $ = (id) => document.getElementById(id);
+// Steps of an explanation asked at most (as `crossat explain --max-steps`).
+const MAX_STEPS = 2000;
 const WASM = new URL('./pkg/crossat_web_bg.wasm', import.meta.url);
 
 const state = {
@@ -190,7 +192,10 @@ function cellId(rc) {
   return state.view.rows[r]?.[c];
 }
 
-function cellName(rc) { return `row ${rc[0] + 1}, cell ${rc[1] + 1}`; }
+function cellName(rc) {
+  const name = state.view.cells[cellId(rc)]?.name;
+  return name ? name.replace(/^\((.*)\)$/, '$1') : `row ${rc[0] + 1}, cell ${rc[1] + 1}`;
+}
 
 // JSON Lines (a string, an array of objects, or one object) as an array of objects.
 export function records(result) {
@@ -249,7 +254,7 @@ async function hint() {
 
 async function explainSteps() {
   clearHelp();
-  const out = await runHeavy('Explain', 'explain', JSON.stringify(state.values), 500);
+  const out = await runHeavy('Explain', 'explain', JSON.stringify(state.values), MAX_STEPS);
   if (!out) return;
   const recs = records(out.result);
   explain.load(recs, { cellId, cellName, board, root: $('steps') });
@@ -299,11 +304,14 @@ async function reveal() {
   $('help-out').dataset.ms = String(out.ms);
 }
 
+// A count record (`count`: a number, or a string of digits past 2^53; else the
+// `solutions` listed, all of them when `complete`).
 function countText(s) {
-  const n = s.solutions ?? s.count;
-  if (s.complete === false) return `at least ${n} solution${n === 1 ? '' : 's'} (counting stopped)`;
-  if (n === 0) return 'no solution';
-  if (n === 1) return 'unique: exactly one solution';
+  const exact = s.count != null;
+  const n = exact ? s.count : s.solutions;
+  if (!exact && s.complete === false) return `at least ${n} solution${n === 1 ? '' : 's'} (counting stopped)`;
+  if (String(n) === '0') return 'no solution';
+  if (String(n) === '1') return 'unique: exactly one solution';
   return `not unique: ${n} solutions`;
 }
 

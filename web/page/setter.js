@@ -119,14 +119,14 @@ export class Setter {
       return;
     }
     if (v !== this.version) return;
-    const a = records(out.result).find((r) => r.type === 'summary' || r.solutions != null) ?? {};
-    const amb = (a.ambiguous ?? []).map((c) => (Array.isArray(c) ? cellId(c) : c));
+    const a = records(out.result).find((r) => r.type === 'analysis') ?? {};
+    const amb = (a.ambiguous_cells ?? []).map((c) => c.id ?? cellId(c.cell));
     board.highlight('ambiguous', amb);
     let text = countText(a);
     text = text.charAt(0).toUpperCase() + text.slice(1);
     if (amb.length) text += `; ${amb.length} ambiguous cell${amb.length === 1 ? '' : 's'} (highlighted)`;
     $('analysis').textContent = `${text}.`;
-    $('analysis').dataset.result = String(a.solutions ?? '');
+    $('analysis').dataset.result = String(a.count ?? (a.complete ? a.solutions : ''));
   }
 
   async blank() {
@@ -143,7 +143,9 @@ export class Setter {
   async generate() {
     const rows = Number($('new-rows').value) || 3;
     const cols = Number($('new-cols').value) || 3;
-    const options = { rows, cols, difficulty: $('gen-difficulty').value };
+    const hex = $('gen-shape').value === 'hex';
+    const options = hex ? { hex: String(Number($('gen-side').value) || 3) } : { size: `${rows}x${cols}` };
+    if ($('gen-difficulty').value) options.difficulty = $('gen-difficulty').value;
     const t = $('gen-text').value.trim();
     if (t) options.text = t;
     $('analysis').textContent = 'Generating…';
@@ -155,7 +157,7 @@ export class Setter {
       throw err;
     }
     const r = out.result;
-    const text = typeof r === 'string' ? r : JSON.stringify(r.crossat ?? r.puzzle ?? r, null, 1);
+    const text = JSON.stringify(r.crossat, null, 1);
     this.extra = {};
     await this.ctx.openSource({ name: 'generated', text, key: `generated:${Date.now()}` }, { keepValues: [] });
   }

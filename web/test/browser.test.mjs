@@ -46,10 +46,11 @@ function clueStates(page) {
   });
 }
 
-function cellLabel([r, c]) { return `row ${r + 1}, cell ${c + 1}`; }
+// Cells are found by their (row, index in row) as the command line numbers them.
+function cellLabel([r, c]) { return `${r},${c}`; }
 
 async function cellsWith(page, cls) {
-  return page.$$eval(`#board .cell.${cls}`, (els) => els.map((e) => e.getAttribute('aria-label')).sort());
+  return page.$$eval(`#board .cell.${cls}`, (els) => els.map((e) => e.dataset.rc).sort());
 }
 
 function noErrors(page) {
@@ -59,7 +60,7 @@ function noErrors(page) {
 // Types a rectangle's rows with the keyboard only: type along the row, then ArrowDown
 // and ArrowLeft back to the row's first cell.
 async function typeRows(page, rows) {
-  await page.click('#board .cell[aria-label="row 1, cell 1"]');
+  await page.click('#board .cell[data-rc="0,0"]');
   for (let r = 0; r < rows.length; r++) {
     const chars = Array.from(rows[r]);
     if (r > 0) {
@@ -120,7 +121,8 @@ test('hint: the same cell and reason as crossat hint, on an empty and a partial 
   await page.waitForSelector('#board .cell.hinted');
   assert.deepEqual(await cellsWith(page, 'hinted'), [cellLabel(h.cell)]);
   assert.equal(await page.getAttribute('#help-out', 'data-reason'), h.reason);
-  assert.match(await page.textContent('#help-out'), new RegExp(`${cellLabel(h.cell)} is ${h.char}`));
+  const name = await page.getAttribute('#board .cell.hinted', 'aria-label');
+  assert.ok((await page.textContent('#help-out')).includes(`${name} is ${h.char}`));
   // With the hinted letter typed, the next hint follows `crossat hint --grid`.
   await page.keyboard.type(h.char);
   const grid = [['.', '.'], ['.', '.']];
@@ -129,7 +131,7 @@ test('hint: the same cell and reason as crossat hint, on an empty and a partial 
   (await import('node:fs')).writeFileSync(tmp, grid.map((r) => r.join('')).join('\n') + '\n');
   const [h2] = crossat('hint', CHALLENGES, '--id', 'beginner/1', '--grid', tmp, '--json');
   await page.click('#hint');
-  await page.waitForFunction((l) => document.querySelector(`#board .cell.hinted[aria-label="${l}"]`), cellLabel(h2.cell));
+  await page.waitForFunction((l) => document.querySelector(`#board .cell.hinted[data-rc="${l}"]`), cellLabel(h2.cell));
   assert.equal(await page.getAttribute('#help-out', 'data-reason'), h2.reason);
   if (h2.clue) assert.match(await page.textContent('#help-out'), new RegExp(h2.clue.replace(/[()]/g, '\\$&')));
   noErrors(page);
@@ -164,7 +166,7 @@ test('MIT hexagon: drawn with its clues and solved in the page', async () => {
   assert.equal(await page.locator('[data-clue]').count(), 39);
   // Row clues beside their rows: the first row's clue ends left of the row's first cell.
   const clueBox = await page.locator('.clue[data-clue="0"]').boundingBox();
-  const cellBox = await page.locator('#board .cell[aria-label="row 1, cell 1"]').boundingBox();
+  const cellBox = await page.locator('#board .cell[data-rc="0,0"]').boundingBox();
   assert.ok(clueBox.x + clueBox.width <= cellBox.x + 1 && Math.abs(clueBox.y - cellBox.y) < 2);
   await page.click('#reveal');
   await page.waitForSelector('#solved:not([hidden])');
@@ -252,7 +254,7 @@ test('typing stays responsive during a long count, and Stop ends it', async () =
   await page.waitForSelector('#busy:not([hidden])');
   // While the worker counts, the board takes letters and the live worker answers
   // with the clue states of the grid as typed.
-  await page.click('#board .cell[aria-label="row 1, cell 1"]');
+  await page.click('#board .cell[data-rc="0,0"]');
   await page.keyboard.type('QQ');
   await page.waitForSelector('body[data-filled="2"]');
   assert.equal(await page.isVisible('#busy'), true, 'the count was still running');
@@ -271,6 +273,6 @@ test('a phone-sized viewport: the page fits its width and the board scrolls insi
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page width ${width}`);
   const labels = await page.$$eval('#board .cell', (els) => els.map((e) => e.getAttribute('aria-label')));
-  assert.ok(labels.every((l) => /^row \d+, cell \d+$/.test(l)));
+  assert.ok(labels.every((l) => /^row \d+, column \d+$/.test(l)));
   noErrors(page);
 });
