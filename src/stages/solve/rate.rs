@@ -11,7 +11,8 @@ use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 
 /// How hard a puzzle is to solve by hand (see [`rate`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {
     /// Line by line: propagating each line's possibilities solves it.
     Easy,
