@@ -111,7 +111,9 @@ export class Board {
         const before = sideUsed.get(key) ?? [];
         const el = this.clueElement(clue, k, 'clue');
         el.style.top = `${first.y}px`;
-        const edge = right ? Math.max(first.x, last.x) + size + 4 : Math.min(first.x, last.x) - 4;
+        // On a hexagon the diagonals' markers sit in the gap between a row and its clue.
+        const gap = view.shape?.kind === 'hex' ? size : 4;
+        const edge = right ? Math.max(first.x, last.x) + size + gap : Math.min(first.x, last.x) - gap;
         el.dataset.edge = edge;
         el.dataset.right = right ? '1' : '';
         el.classList.add(right ? 'right' : 'left');

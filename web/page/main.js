@@ -361,7 +361,7 @@ function wire() {
     if (f) openFile(f).catch(showError);
   });
   $('share').addEventListener('click', guard(async () => {
-    const url = await shareLink(state.source, heavy);
+    const url = await shareLink({ ...state.source, name: state.view.name || state.source.name }, heavy);
     history.replaceState(null, '', url);
     $('share-out').textContent = 'Link in the address bar';
     try { await navigator.clipboard.writeText(url); $('share-out').textContent = 'Link copied'; } catch { /* no clipboard: the address bar has it */ }

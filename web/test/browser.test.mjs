@@ -262,6 +262,7 @@ test('typing stays responsive during a long count, and Stop ends it', async () =
   await page.waitForSelector('#busy[hidden]', { state: 'attached' });
   assert.match(await page.textContent('#help-out'), /stopped/);
   // The restarted worker answers again.
+  await page.click('#clear');
   await page.click('#hint');
   await page.waitForFunction(() => document.querySelector('#help-out').textContent.startsWith('Hint'));
   noErrors(page);
