@@ -244,7 +244,10 @@ export class Board {
   }
 
   highlight(cls, ids) {
-    for (const input of this.inputs) input.classList.remove(cls);
+    for (const input of this.inputs) {
+      input.classList.remove(cls);
+      if (cls === 'ambiguous') input.removeAttribute('title');
+    }
     for (const id of ids ?? []) this.inputs[id]?.classList.add(cls);
   }
 

@@ -311,7 +311,7 @@ function countText(s) {
   const n = exact ? s.count : s.solutions;
   if (!exact && s.complete === false) return `at least ${n} solution${n === 1 ? '' : 's'} (counting stopped)`;
   if (String(n) === '0') return 'no solution';
-  if (String(n) === '1') return 'unique: exactly one solution';
+  if (String(n) === '1') return 'unique, exactly one solution';
   return `not unique: ${n} solutions`;
 }
 

@@ -122,6 +122,9 @@ export class Setter {
     const a = records(out.result).find((r) => r.type === 'analysis') ?? {};
     const amb = (a.ambiguous_cells ?? []).map((c) => c.id ?? cellId(c.cell));
     board.highlight('ambiguous', amb);
+    for (const c of a.ambiguous_cells ?? []) {
+      board.inputs[c.id ?? cellId(c.cell)]?.setAttribute('title', `ambiguous: ${(c.values ?? []).join(' or ')}`);
+    }
     let text = countText(a);
     text = text.charAt(0).toUpperCase() + text.slice(1);
     if (amb.length) text += `; ${amb.length} ambiguous cell${amb.length === 1 ? '' : 's'} (highlighted)`;
@@ -159,7 +162,8 @@ export class Setter {
     const r = out.result;
     const text = JSON.stringify(r.crossat, null, 1);
     this.extra = {};
-    await this.ctx.openSource({ name: 'generated', text, key: `generated:${Date.now()}` }, { keepValues: [] });
+    const name = `generated, seed ${r.seed}`;
+    await this.ctx.openSource({ name, text, key: `generated:${r.seed}` }, { keepValues: [] });
   }
 
   async export() {

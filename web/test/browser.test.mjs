@@ -3,7 +3,7 @@
 // file. Run: node --test web/test/browser.test.mjs (after web/build and cargo build).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, ready, serve, shot } from './browser-lib.mjs';
 
@@ -101,7 +101,7 @@ test('a wrong letter marks the clue it breaks, as crossat check says', async () 
   grid[0] = 'Z' + grid[0].slice(1);
   await typeRows(page, grid);
   const tmp = path.join(ROOT, 'target/web-wrong-grid.txt');
-  (await import('node:fs')).writeFileSync(tmp, grid.join('\n') + '\n');
+  writeFileSync(tmp, grid.join('\n') + '\n');
   const failures = crossat('check', CHALLENGES, '--id', 'beginner/1', tmp, '--json').filter((r) => r.type === 'failure');
   assert.ok(failures.length > 0);
   await page.waitForFunction(() => document.querySelector('[data-state="broken"]'));
@@ -128,7 +128,7 @@ test('hint: the same cell and reason as crossat hint, on an empty and a partial 
   const grid = [['.', '.'], ['.', '.']];
   grid[h.cell[0]][h.cell[1]] = h.char;
   const tmp = path.join(ROOT, 'target/web-hint-grid.txt');
-  (await import('node:fs')).writeFileSync(tmp, grid.map((r) => r.join('')).join('\n') + '\n');
+  writeFileSync(tmp, grid.map((r) => r.join('')).join('\n') + '\n');
   const [h2] = crossat('hint', CHALLENGES, '--id', 'beginner/1', '--grid', tmp, '--json');
   await page.click('#hint');
   await page.waitForFunction((l) => document.querySelector(`#board .cell.hinted[data-rc="${l}"]`), cellLabel(h2.cell));
@@ -212,7 +212,7 @@ test('setter mode: a 2x2 with two solutions shows "2 solutions" and the ambiguou
     await page.fill(`#clue-edit-${k}`, (kind === 'row' ? clues.rows : clues.cols)[Number(n) - 1]);
   }
   const tmp = path.join(ROOT, 'target/web-setter.json');
-  (await import('node:fs')).writeFileSync(tmp, JSON.stringify({ left: clues.rows, top: clues.cols }));
+  writeFileSync(tmp, JSON.stringify({ left: clues.rows, top: clues.cols }));
   const sols = crossat('solve', tmp, '--all', '--json').filter((r) => r.type === 'solution').map((r) => r.grid);
   assert.equal(sols.length, 2);
   const ambiguous = [];
@@ -227,6 +227,31 @@ test('setter mode: a 2x2 with two solutions shows "2 solutions" and the ambiguou
   await page.fill('#clue-edit-0', 'AB');
   await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '1');
   assert.deepEqual(await cellsWith(page, 'ambiguous'), []);
+  noErrors(page);
+});
+
+test('generate, then export as antoine-trux text: the command line solves the export as the page reveals it', async () => {
+  const page = await fresh();
+  await page.click('#mode-create');
+  await page.fill('#new-rows', '3');
+  await page.fill('#new-cols', '4');
+  await page.selectOption('#gen-difficulty', 'easy');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('generated:'), null, { timeout: 60000 });
+  assert.equal(await page.locator('#board .cell').count(), 12);
+  await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '1', null, { timeout: 60000 });
+  await page.selectOption('#export-format', 'trux');
+  await page.click('#export');
+  await page.waitForSelector('#export-out:not([hidden])');
+  const tmp = path.join(ROOT, 'target/web-export.txt');
+  writeFileSync(tmp, await page.inputValue('#export-out'));
+  const recs = crossat('solve', tmp, '--json');
+  const sol = recs.find((r) => r.type === 'solution');
+  assert.equal(recs.find((r) => r.type === 'summary').unique, true);
+  await page.click('#mode-play');
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await page.$$eval('#board .cell', (els) => els.map((e) => e.value).join('')), sol.grid.join(''));
   noErrors(page);
 });
 
