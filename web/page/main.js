@@ -18,7 +18,6 @@ const state = {
   source: null, // {name, text, id, dialect, key}
   view: null,
   values: [],
-  statusSeq: 0,
   mode: 'play',
 };
 let live;
@@ -90,18 +89,36 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   return view;
 }
 
+// Clue states for the grid as it is now. One request at a time: keystrokes that come
+// while one is in flight are answered together by the next, so the states never lag
+// more than one answer behind however fast the player types.
+let statusRunning = null;
+let statusAgain = false;
 async function refreshStatus() {
-  const seq = ++state.statusSeq;
-  const src = state.source;
-  const { result } = await live.call('status', src, JSON.stringify(state.values));
-  if (seq !== state.statusSeq || src !== state.source) return;
-  const states = Array.isArray(result) ? result : result.clues;
-  board.setStates(states);
-  document.body.dataset.filled = String(state.values.filter(Boolean).length);
-  const full = state.values.every((v) => v);
-  const solved = full && states.every((s) => s === 'satisfied');
-  $('solved').hidden = !solved;
-  document.body.dataset.solved = solved ? '1' : '';
+  if (statusRunning) {
+    statusAgain = true;
+    return statusRunning;
+  }
+  statusRunning = (async () => {
+    do {
+      statusAgain = false;
+      const src = state.source;
+      const values = state.values.slice();
+      const { result } = await live.call('status', src, JSON.stringify(values));
+      if (src !== state.source || statusAgain) continue;
+      const states = Array.isArray(result) ? result : result.clues;
+      board.setStates(states);
+      document.body.dataset.filled = String(values.filter(Boolean).length);
+      const solved = values.every((v) => v) && states.every((s) => s === 'satisfied');
+      $('solved').hidden = !solved;
+      document.body.dataset.solved = solved ? '1' : '';
+    } while (statusAgain);
+  })();
+  try {
+    await statusRunning;
+  } finally {
+    statusRunning = null;
+  }
 }
 
 function valuesChanged(values) {
@@ -232,7 +249,8 @@ async function hint() {
   const h = recs.find((r) => r.type === 'hint');
   if (wrong.length) {
     board.highlight('hinted', wrong.map((w) => cellId(w.cell)));
-    $('help-out').textContent = wrong.map((w) => `${cellName(w.cell)}: ${w.char} cannot be right (${(w.clues ?? []).join(', ')})`).join('; ');
+    const because = (w) => (w.clues?.length ? ` (${w.clues.join(', ')})` : '');
+    $('help-out').textContent = wrong.map((w) => `${cellName(w.cell)}: ${w.char} cannot be right${because(w)}`).join('; ') + '.';
     return;
   }
   if (!h) {
