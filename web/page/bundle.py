@@ -58,7 +58,7 @@ def main(repo: pathlib.Path, out: pathlib.Path) -> None:
             "title": "More rectangles",
             "kind": "files",
             "files": [add(p, f"dkesler {p.stem}") for p in sorted((src / "dkesler").glob("*.dat"))]
-            + [add(src / "bbc/bbc-2017-07-05.json", "BBC Puzzle for Today 2017-07-05")]
+            + [add(src / "bbc/bbc-2017-07-05.antoine-format.input.txt", "BBC Puzzle for Today 2017-07-05")]
             + [add(p, f"Hamlet {p.stem}") for p in sorted((src / "solrabizna").glob("*.json"))]
             + [add(src / "hexregex/rect_easy_1000.json", "hexregex 5x5")],
         },

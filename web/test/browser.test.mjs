@@ -302,3 +302,38 @@ test('a phone-sized viewport: the page fits its width and the board scrolls insi
   assert.ok(labels.every((l) => /^row \d+, column \d+$/.test(l)));
   noErrors(page);
 });
+
+test('every puzzle the page lists opens with the library (puzzles/index.json)', async () => {
+  const { pathToFileURL } = await import('node:url');
+  const pkg = path.join(ROOT, 'target/web/pkg');
+  const api = await import(pathToFileURL(path.join(pkg, 'crossat_web.js')).href);
+  await api.default({ module_or_path: readFileSync(path.join(pkg, 'crossat_web_bg.wasm')) });
+  const web = path.join(ROOT, 'target/web');
+  const index = JSON.parse(readFileSync(path.join(web, 'puzzles/index.json'), 'utf8'));
+  // As the page reads a file: UTF-8, else Windows-1252.
+  const decode = (b) => {
+    try { return new TextDecoder('utf-8', { fatal: true }).decode(b); } catch { return new TextDecoder('windows-1252').decode(b); }
+  };
+  const failed = [];
+  let opened = 0;
+  const open = (name, text, id) => {
+    try {
+      const p = api.Puzzle.open(name, text, id ? JSON.stringify({ id }) : undefined);
+      assert.ok(JSON.parse(p.view()).cells.length > 0);
+      p.free();
+      opened++;
+    } catch (e) {
+      failed.push(`${name} ${id ?? ''}: ${e.message}`);
+    }
+  };
+  for (const c of index.collections) {
+    if (c.kind === 'challenges') {
+      const text = readFileSync(path.join(web, c.path), 'utf8');
+      for (const set of JSON.parse(text)) set.puzzles.forEach((_, i) => open(c.path, text, `${set.id}/${i + 1}`));
+    } else {
+      for (const f of c.files) open(f.path, decode(readFileSync(path.join(web, f.path))));
+    }
+  }
+  assert.deepEqual(failed, []);
+  assert.ok(opened > 150, `${opened} puzzles`);
+});
