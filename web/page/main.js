@@ -204,9 +204,14 @@ function clearHelp() {
   board.highlight('ambiguous', []);
 }
 
+// The id of the cell the command line names [row, col] (a hexagon's col: the index
+// in its row; a free layout's: its column).
 function cellId(rc) {
-  const [r, c] = rc;
-  return state.view.rows[r]?.[c];
+  if (!state.cellIds || state.cellIds.view !== state.view) {
+    state.cellIds = new Map(state.view.cells.map((c, id) => [`${c.row},${c.col}`, id]));
+    state.cellIds.view = state.view;
+  }
+  return state.cellIds.get(`${rc[0]},${rc[1]}`);
 }
 
 function cellName(rc) {

@@ -53,6 +53,14 @@ async function cellsWith(page, cls) {
   return page.$$eval(`#board .cell.${cls}`, (els) => els.map((e) => e.dataset.rc).sort());
 }
 
+// The board's letters row by row, left to right (as `solve --json` lists its grid).
+function gridText(page) {
+  return page.$$eval('#board .cell', (els) => els
+    .map((e) => [...e.dataset.rc.split(',').map(Number), e.value])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map((x) => x[2]).join(''));
+}
+
 function noErrors(page) {
   assert.deepEqual(page.errors, [], 'console errors');
 }
@@ -89,7 +97,7 @@ test('beginner 1: typing its answer satisfies every clue and shows the solved st
   // Progress is kept per puzzle: a reload shows the same grid.
   await page.reload();
   await ready(page);
-  assert.deepEqual(await page.$$eval('#board .cell', (els) => els.map((e) => e.value).join('')), sol.grid.join(''));
+  assert.deepEqual(await gridText(page), sol.grid.join(''));
   noErrors(page);
 });
 
@@ -170,7 +178,7 @@ test('MIT hexagon: drawn with its clues and solved in the page', async () => {
   assert.ok(clueBox.x + clueBox.width <= cellBox.x + 1 && Math.abs(clueBox.y - cellBox.y) < 2);
   await page.click('#reveal');
   await page.waitForSelector('#solved:not([hidden])');
-  const values = await page.$$eval('#board .cell', (els) => els.map((e) => e.value).join(''));
+  const values = await gridText(page);
   assert.equal(values, sol.grid.join(''));
   assert.ok((await clueStates(page)).every((s) => s === 'satisfied'));
   await page.screenshot({ path: shot('mit.png'), fullPage: true });
@@ -195,6 +203,40 @@ test('paste an antoine-trux puzzle', async () => {
   await page.click('#paste-open');
   await page.waitForSelector('#error:not([hidden])');
   assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  noErrors(page);
+});
+
+test('a free layout: drawn cell by cell, typed along its entries, revealed as the command line solves it', async () => {
+  const page = await fresh();
+  const text = JSON.stringify({
+    name: 'free layout', layout: 'free',
+    entries: [
+      { label: '1 across', cells: [[0, 0], [0, 1], [0, 2]], clues: ['C[AO]T'] },
+      { label: '1 down', cells: [[0, 0], [1, 0], [2, 0]], clues: 'C[OU]W' },
+      { label: '2 down', cells: [[0, 2], [1, 2], [2, 2]], clues: ['T[EO]N', '.O.'] },
+    ],
+  });
+  const tmp = path.join(ROOT, 'target/web-free.json');
+  writeFileSync(tmp, text);
+  const [sol] = crossat('solve', tmp, '--json');
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-open');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  // (1, 2) sits two cells right of (1, 0) and one below (0, 2): the layout's gaps are kept.
+  const box = async (rc) => page.locator(`#board .cell[data-rc="${rc}"]`).boundingBox();
+  const [a, b, c] = [await box('1,0'), await box('1,2'), await box('0,2')];
+  assert.ok(b.x - a.x > 1.5 * a.width && Math.abs(b.y - a.y) < 1 && b.y > c.y, JSON.stringify({ a, b, c }));
+  // Typing down the first column follows the entry "1 down".
+  await page.click('[data-clue] .regex >> text=C[OU]W');
+  await page.keyboard.type(Array.from(sol.grid).map((row) => Array.from(row)[0]).join(''));
+  await page.waitForSelector('body[data-filled="3"]');
+  const down = await page.$$eval('[data-clue]', (els) => els.filter((e) => e.getAttribute('aria-label').startsWith('1 down')).map((e) => e.dataset.state));
+  assert.deepEqual(down, ['satisfied']);
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await gridText(page), sol.grid.join(''));
   noErrors(page);
 });
 
@@ -251,7 +293,7 @@ test('generate, then export as antoine-trux text: the command line solves the ex
   await page.click('#mode-play');
   await page.click('#reveal');
   await page.waitForSelector('#solved:not([hidden])');
-  assert.equal(await page.$$eval('#board .cell', (els) => els.map((e) => e.value).join('')), sol.grid.join(''));
+  assert.equal(await gridText(page), sol.grid.join(''));
   noErrors(page);
 });
 
