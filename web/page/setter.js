@@ -7,6 +7,8 @@ import { Stopped } from './engine.js';
 const $ = (id) => document.getElementById(id);
 // Solutions the analysis lists at most (the count goes on past it).
 const ANALYSIS_BOUND = 1000;
+// Time the analysis may take (the exact count is left unknown past it).
+const ANALYSIS_MS = 10000;
 
 // crossat JSON for a view with edited clues: rectangles by side (left, top, right,
 // bottom), hexagons and free layouts as entries. The library reads it back; this
@@ -97,8 +99,14 @@ export class Setter {
     } catch (err) {
       $('analysis').textContent = `Not a puzzle yet: ${err.message}`;
       $('analysis').dataset.result = 'error';
+      // The library's message quotes the clue it refuses.
+      this.base.clues.forEach((_, k) => {
+        const input = $(`clue-edit-${k}`);
+        input.setAttribute('aria-invalid', String(err.message.includes(`'${input.value}'`)));
+      });
       return;
     }
+    this.base.clues.forEach((_, k) => $(`clue-edit-${k}`).setAttribute('aria-invalid', 'false'));
     this.ctx.showError(null);
     this.analyse();
   }
@@ -112,7 +120,7 @@ export class Setter {
     board.highlight('ambiguous', []);
     let out;
     try {
-      out = await heavy.call('analyse', state.source, ANALYSIS_BOUND);
+      out = await heavy.call('analyse', state.source, ANALYSIS_BOUND, ANALYSIS_MS);
     } catch (err) {
       if (err instanceof Stopped) return;
       if (v === this.version) $('analysis').textContent = `Analysis failed: ${err.message}`;
