@@ -206,6 +206,45 @@ test('paste an antoine-trux puzzle', async () => {
   noErrors(page);
 });
 
+test('a file chosen from disk opens; one that is not UTF-8 is read as Windows-1252, as the command line reads it', async () => {
+  const page = await fresh();
+  const file = 'puzzles/antoine-trux/hamlet_5.input.txt';
+  const [sol] = crossat('solve', file, '--json');
+  await page.click('#paste-box summary');
+  await page.setInputFiles('#file', path.join(ROOT, file));
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('hamlet_5.input.txt#'));
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.ok(shown.includes('[A?OH\u2013FIRE.]+J?'), shown.join(' '));
+  noErrors(page);
+});
+
+test('keyboard only: Tab reaches the grid, letters run along the line, Enter turns to the crossing line', async () => {
+  const page = await fresh();
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const [sol] = crossat('solve', CHALLENGES, '--id', 'beginner/1', '--json');
+  let tabs = 0;
+  while (!(await page.evaluate(() => document.activeElement?.classList.contains('cell')))) {
+    await page.keyboard.press('Tab');
+    assert.ok(++tabs < 40, 'Tab never reached a cell');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.rc), '0,0');
+  await page.keyboard.type(sol.grid[0]);
+  await page.waitForSelector(`body[data-filled="${Array.from(sol.grid[0]).length}"]`);
+  // Back to the row's first cell, then down its column.
+  for (let i = 1; i < Array.from(sol.grid[0]).length; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type(Array.from(sol.grid[1])[0]);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.rc), '1,0', 'the column ends here');
+  assert.ok((await page.getAttribute('[data-clue].activeclue', 'aria-label')).startsWith('column 1'));
+  await page.waitForSelector(`body[data-filled="${Array.from(sol.grid[0]).length + 1}"]`);
+  // The first column holds its answer: its clue is satisfied.
+  const col = await page.$$eval('[data-clue]', (els) => els.filter((e) => e.getAttribute('aria-label').startsWith('column 1')).map((e) => e.dataset.state));
+  assert.deepEqual(col, ['satisfied']);
+  noErrors(page);
+});
+
 test('a free layout: drawn cell by cell, typed along its entries, revealed as the command line solves it', async () => {
   const page = await fresh();
   const text = JSON.stringify({
