@@ -229,10 +229,13 @@ export function records(result) {
   return [result];
 }
 
+// An answer for a puzzle no longer shown is dropped (null), as is a stopped one.
 async function runHeavy(label, op, ...args) {
   $('busy-text').textContent = `${label}…`;
+  const src = state.source;
   try {
-    return await heavy.call(op, state.source, ...args);
+    const out = await heavy.call(op, src, ...args);
+    return src === state.source ? out : null;
   } catch (err) {
     if (err instanceof Stopped) { $('help-out').textContent = `${label}: stopped.`; return null; }
     throw err;
@@ -428,6 +431,7 @@ async function start() {
   let opened = false;
   if (shared) {
     opened = await openSource(shared).then(() => true, () => false);
+    if (opened) await showCollection(0);
   }
   if (!opened) {
     let last = null;
