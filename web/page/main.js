@@ -271,7 +271,8 @@ async function hint() {
   const id = cellId(h.cell);
   board.highlight('hinted', [id]);
   const why = (REASON[h.reason] ?? (() => h.reason))(h);
-  const text = `Hint: ${cellName(h.cell)} is ${h.char}: ${why}.`;
+  const from = h.because?.clues?.length && h.reason !== 'single-line' ? ` (the clues behind it: ${h.because.clues.join(', ')})` : '';
+  const text = `Hint: ${cellName(h.cell)} is ${h.char}: ${why}${from}.`;
   $('help-out').textContent = text;
   $('help-out').dataset.cell = String(id);
   $('help-out').dataset.reason = h.reason;
