@@ -9,6 +9,8 @@ pub mod regex;
 pub mod sre;
 // ... and the ECMAScript dialect's syntax and meaning (node's `RegExp` without flags)
 pub mod ecma;
+// ... and the clue's dialect: its tree and reference matcher, Python's or ECMAScript's
+pub mod dialect;
 // verify: grid → checked by the sre matcher, independently of compile and encode
 pub mod verify;
 // compile: clues → automata
