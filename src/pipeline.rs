@@ -5,10 +5,10 @@
 
 use crate::clock::Instant;
 use crate::compile;
+use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Puzzle};
-use crate::dialect::Tree;
 use crate::solve::words::{EXACT_WORDS, exact_support};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};

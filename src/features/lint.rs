@@ -116,7 +116,8 @@ fn clue_verdict(regex: &str, alphabet: &Alphabet, len: usize) -> Result<Verdict>
         (p, e) => return Ok(Verdict::Refused { python: p.err(), ecmascript: e.err() }),
     };
     let check = |w: &[char]| -> Result<[bool; 2]> {
-        let verdict = |m: &Matcher| m.fullmatch(w).map_err(|e| Error::Internal(format!("lint: {e} on \"{}\"", w.iter().collect::<String>())));
+        let verdict =
+            |m: &Matcher| m.fullmatch(w).map_err(|e| Error::Internal(format!("lint: {e} on \"{}\"", w.iter().collect::<String>())));
         Ok([verdict(&matchers[0])?, verdict(&matchers[1])?])
     };
     let differs = |w: &[char], v: [bool; 2]| Verdict::Differs { witness: w.iter().collect(), python: v[0] };
@@ -136,7 +137,10 @@ fn clue_verdict(regex: &str, alphabet: &Alphabet, len: usize) -> Result<Verdict>
         let w = text(&w);
         let v = check(&w)?;
         if v[0] == v[1] {
-            return Err(Error::Internal(format!("lint: the automata of '{regex}' differ on \"{}\" but the matchers agree", w.iter().collect::<String>())));
+            return Err(Error::Internal(format!(
+                "lint: the automata of '{regex}' differ on \"{}\" but the matchers agree",
+                w.iter().collect::<String>()
+            )));
         }
         return Ok(differs(&w, v));
     }

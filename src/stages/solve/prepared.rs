@@ -4,11 +4,11 @@
 
 use crate::clock::Instant;
 use crate::compile::{self, Alphabet, Compiled};
+use crate::dialect::Tree;
 use crate::encode::{self, CellVars, Cnf};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
-use crate::dialect::Tree;
 use crate::stats::{Stage, Times};
 use crate::verify::Verifier;
 use std::sync::OnceLock;

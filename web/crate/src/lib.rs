@@ -30,7 +30,14 @@ impl Puzzle {
     /// Reads `text` as a puzzle named `name` (the name errors give). `options` is a
     /// JSON object or empty: `{"id": "…", "format": "…", "alphabet": "…", "pool": "…"}`.
     pub fn open(name: &str, text: &str, options: Option<String>) -> Result<Puzzle, JsError> {
-        Session::open(name, text, options.as_deref().unwrap_or("")).map(|session| Puzzle { session }).map_err(thrown)
+        Puzzle::open_bytes(name, text.as_bytes(), options)
+    }
+
+    /// [`Puzzle::open`] from the file's bytes (a `Uint8Array`), for files that may not
+    /// be UTF-8 (antoine-trux text in Latin-1 or Windows-1252, which crossat decodes).
+    #[wasm_bindgen(js_name = openBytes)]
+    pub fn open_bytes(name: &str, bytes: &[u8], options: Option<String>) -> Result<Puzzle, JsError> {
+        Session::open(name, bytes, options.as_deref().unwrap_or("")).map(|session| Puzzle { session }).map_err(thrown)
     }
 
     /// Everything needed to draw the puzzle (web/API.md).

@@ -58,7 +58,7 @@ pub(crate) fn text(v: &Value) -> String {
 impl Session {
     /// Reads and prepares a puzzle; `options` is a JSON object (or empty) with `id`,
     /// `format`, `alphabet` and `pool` (the regex pool of a Louridas CSV, as text).
-    pub fn open(name: &str, text: &str, options: &str) -> Result<Session, String> {
+    pub fn open(name: &str, bytes: &[u8], options: &str) -> Result<Session, String> {
         let opts: Value = if options.trim().is_empty() {
             Value::Object(Default::default())
         } else {
@@ -79,7 +79,7 @@ impl Session {
         }
         let input = Input {
             source: name.to_string(),
-            bytes: text.as_bytes().to_vec(),
+            bytes: bytes.to_vec(),
             format: string("format")?.as_deref().map(format_named).transpose()?,
             id: string("id")?,
             alphabet,
