@@ -67,9 +67,10 @@ impl Matcher {
     /// one or more, each iteration starts from the same position with the body's
     /// groups reset, so it succeeds in the same ways as the first, and one iteration
     /// (`{1}`, which keeps the reset) gives every verdict and capture the repeat gives.
+    /// A back-reference inside its own group is the empty string.
     pub fn new(p: &Pattern) -> Matcher {
         let mut pattern = p.clone();
-        collapse_empty_repeats(&mut pattern.root);
+        collapse_empty_repeats(&mut pattern.root, &mut Vec::new());
         Matcher { pattern, budget: STEP_BUDGET }
     }
 
@@ -132,15 +133,28 @@ fn zero_width(n: &Node) -> bool {
     }
 }
 
-/// Rewrites the repeats of zero-width bodies (see [`Matcher::new`]), innermost first.
-fn collapse_empty_repeats(n: &mut Node) {
+/// Rewrites the repeats of zero-width bodies (see [`Matcher::new`]), innermost first,
+/// and the back-references inside their own group (`(a\1)`), which always match the
+/// empty string: a group's capture is set when it closes, and a group that runs
+/// again on the same path does so in a repeat, which resets it first. `open` holds
+/// the groups around `n`.
+fn collapse_empty_repeats(n: &mut Node, open: &mut Vec<usize>) {
     match n {
-        Node::Concat(v) | Node::Alt(v) => v.iter_mut().for_each(collapse_empty_repeats),
-        Node::Group { body, .. } | Node::Look { body, .. } => collapse_empty_repeats(body),
+        Node::Concat(v) | Node::Alt(v) => v.iter_mut().for_each(|x| collapse_empty_repeats(x, open)),
+        Node::Group { index, body } => {
+            open.push(*index);
+            collapse_empty_repeats(body, open);
+            let _ = open.pop();
+        }
+        Node::Look { body, .. } => collapse_empty_repeats(body, open),
+        Node::BackRef(k) if open.contains(k) => *n = Node::Empty,
         Node::Repeat { body, min, max, .. } => {
-            collapse_empty_repeats(body);
-            if zero_width(body) {
-                if *min == 0 || *max == Some(0) {
+            collapse_empty_repeats(body, open);
+            if *max == Some(0) {
+                // `RepeatMatcher` with max 0 calls the continuation at once.
+                *n = Node::Empty;
+            } else if zero_width(body) {
+                if *min == 0 {
                     *n = Node::Empty;
                 } else {
                     *min = 1;
