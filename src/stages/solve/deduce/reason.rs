@@ -51,8 +51,9 @@ impl Engine<'_> {
 }
 
 /// A counting reason, when it explains the whole step: some letter occurs at least
-/// `k` times in every matching word, and exactly `k` cells of the line can hold it, so
-/// those cells hold it (and the step fixes each cell it changes to that letter).
+/// `k` ≥ 2 times in every matching word, and exactly `k` cells of the line can hold it,
+/// so those cells hold it (and the step fixes each cell it changes to that letter).
+/// With `k` = 1 the words themselves say it more plainly.
 fn counting(cells: &[usize], before: &[SymSet], words: &[Vec<usize>], step: &Step) -> Option<Why> {
     let letters = step.remaining.iter().filter(|r| r.len() == 1).filter_map(|r| r.iter().next()).collect::<std::collections::BTreeSet<_>>();
     for x in letters {
@@ -60,7 +61,7 @@ fn counting(cells: &[usize], before: &[SymSet], words: &[Vec<usize>], step: &Ste
         let can: Vec<usize> = (0..cells.len()).filter(|&p| before[p].contains(x)).collect();
         let fixed_all =
             step.cells.iter().zip(&step.remaining).all(|(c, r)| r.len() == 1 && r.contains(x) && can.iter().any(|&p| cells[p] == *c));
-        if need >= 1 && can.len() == need && fixed_all && need < cells.len() {
+        if need >= 2 && can.len() == need && fixed_all && need < cells.len() {
             return Some(Why::Count { letter: x, count: need, cells: can.iter().map(|&p| cells[p]).collect() });
         }
     }
@@ -107,11 +108,9 @@ pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
             }
         }
         Why::Count { letter, count, cells } => format!(
-            "{} needs {} {}{} and only {} can hold one",
+            "{} needs {count} {}'s and only {} can hold one",
             regex(step.clue),
-            if *count == 1 { "one".to_string() } else { count.to_string() },
             alphabet.chars()[*letter],
-            if *count == 1 { "" } else { "'s" },
             cells.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" and ")
         ),
         Why::Copy { group, pairs } => format!(
