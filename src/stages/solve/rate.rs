@@ -162,7 +162,7 @@ fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>
     v.failures(puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
 }
 
-/// Rates a puzzle by the kinds of step its explanation needs ([`Deduction::difficulty`]
+/// Rates a puzzle by the kinds of step its explanation needs ([`super::deduce::Deduction::difficulty`]
 /// states the classes; `crossat explain` shows the steps):
 ///
 /// - **easy**: line steps alone solve it — each clue keeps the letters some word of
