@@ -6,7 +6,8 @@
 // ones, and no clue is broken on the givens of a puzzle that has a solution.
 //
 // Run after web/build and `cargo build`: `node web/test/api.mjs` (CROSSAT_CLI names
-// another binary; default target/debug/crossat).
+// another binary, default target/debug/crossat; CROSSAT_WEB_TIMES=1 prints the time
+// each puzzle takes on standard error).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -23,7 +24,7 @@ const cli = process.env.CROSSAT_CLI ?? join(root, 'target/debug/crossat');
 assert.ok(existsSync(cli), `${cli} is missing: run cargo build first`);
 
 // Counts and explanations are capped the same way on both sides.
-const COUNT_TIMEOUT_S = 10;
+const COUNT_TIMEOUT_S = 3;
 const MAX_STEPS = 40;
 
 const tmp = mkdtempSync(join(tmpdir(), 'crossat-web-'));
@@ -167,7 +168,9 @@ for (const file of files('puzzles')) {
   }
   const pool = file.endsWith('.csv') && existsSync(file.replace(/\.csv$/, '.txt')) ? readFileSync(file.replace(/\.csv$/, '.txt'), 'utf8') : undefined;
   for (const rec of listed.records.filter((r) => r.type === 'puzzle')) {
+    const t0 = Date.now();
     puzzleCase(file, rec.id, pool);
+    if (process.env.CROSSAT_WEB_TIMES) console.error(`${Date.now() - t0} ms ${file} ${rec.id ?? ''}`);
   }
 }
 
@@ -187,6 +190,19 @@ for (const [args, options] of [
   assert.equal(JSON.parse(p.solve()).at(-1).unique, true, `generate ${args.join(' ')}: unique`);
   p.free();
 }
+
+// Without a seed, one is drawn (from the browser's clock in wasm) and given back.
+const drawn = JSON.parse(generate(JSON.stringify({ size: '2x2' })));
+assert.equal(drawn.type, 'puzzle', 'generate without a seed');
+assert.ok(drawn.seed >= 0, 'generate without a seed gives its seed');
+
+// A count that runs out of time ends as the command line's does at its --timeout.
+const slow = 'puzzles/binoternary/1389924191714643.json';
+const stopped = run(['solve', '--count', '--json', '--timeout', '0.2', slow]).records.at(-1);
+assert.equal(stopped.reason, 'timeout', `${slow} is counted within 0.2 s: pick a slower puzzle`);
+const p = Puzzle.openBytes(slow, readFileSync(slow));
+assert.deepStrictEqual(JSON.parse(p.count(200)), stopped, 'count with a time limit');
+p.free();
 
 rmSync(tmp, { recursive: true, force: true });
 assert.ok(tally.puzzles >= 150, `only ${tally.puzzles} puzzles compared`);

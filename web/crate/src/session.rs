@@ -13,6 +13,8 @@ use std::time::Duration;
 pub struct Session {
     pub(crate) input: Input,
     pub(crate) prep: Prepared,
+    /// Verdicts of [`Session::status`] on slow lines, kept between calls.
+    status_cache: status::Cache,
 }
 
 /// The text of an error as the command line prints it after `error: `.
@@ -87,7 +89,7 @@ impl Session {
             ..Input::default()
         };
         let prep = pipeline::prepare(&input).map_err(|e| message(&e))?;
-        Ok(Session { input, prep })
+        Ok(Session { input, prep, status_cache: status::Cache::new() })
     }
 
     /// The drawing data (web/API.md).
@@ -98,7 +100,7 @@ impl Session {
     /// Per clue, whether the partial grid satisfies it, may still or cannot.
     pub fn status(&mut self, cells: &str) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        status::status(&self.prep, &grid).map(|v| text(&v)).map_err(|e| message(&e))
+        status::status(&self.prep, &grid, &mut self.status_cache).map(|v| text(&v)).map_err(|e| message(&e))
     }
 
     /// The records of `solve --json` (`limit`: `--limit`).
