@@ -28,7 +28,7 @@ const COUNT_TIMEOUT_S = 3;
 const MAX_STEPS = 40;
 
 const tmp = mkdtempSync(join(tmpdir(), 'crossat-web-'));
-const tally = { files: 0, refused: 0, puzzles: 0, counted: 0, uncounted: 0, hinted: 0, explained: 0, checked: 0 };
+const tally = { files: 0, refused: 0, puzzles: 0, counted: 0, uncounted: 0, hinted: 0, explained: 0, checked: 0, ecmascript: 0 };
 
 function files(dir) {
   return readdirSync(dir).sort().flatMap((n) => {
@@ -114,6 +114,13 @@ function puzzleCase(file, id, pool) {
     } else {
       tally.uncounted += 1;
     }
+    // regexcrossword.com's clues are ECMAScript: the same puzzles read in that dialect.
+    if (file.includes('regexcrossword-com')) {
+      const js = Puzzle.openBytes(file, readFileSync(file), JSON.stringify({ id, pool, dialect: 'ecmascript' }));
+      same(['solve', '--json', '--dialect', 'ecmascript', ...sel, file], () => js.solve(), `${what}: solve --dialect ecmascript`);
+      js.free();
+      tally.ecmascript += 1;
+    }
     const givens = view.givens.map((g) => g ?? '');
     const status = JSON.parse(p.status(JSON.stringify(givens)));
     assert.equal(status.length, view.clues.length, `${what}: one status per clue`);
@@ -197,7 +204,7 @@ assert.equal(drawn.type, 'puzzle', 'generate without a seed');
 assert.ok(drawn.seed >= 0, 'generate without a seed gives its seed');
 
 // A count that runs out of time ends as the command line's does at its --timeout.
-const slow = 'puzzles/binoternary/1389924191714643.json';
+const slow = 'puzzles/binoternary/1389923839891520.json';
 const stopped = run(['solve', '--count', '--json', '--timeout', '0.2', slow]).records.at(-1);
 assert.equal(stopped.reason, 'timeout', `${slow} is counted within 0.2 s: pick a slower puzzle`);
 const p = Puzzle.openBytes(slow, readFileSync(slow));
@@ -210,5 +217,5 @@ console.log(
   `web/test/api.mjs: ${tally.puzzles} puzzles from ${tally.files} files compared with ${cli} ` +
     `(${tally.refused} files or puzzles refused by both with the same message); ` +
     `${tally.counted} counts compared (${tally.uncounted} not finished within ${COUNT_TIMEOUT_S} s by the command line), ` +
-    `${tally.hinted} hints, ${tally.explained} explanations, ${tally.checked} checks; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${tally.hinted} hints, ${tally.explained} explanations, ${tally.checked} checks, ${tally.ecmascript} in the ECMAScript dialect; ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

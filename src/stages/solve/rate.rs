@@ -15,7 +15,8 @@ use crate::puzzle::Puzzle;
 use crate::verify::Verifier;
 
 /// How hard a puzzle is to solve by hand (see [`rate`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {
     /// Line by line: propagating each line's possibilities solves it.
     Easy,

@@ -4,7 +4,7 @@ use crate::{records, status, view};
 use crossat::Error;
 use crossat::clock::Instant;
 use crossat::pipeline::{self, Input, Prepared};
-use crossat::puzzle::Format;
+use crossat::puzzle::{Dialect, Format};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -59,7 +59,8 @@ pub(crate) fn text(v: &Value) -> String {
 
 impl Session {
     /// Reads and prepares a puzzle; `options` is a JSON object (or empty) with `id`,
-    /// `format`, `alphabet` and `pool` (the regex pool of a Louridas CSV, as text).
+    /// `format`, `dialect`, `alphabet` and `pool` (the regex pool of a Louridas CSV, as
+    /// text).
     pub fn open(name: &str, bytes: &[u8], options: &str) -> Result<Session, String> {
         let opts: Value = if options.trim().is_empty() {
             Value::Object(Default::default())
@@ -86,6 +87,9 @@ impl Session {
             id: string("id")?,
             alphabet,
             pool: string("pool")?.map(|p| (format!("{name} pool"), p.into_bytes())),
+            dialect: string("dialect")?
+                .map(|d| Dialect::from_name(&d).ok_or_else(|| format!("unknown dialect '{d}': python or ecmascript")))
+                .transpose()?,
             ..Input::default()
         };
         let prep = pipeline::prepare(&input).map_err(|e| message(&e))?;

@@ -2,7 +2,7 @@
 //! and the matcher accepts it), `possible` (some completion of the line's empty cells
 //! over the alphabet matches), or `broken` (none does) — decided exactly:
 //!
-//! - a full line: the matcher (Python's `re` semantics, as every solution is checked);
+//! - a full line: the matcher of the puzzle's dialect (every solution is checked by it);
 //! - a partial line whose automaton is exact: the automaton run on every completion at
 //!   once (the set of states reachable after each cell);
 //! - a partial line whose automaton only over-approximates the clue (back-references,
