@@ -52,8 +52,11 @@ fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
     for file in files {
         // Collections (which need an id) and unsupported puzzles.
         let Ok(mut prep) = pipeline::prepare(&input_file(&file, None)) else { continue };
-        // Puzzles with more grids than that are compared elsewhere (partitions).
-        let Ok(outcome) = pipeline::solve(&mut prep, Some(2501), |_, _| Ok(())) else { continue };
+        // Listings of up to 10^5 grids where a cheap count says so, of up to 2,500
+        // otherwise; puzzles with more are compared elsewhere (partitions, Ganak).
+        let cheap = if prep.puzzle.pool.is_none() { count::count_prepared_within(&prep, 20_000).ok().flatten() } else { None };
+        let limit = cheap.and_then(|c| c.count.to_u64()).filter(|&n| n <= 100_000).map_or(2501, |n| n as usize + 1);
+        let Ok(outcome) = pipeline::solve(&mut prep, Some(limit), |_, _| Ok(())) else { continue };
         if !outcome.complete {
             continue;
         }
@@ -79,6 +82,73 @@ fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
     assert!(compared > 100 && several.len() >= 2, "too few compared: {compared}, {several:?}");
     // The counting search settles all but a few (back-references it cannot narrow).
     assert!(searched_too_long.len() * 20 < compared, "the counting search gave up on {searched_too_long:?}");
+}
+
+/// Generated puzzles: unique as made, then with clues replaced by `.*` (every third,
+/// every second, three of every four), which gives anything from a few to
+/// astronomically many grids.
+pub(crate) fn generated() -> Vec<(String, Prepared)> {
+    let mut out = Vec::new();
+    for seed in 0..20u64 {
+        let shape = match seed % 4 {
+            0 => crossat::puzzle::Shape::Rect { rows: 4, cols: 4 },
+            1 => crossat::puzzle::Shape::Rect { rows: 5, cols: 6 },
+            2 => crossat::puzzle::Shape::Hex(crossat::puzzle::hex::Sides::regular(3)),
+            _ => crossat::puzzle::Shape::Rect { rows: 3, cols: 7 },
+        };
+        let spec = crossat::generate::Spec {
+            shape,
+            sides: 1 + (seed % 2) as usize,
+            text: None,
+            backrefs: seed % 3 == 1,
+            lookarounds: false,
+            difficulty: None,
+            seed,
+        };
+        let made = crossat::generate::generate(&spec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // (name, m, loosened when k % m == 0 or, with `false`, when it is not)
+        let variants = [
+            ("as made", 1, false),
+            ("every third clue .*", 3, true),
+            ("every second clue .*", 2, true),
+            ("three clues of four .*", 4, false),
+        ];
+        for (what, m, on_zero) in variants {
+            let mut puzzle = made.puzzle.clone();
+            for (k, clue) in puzzle.clues.iter_mut().enumerate() {
+                if (k + seed as usize).is_multiple_of(m) == on_zero {
+                    clue.regex = ".*".into();
+                }
+            }
+            let name = format!("seed {seed}, {what}");
+            let prep = pipeline::prepare_puzzle("<generated>", puzzle, None, crossat::stats::Times::default())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            out.push((name, prep));
+        }
+    }
+    out
+}
+
+#[test]
+fn counts_equal_the_length_of_the_listing_on_generated_puzzles() {
+    let (mut compared, mut several, mut larger) = (0, Vec::new(), 0);
+    for (name, mut prep) in generated() {
+        let counted = pipeline::count(&mut prep).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Listings of at most 10^5 grids.
+        if counted.count > Big::from(100_000u64) {
+            larger += 1;
+            continue;
+        }
+        let outcome = pipeline::solve(&mut prep, None, |_, _| Ok(())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(outcome.complete, "{name}");
+        assert_eq!(counted.count, Big::from(outcome.found), "{name}: count and listing differ");
+        compared += 1;
+        if outcome.found > 1 {
+            several.push(outcome.found);
+        }
+    }
+    eprintln!("count = listing on {compared} generated puzzles; several solutions: {several:?}; more than 10^5: {larger}");
+    assert!(compared >= 40 && several.len() >= 15, "too few compared: {compared}, {several:?}");
 }
 
 #[test]
