@@ -388,3 +388,17 @@ fn counts_equal_a_brute_force_by_python_on_random_tiny_grids() {
         "too few useful cases: {compared} compared, {tagged} tagged, {several} several"
     );
 }
+
+#[test]
+fn check_counts_the_completions_of_a_partial_grid() {
+    let dir = crate::common::tmp();
+    // Row 1 holds an A (its first cell does): 4 words; row 2 holds a B: 7 words.
+    let text = serde_json::json!({"left": ["[AB]*A[AB]*", "[AB]*B[AB]*"], "top": vec!["[AB][AB]"; 3]}).to_string();
+    let file = crate::common::write_file(dir.path(), "two.json", text);
+    let run = crate::common::crossat(&["check", arg(&file), "-"], Some(b"A..\n...\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.ends_with("can be completed in 28 ways\n"), "{}", run.stdout);
+    let run = crate::common::crossat(&["check", "--json", arg(&file), "-"], Some(b"AB.\n...\n"));
+    let summary: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!((summary["completions"].clone(), summary["unique_completion"].clone()), (serde_json::json!(14), serde_json::json!(false)));
+}
