@@ -402,3 +402,20 @@ fn check_counts_the_completions_of_a_partial_grid() {
     let summary: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     assert_eq!((summary["completions"].clone(), summary["unique_completion"].clone()), (serde_json::json!(14), serde_json::json!(false)));
 }
+
+#[test]
+fn a_listing_by_parts_splits_a_long_pass_into_cubes_and_lists_each_grid_once() {
+    // Two independent rows: 1,023 words with an A (more than the 512 blocking clauses
+    // after which a pass is split into cubes), and 10 with exactly one B.
+    let text = serde_json::json!({"left": ["[AB]*A[AB]*", "A*BA*"], "top": vec!["[AB][AB]"; 10]}).to_string();
+    let input = pipeline::Input { source: "rows".into(), bytes: text.into_bytes(), ..Default::default() };
+    let mut prep = pipeline::prepare(&input).expect("prepare");
+    let mut seen = std::collections::HashSet::new();
+    let outcome = pipeline::solve(&mut prep, None, |_, g| {
+        assert!(seen.insert(g.cells.clone()), "a grid listed twice: {:?}", g.cells);
+        Ok(())
+    })
+    .expect("listing");
+    assert!(outcome.complete);
+    assert_eq!((outcome.found, count_of(&prep)), (1023 * 10, Big::from(1023u64 * 10)));
+}
