@@ -3,16 +3,16 @@
 //! puzzle and takes it through compiling and propagation, [`solve()`] picks the solve
 //! stage's strategy, whose grids the matcher checks before `emit` sees them.
 
+use crate::clock::Instant;
 use crate::compile;
+use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Puzzle};
-use crate::regex::syntax::Parsed;
 use crate::solve::words::{EXACT_WORDS, exact_support};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};
 use crate::verify::{Grid, Verifier};
-use std::time::Instant;
 
 pub use crate::puzzle::Input;
 pub use crate::solve::prepared::encode_puzzle;
@@ -66,7 +66,7 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
 /// Line propagation over the clues' position automata, before compiling
 /// ([`propagate::early`]): `None` when some clue has none ([`compile::positions`]), else
 /// the domains (`Some(None)`: some cell has no letter left).
-fn early_domains(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &compile::Alphabet) -> Option<Option<Vec<SymSet>>> {
+fn early_domains(puzzle: &Puzzle, parsed: &[Tree], alphabet: &compile::Alphabet) -> Option<Option<Vec<SymSet>>> {
     let positions = compile::positions(puzzle, parsed, alphabet)?;
     let nfas: Vec<propagate::early::Nfa> = positions.iter().map(propagate::early::Nfa::new).collect();
     Some(propagate::early::domains(puzzle, &nfas, propagate::initial_domains_over(puzzle, alphabet)))

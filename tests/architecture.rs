@@ -16,11 +16,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The stages, in pipeline order (as `src/stages/mod.rs` declares them).
-const STAGES: &[&str] = &["puzzle", "regex", "sre", "verify", "compile", "propagate", "encode", "solve", "draw", "emit", "dimacs"];
+const STAGES: &[&str] = &["puzzle", "regex", "sre", "ecma", "dialect", "verify", "compile", "propagate", "encode", "solve", "draw", "emit", "dimacs"];
 /// The features: each stands alone.
-const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares"];
+const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares", "lint"];
 /// Support code.
-const SUPPORT: &[&str] = &["error", "exit", "limits", "progress", "rng", "stats", "stop", "style"];
+const SUPPORT: &[&str] = &["clock", "error", "exit", "limits", "progress", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
 const FRONT_END: &[&str] = &["main", "cli", "io", "app", "bench"];
 /// The most lines a source file under `src/` may have: past this, a file holds more

@@ -32,7 +32,7 @@ fn grid_puzzle(rows: usize, cols: usize, row_clues: &[Option<String>], col_clues
             clues.push(Clue { label: format!("column {}", k + 1), regex: re.clone(), cells: (0..rows).map(|r| r * cols + k).collect() });
         }
     }
-    Puzzle { name: None, shape: Shape::Rect { rows, cols }, clues, alphabet: None, givens, pool: None }
+    Puzzle { name: None, shape: Shape::Rect { rows, cols }, clues, alphabet: None, givens, pool: None, dialect: Default::default() }
 }
 
 /// Every solution (cells as a string), enumerating to the end, with or without propagation.

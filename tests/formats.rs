@@ -69,6 +69,7 @@ fn a_free_shape_has_no_challenges_shape() {
         alphabet: None,
         givens: vec![None; 2],
         pool: None,
+        dialect: Default::default(),
     };
     assert_eq!(puzzle::challenges::write(&p, "id"), None);
 }

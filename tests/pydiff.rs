@@ -243,6 +243,7 @@ fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTre
         alphabet: None,
         givens: vec![None; n],
         pool: None,
+        dialect: Default::default(),
     };
     let parsed = compile::parse_clues(src, &puzzle)?;
     let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
@@ -428,6 +429,7 @@ fn repeated_groups_agree_with_python() {
                 alphabet: None,
                 givens: vec![None; 5],
                 pool: None,
+                dialect: Default::default(),
             };
             let parsed = compile::parse_clues(src, &puzzle).expect("parses");
             let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet)).expect("alphabet");

@@ -91,6 +91,7 @@ fn clue(data: &[u8]) {
         alphabet: None,
         givens: vec![None; n],
         pool: None,
+        dialect: Default::default(),
     };
     let run = crossat::pipeline::prepare_puzzle("fuzz", puzzle, Some(&alphabet), crossat::stats::Times::default())
         .and_then(|mut prep| crossat::pipeline::solve(&mut prep, Some(50), |_, _| Ok(())));

@@ -11,3 +11,5 @@ pub mod words;
 pub mod squares;
 // `explain`: the solution path, step by step
 pub mod explain;
+// `lint`: clues whose meaning differs between the Python and ECMAScript dialects
+pub mod lint;

@@ -7,6 +7,10 @@ pub mod puzzle;
 pub mod regex;
 // ... and its meaning (a port of CPython's `_sre` matcher), the reference for compile and verify
 pub mod sre;
+// ... and the ECMAScript dialect's syntax and meaning (node's `RegExp` without flags)
+pub mod ecma;
+// ... and the clue's dialect: its tree and reference matcher, Python's or ECMAScript's
+pub mod dialect;
 // verify: grid → checked by the sre matcher, independently of compile and encode
 pub mod verify;
 // compile: clues → automata

@@ -3,18 +3,19 @@
 //! so it comes right after the matcher in the module order, and every strategy of
 //! [`crate::solve`] checks its grids with it (decoding a model is the solve stage's).
 //!
-//! The matcher is [`crate::sre`], a port of CPython 3.11's `_sre` backtracking engine,
-//! run as `re.fullmatch` on the clue's own parse tree. It shares no code with the
-//! compile → encode path beyond the parser and the Unicode tables (both checked
-//! against Python itself), so a bug there shows up as a failed verification rather
+//! The matcher is the reference matcher of the puzzle's dialect ([`crate::dialect`]):
+//! for Python [`crate::sre`], a port of CPython 3.11's `_sre` backtracking engine, run
+//! as `re.fullmatch` on the clue's own parse tree; for ECMAScript
+//! [`crate::ecma::Matcher`], which follows ECMA-262's matcher. It shares no code with
+//! the compile → encode path beyond the parser and the character tables (checked
+//! against Python and node themselves), so a bug there shows up as a failed verification rather
 //! than as a wrong answer: an internal error (exit 3) for a clue whose encoding is
 //! exact, or a blocked line string for a clue on the counterexample route
 //! ([`crate::compile::Route::Guarded`]).
 
+use crate::dialect::{Matcher, Tree};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::{Puzzle, Shape};
-use crate::regex::syntax::Parsed;
-use crate::sre::Matcher;
 
 /// A filled grid: one character per cell, in cell order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub struct Verifier {
 impl Verifier {
     /// Builds the matchers from trees already parsed (every clue, then every pool
     /// regex, as [`crate::compile::parse_clues`] returns them), so a clue is parsed once.
-    pub fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Parsed]) -> Result<Verifier> {
+    pub fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Tree]) -> Result<Verifier> {
         let labels = puzzle.clues.iter().map(|c| (c.label.clone(), c.regex.clone())).chain(
             puzzle.pool.iter().flat_map(|p| p.regexes.iter().enumerate()).map(|(r, x)| (format!("pool regex {}", r + 1), x.clone())),
         );
@@ -78,7 +79,7 @@ impl Verifier {
                 source: source.to_string(),
                 clue: label,
                 regex,
-                kind: ClueErrorKind::Syntax { message: e.to_string(), position: None, exception: None },
+                kind: ClueErrorKind::Syntax { message: e, position: None, exception: None },
             })),
         });
         let regexes = all.by_ref().take(puzzle.clues.len()).collect::<Result<_>>()?;

@@ -42,6 +42,9 @@ pub enum Command {
     /// Explain the solution step by step, as a person would solve it: each deduction
     /// from one clue, case splits where lines stall, and why the answer is the only one.
     Explain(ExplainArgs),
+    /// For setters: the clues whose meaning on their line differs between Python's re and
+    /// ECMAScript's RegExp (what regexcrossword.com checks with), each with a witness.
+    Lint(LintArgs),
     /// Solve a building-blocks puzzle: fill word patterns with blocks from a pool so
     /// that every word is in the dictionary.
     Blocks(BlocksArgs),
@@ -267,6 +270,10 @@ pub struct PuzzleArgs {
     /// The regex pool of a regex-pool CSV (default: the `.txt` file beside it).
     #[arg(long, value_name = "FILE")]
     pub pool: Option<PathBuf>,
+    /// The clues' regex dialect (default: the puzzle's "dialect", else its format's:
+    /// ecmascript for challenges.json, python otherwise).
+    #[arg(long, value_enum)]
+    pub dialect: Option<crate::puzzle::Dialect>,
 }
 
 // `crossat solve`.
@@ -339,6 +346,28 @@ pub struct ListArgs {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// JSON Lines output.
+    #[arg(long)]
+    pub json: bool,
+    /// The dialect to report (default: each puzzle's, as `solve` reads it).
+    #[arg(long, value_enum)]
+    pub dialect: Option<crate::puzzle::Dialect>,
+}
+
+// `crossat lint`.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Puzzle file or collection (every puzzle of it unless --id), or `-` for standard input.
+    pub file: PathBuf,
+    /// Input format (detected from the content when absent).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Lint one puzzle of a collection: its id, `set/number` or name.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// The literal set of characters a cell may hold (default: the puzzle's, as `solve` infers it).
+    #[arg(long, value_name = "CHARS")]
+    pub alphabet: Option<String>,
+    /// JSON Lines: one `{"type":"clue",…}` per clue that differs, then a `{"type":"summary",…}`.
     #[arg(long)]
     pub json: bool,
 }

@@ -4,9 +4,9 @@
 
 use super::fair::clue_is_fair;
 use crate::compile::{self, Alphabet, CompiledClue};
+use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::puzzle::{Clue, Puzzle, Shape};
-use crate::regex::syntax::Parsed;
 use std::collections::HashMap;
 
 /// Compiled clues by (regex, line length, alphabet), each with whether it is fair.
@@ -24,7 +24,7 @@ impl Cache {
         label: &str,
         re: &str,
         len: usize,
-        parsed: &Parsed,
+        parsed: &Tree,
         alphabet: &Alphabet,
     ) -> Result<&(CompiledClue, bool)> {
         let key = (re.to_string(), len, alphabet.chars().iter().collect::<String>());
@@ -37,6 +37,7 @@ impl Cache {
                 alphabet: Some(alphabet.chars().to_vec()),
                 givens: vec![None; len],
                 pool: None,
+                dialect: crate::puzzle::Dialect::Python,
             };
             let c = compile::compile(
                 src,

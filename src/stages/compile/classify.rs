@@ -14,11 +14,10 @@
 //! do not apply.
 
 use super::normalise::{self, Hard, Mode};
-use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, tagged};
+use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, tagged};
+use crate::dialect::{Matcher, Tree};
 use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
-use crate::regex::syntax::Parsed;
-use crate::sre::Matcher;
 
 /// Candidate strings below which the bounded route is preferred.
 pub const PREFER_BOUNDED: u64 = 256;
@@ -86,7 +85,11 @@ impl Default for Options {
 }
 
 /// Compiles one clue for a line of `len` cells.
-pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
+pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
+    let parsed = match tree {
+        Tree::Python(parsed) => parsed,
+        Tree::Ecmascript(_) => return compile_es(tree, alphabet, len, opts),
+    };
     let exact = normalise::normalise(parsed, alphabet, Mode::Exact);
     if let Ok(node) = &exact
         && !tagged::needs_tags(node)
@@ -108,7 +111,7 @@ pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Opti
     let (over_automaton, raw_states) = clue_automaton(&over, alphabet, len)?;
     let candidates = bounded::count(&over_automaton, len);
     if candidates <= opts.prefer_bounded.min(opts.bounded_limit as u64) {
-        return by_strings(&over_automaton, parsed, alphabet, len, raw_states);
+        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
     }
     if opts.tagged
         && let Ok(node) = &exact
@@ -118,7 +121,49 @@ pub fn compile_clue(parsed: &Parsed, alphabet: &Alphabet, len: usize, opts: Opti
         return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
     }
     if candidates <= opts.bounded_limit as u64 {
-        return by_strings(&over_automaton, parsed, alphabet, len, raw_states);
+        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
+    }
+    Ok(CompiledClue { automaton: over_automaton, raw_states, tagged: None, route: Route::Guarded })
+}
+
+/// An ECMAScript clue: the regular route when its normalised tree is exact
+/// ([`super::normalise_es`]); else the routes whose exactness does not depend on the
+/// dialect — the bounded route (the ECMAScript matcher decides each candidate) and
+/// the counterexample loop (every solution checked by it). The expansion of
+/// back-references and the tagged route model Python's back-references (a group that
+/// did not take part fails, captures kept across iterations): they are used only for
+/// a clue whose back-references mean the same in both dialects
+/// ([`normalise_es::python_equivalent`]).
+fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
+    let Tree::Ecmascript(pattern) = tree else { return Err(ClueErrorKind::Other("internal: not an ECMAScript clue".into())) };
+    if let Ok(node) = normalise_tree(tree, alphabet, Mode::Exact)
+        && !tagged::needs_tags(&node)
+    {
+        let (automaton, raw_states) = clue_automaton(&node, alphabet, len)?;
+        return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
+    }
+    // Back-references that mean the same in both dialects take Python's routes.
+    let same = normalise_es::python_equivalent(pattern, alphabet);
+    if let Some(node) = &same
+        && let Some(done) = regular_after_expansion(node, alphabet, len)
+    {
+        return Ok(done);
+    }
+    let over = normalise_tree(tree, alphabet, Mode::Over).map_err(|Hard(h)| format!("internal: over-approximation failed: {h}"))?;
+    let (over_automaton, raw_states) = clue_automaton(&over, alphabet, len)?;
+    let candidates = bounded::count(&over_automaton, len);
+    if candidates <= opts.prefer_bounded.min(opts.bounded_limit as u64) {
+        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
+    }
+    if opts.tagged
+        && let Some(node) = &same
+        && taggable(node)
+        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
+    {
+        return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
+    }
+    if candidates <= opts.bounded_limit as u64 {
+        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
     }
     Ok(CompiledClue { automaton: over_automaton, raw_states, tagged: None, route: Route::Guarded })
 }
@@ -174,14 +219,8 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
 }
 
 /// The bounded route: the over-approximation's strings, filtered by the matcher.
-fn by_strings(
-    over: &Automaton,
-    parsed: &Parsed,
-    alphabet: &Alphabet,
-    len: usize,
-    raw_states: usize,
-) -> Result<CompiledClue, ClueErrorKind> {
-    let matcher = Matcher::new(parsed).map_err(|e| ClueErrorKind::Syntax { message: e.to_string(), position: None, exception: None })?;
+fn by_strings(over: &Automaton, tree: &Tree, alphabet: &Alphabet, len: usize, raw_states: usize) -> Result<CompiledClue, ClueErrorKind> {
+    let matcher = Matcher::new(tree).map_err(|e| ClueErrorKind::Syntax { message: e, position: None, exception: None })?;
     // Candidates are generated and checked one at a time; only accepted ones are kept.
     let mut kept = Vec::new();
     let mut text = Vec::with_capacity(len);
@@ -252,10 +291,10 @@ mod tests {
         let (_, states) = glushkov::automaton(&expanded, &alphabet, 16).expect("applies").expect("within the general budget");
         assert!(states > 1000, "{states} states");
         assert!(glushkov::automaton_within(&expanded, &alphabet, 16, EXPANSION_WORK).expect("applies").is_err());
-        let compiled = compile_clue(&parsed, &alphabet, 16, Options::default()).expect("compiles");
+        let compiled = compile_clue(&Tree::Python(parsed.clone()), &alphabet, 16, Options::default()).expect("compiles");
         assert_eq!(compiled.route, Route::Tagged);
         // A cheap expansion of the same shape stays regular.
         let parsed = parse(r"[CGH](F)(?:J|H)(.)(.)H+.\1J[AI]+\2.").expect("parse");
-        assert_eq!(compile_clue(&parsed, &alphabet, 16, Options::default()).expect("compiles").route, Route::Regular);
+        assert_eq!(compile_clue(&Tree::Python(parsed), &alphabet, 16, Options::default()).expect("compiles").route, Route::Regular);
     }
 }

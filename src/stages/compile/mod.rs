@@ -34,6 +34,7 @@ pub mod fxhash;
 pub mod glushkov;
 pub mod minimize;
 pub mod normalise;
+pub mod normalise_es;
 pub mod rename;
 pub mod tagged;
 
@@ -45,8 +46,10 @@ pub(crate) use dfa::{always_nullable, min_len, thompson_nfa, to_hir};
 pub(crate) use fxhash::FastMap;
 pub use minimize::minimize;
 
+use crate::dialect::{self, Tree};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::Puzzle;
+use crate::regex::ast::Node;
 use crate::regex::parser;
 use crate::regex::syntax::{Item, Parsed, RepeatKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -87,12 +90,32 @@ pub struct Compiled {
     pub pool: Vec<BTreeMap<usize, CompiledClue>>,
 }
 
-/// Parses every clue, then every regex of the pool, as `re._parser` does; the error
-/// names the clue and gives Python's reason.
-pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Parsed>> {
+/// Parses every clue, then every regex of the pool, in the puzzle's dialect (Python's
+/// as `re._parser` does); the error names the clue and gives the dialect's reason.
+pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Tree>> {
     (0..regex_count(puzzle))
-        .map(|i| parser::parse(regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, syntax_error(&e))))
+        .map(|i| {
+            dialect::parse(puzzle.dialect, regex_text(puzzle, i)).map_err(|e| {
+                let kind = match e {
+                    dialect::ParseError::Python(e) => syntax_error(&e),
+                    dialect::ParseError::Ecmascript(e) => ClueErrorKind::Syntax {
+                        message: format!("invalid ECMAScript regular expression: {}", e.message),
+                        position: Some(e.position),
+                        exception: None,
+                    },
+                };
+                clue_error(source, puzzle, i, kind)
+            })
+        })
         .collect()
+}
+
+/// A clue's tree normalised over `alphabet` ([`normalise`], [`normalise_es`]).
+pub fn normalise_tree(tree: &Tree, alphabet: &Alphabet, mode: normalise::Mode) -> std::result::Result<Node, normalise::Hard> {
+    match tree {
+        Tree::Python(p) => normalise::normalise(p, alphabet, mode),
+        Tree::Ecmascript(p) => normalise_es::normalise(p, alphabet, mode),
+    }
 }
 
 /// Clues, then pool regexes.
@@ -126,7 +149,7 @@ fn syntax_error(e: &parser::ParseError) -> ClueErrorKind {
 
 /// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
 /// characters the clues and givens mention.
-pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Parsed], explicit: Option<&[char]>) -> Result<Alphabet> {
+pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Tree], explicit: Option<&[char]>) -> Result<Alphabet> {
     let explicit = explicit.or(puzzle.alphabet.as_deref());
     let chars: BTreeSet<char> = match explicit {
         Some(chars) => {
@@ -139,7 +162,11 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Parsed], explici
         None => {
             let mut set = BTreeSet::new();
             for (i, r) in parsed.iter().enumerate() {
-                alphabet::mentioned(&r.items, &mut set).map_err(|m| clue_error(source, puzzle, i, ClueErrorKind::Limit(m)))?;
+                match r {
+                    Tree::Python(r) => alphabet::mentioned(&r.items, &mut set),
+                    Tree::Ecmascript(p) => normalise_es::mentioned(p, regex_text(puzzle, i), &mut set),
+                }
+                .map_err(|m| clue_error(source, puzzle, i, ClueErrorKind::Limit(m)))?;
             }
             set.extend(puzzle.givens.iter().flatten());
             set
@@ -149,12 +176,12 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Parsed], explici
 }
 
 /// Compiles every clue to an automaton over `alphabet`, bounded by its line's length.
-pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alphabet) -> Result<Compiled> {
+pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet) -> Result<Compiled> {
     compile_with(source, puzzle, parsed, alphabet, Options::default())
 }
 
 /// [`compile`] with the routes of [`classify`] restricted by `opts`.
-pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
+pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     let build = |i: usize, len: usize| -> Result<CompiledClue> {
         crate::stop::check()?;
         classify::compile_clue(&parsed[i], &alphabet, len, opts).map_err(|m| clue_error(source, puzzle, i, m))
@@ -194,7 +221,7 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Parsed], alphabet: 
 /// Each clue's position automaton on its line ([`glushkov::positions`]), for line
 /// propagation before compiling: `None` unless every clue has one (no pool; no
 /// lookaround or assertion; back-references only to single-character groups).
-pub fn positions(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &Alphabet) -> Option<Vec<glushkov::Positions>> {
+pub fn positions(puzzle: &Puzzle, parsed: &[Tree], alphabet: &Alphabet) -> Option<Vec<glushkov::Positions>> {
     // A cheap look at the parsed clues first: normalising every clue before the one
     // that has no position automaton would be work lost.
     if puzzle.pool.is_some() || !parsed.iter().all(may_have_positions) {
@@ -210,7 +237,7 @@ pub fn positions(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &Alphabet) -> Opt
             out.push(out[j].clone());
             continue;
         }
-        let node = normalise::normalise(&parsed[i], alphabet, normalise::Mode::Exact).ok()?;
+        let node = normalise_tree(&parsed[i], alphabet, normalise::Mode::Exact).ok()?;
         out.push(glushkov::positions(&node, alphabet, len)?);
         let _ = seen.entry((clue.regex.as_str(), len)).or_insert(i);
     }
@@ -220,8 +247,16 @@ pub fn positions(puzzle: &Puzzle, parsed: &[Parsed], alphabet: &Alphabet) -> Opt
 /// Whether a parsed clue may have a position automaton: none of the constructs it
 /// cannot take (anchors and boundaries, lookarounds, conditionals, atomic groups,
 /// possessive repeats), and back-references only to groups of one character (as
-/// parsed; normalising decides the rest).
-fn may_have_positions(parsed: &Parsed) -> bool {
+/// parsed; normalising decides the rest). An ECMAScript clue's normalised tree decides
+/// (it has no back-reference or lookaround when exact).
+fn may_have_positions(tree: &Tree) -> bool {
+    match tree {
+        Tree::Python(p) => python_may_have_positions(p),
+        Tree::Ecmascript(_) => true,
+    }
+}
+
+fn python_may_have_positions(parsed: &Parsed) -> bool {
     fn constructs_ok(items: &[Item], groups: &mut Vec<(u32, bool)>, refs: &mut Vec<u32>) -> bool {
         items.iter().all(|it| match it {
             Item::At(_) | Item::Atomic(_) | Item::GroupRefExists { .. } | Item::Assert { .. } => false,

@@ -12,8 +12,8 @@
 //! symbols are word characters, so trees with `\b` or `\B` are never renamed.
 
 use super::{Alphabet, Automaton, CompiledClue, Route, normalise};
+use crate::dialect::Tree;
 use crate::regex::ast::{Assertion, CharSet, Node};
-use crate::regex::syntax::Parsed;
 use std::collections::HashMap;
 
 /// Most character sets a tree may have to be renamed (a clue with more, such as a
@@ -93,7 +93,7 @@ fn pair_sets<'a>(a: &'a Node, b: &'a Node, out: &mut Vec<(&'a CharSet, &'a CharS
 /// length, that later clues are compared with; each clue's normalised tree is built
 /// once, when a comparison first needs it.
 pub struct Family<'a> {
-    parsed: &'a [Parsed],
+    parsed: &'a [Tree],
     alphabet: &'a Alphabet,
     by_shape: HashMap<(usize, usize), Vec<usize>>,
     trees: Vec<Option<Option<Node>>>,
@@ -101,7 +101,7 @@ pub struct Family<'a> {
 
 impl<'a> Family<'a> {
     /// No clue yet, for the clues `parsed` over `alphabet`.
-    pub fn new(parsed: &'a [Parsed], alphabet: &'a Alphabet) -> Family<'a> {
+    pub fn new(parsed: &'a [Tree], alphabet: &'a Alphabet) -> Family<'a> {
         Family { parsed, alphabet, by_shape: HashMap::new(), trees: vec![None; parsed.len()] }
     }
 
@@ -132,7 +132,7 @@ impl<'a> Family<'a> {
 
     fn normalise(&mut self, i: usize) {
         if self.trees[i].is_none() {
-            self.trees[i] = Some(normalise::normalise(&self.parsed[i], self.alphabet, normalise::Mode::Exact).ok());
+            self.trees[i] = Some(super::normalise_tree(&self.parsed[i], self.alphabet, normalise::Mode::Exact).ok());
         }
     }
 }

@@ -478,7 +478,7 @@ mod tests {
             let Ok(parsed) = parse_clues(&source, &puzzle) else { continue };
             let Ok(alphabet) = choose_alphabet(&source, &puzzle, &parsed, None) else { continue };
             for (clue, p) in puzzle.clues.iter().zip(&parsed) {
-                built += compare(p, &alphabet, clue.cells.len());
+                built += compare(p.python().expect("a Python clue"), &alphabet, clue.cells.len());
             }
         }
         assert!(built >= 200, "only {built} automata compared");

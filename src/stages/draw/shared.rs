@@ -55,6 +55,10 @@ impl Drawer<'_> {
             let sample = if self.pal.on { self.pal.paint(Palette::BAD_CLUE, "clue") } else { format!("{}clue", self.bad_marker()) };
             self.legend.push(format!("{sample} fails"));
         }
+        // Python is the default dialect; another one is named beside the clues.
+        if self.opt.clues && self.puzzle.dialect != crate::puzzle::Dialect::Python {
+            self.legend.push(format!("clues in the {} dialect", self.puzzle.dialect.title()));
+        }
     }
 
     fn hint_marker(&self) -> &'static str {

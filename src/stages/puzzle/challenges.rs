@@ -101,6 +101,13 @@ pub fn read_all(source: &str, text: &str) -> Result<Vec<(String, Result<Puzzle>)
 
 /// Builds the puzzle `key` of a collection from its JSON object.
 fn build(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
+    // The site checks answers with the browser's `RegExp`.
+    let mut puzzle = build_shape(source, key, p)?;
+    puzzle.dialect = super::Dialect::Ecmascript;
+    Ok(puzzle)
+}
+
+fn build_shape(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
     let name = p.get("name").and_then(Value::as_str).map(|n| format!("{key} {n}"));
     let lines = |k: &str| -> Result<Vec<Vec<String>>> {
         let Some(Value::Array(v)) = p.get(k) else {

@@ -23,6 +23,8 @@ pub struct Input {
     pub given_source: Option<String>,
     /// The regex pool of a regex-pool CSV: its source name and bytes.
     pub pool: Option<(String, Vec<u8>)>,
+    /// The clues' dialect, overriding the puzzle's (and its format's default).
+    pub dialect: Option<super::Dialect>,
 }
 
 /// Reads the puzzle, then applies the givens that override its own, checked against
@@ -35,6 +37,9 @@ pub fn read_input(input: &Input) -> Result<Puzzle> {
         input.id.as_deref(),
         input.pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())),
     )?;
+    if let Some(d) = input.dialect {
+        puzzle.dialect = d;
+    }
     if let Some(rows) = &input.given {
         let source = input.given_source.as_deref().unwrap_or("--given");
         puzzle.set_given_rows(source, rows)?;

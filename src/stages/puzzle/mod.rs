@@ -144,6 +144,47 @@ pub struct Puzzle {
     pub givens: Vec<Option<char>>,
     /// Regexes to be assigned to entries, one each (regex-pool crosswords).
     pub pool: Option<Pool>,
+    /// The regex dialect the clues are written in.
+    pub dialect: Dialect,
+}
+
+/// The regex dialect of a puzzle's clues: what a clue means on a line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Dialect {
+    /// Python 3.11's `re`: the clue C matches the line s when `re.fullmatch(C, s)`.
+    #[default]
+    Python,
+    /// ECMAScript (ES2024 `RegExp` without flags, with Annex B, as browsers run it):
+    /// C matches s when `new RegExp('^(?:' + C + ')$').test(s)`.
+    #[value(name = "ecmascript")]
+    Ecmascript,
+}
+
+impl Dialect {
+    /// The name used on the command line and in JSON: `python` or `ecmascript`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Python => "python",
+            Dialect::Ecmascript => "ecmascript",
+        }
+    }
+
+    /// Reads a name as [`Dialect::name`] writes it.
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        match name {
+            "python" => Some(Dialect::Python),
+            "ecmascript" => Some(Dialect::Ecmascript),
+            _ => None,
+        }
+    }
+
+    /// The dialect's name for people: `Python` or `ECMAScript`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Dialect::Python => "Python",
+            Dialect::Ecmascript => "ECMAScript",
+        }
+    }
 }
 
 /// A regex-pool crossword: each regex must be used by exactly one entry.
@@ -206,7 +247,15 @@ impl Puzzle {
                 }
             }
         }
-        Ok(Puzzle { name, shape: Shape::Rect { rows, cols }, clues, alphabet: None, givens: vec![None; rows * cols], pool: None })
+        Ok(Puzzle {
+            name,
+            shape: Shape::Rect { rows, cols },
+            clues,
+            alphabet: None,
+            givens: vec![None; rows * cols],
+            pool: None,
+            dialect: Dialect::Python,
+        })
     }
 
     /// Sets givens from display rows; `unknown` marks an empty cell.
@@ -250,7 +299,8 @@ pub(crate) fn check_limits(source: &str, p: &Puzzle) -> Result<()> {
 }
 
 /// The input formats crossat reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// crossat's own JSON (also reads the seed-notebook and `*_hints` JSON shapes).
     Crossat,

@@ -9,13 +9,13 @@
 //! Each side lists one entry per row (`left`, `right`) or column (`top`, `bottom`):
 //! a regex string, `null` for no clue, or an array of regexes.
 
-use super::{Clue, Pool, Puzzle, RectClues, Shape};
+use super::{Clue, Dialect, Pool, Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-const KEYS: &[&str] = &["name", "rows", "cols", "alphabet", "left", "right", "top", "bottom", "given", "comment"];
-const ENTRY_KEYS: &[&str] = &["name", "layout", "side", "sides", "entries", "pool", "alphabet", "given", "comment"];
+const KEYS: &[&str] = &["name", "rows", "cols", "alphabet", "dialect", "left", "right", "top", "bottom", "given", "comment"];
+const ENTRY_KEYS: &[&str] = &["name", "layout", "side", "sides", "entries", "pool", "alphabet", "dialect", "given", "comment"];
 const SIDE_ALIASES: [[&str; 3]; 4] = [
     ["left", "left_lines", "left_hints"],
     ["right", "right_lines", "right_hints"],
@@ -23,18 +23,32 @@ const SIDE_ALIASES: [[&str; 3]; 4] = [
     ["bottom", "bottom_columns", "bottom_hints"],
 ];
 
-/// Reads a crossat JSON puzzle (or one of the aliased shapes).
+/// Reads a crossat JSON puzzle (or one of the aliased shapes); its `"dialect"` field
+/// (`"python"`, the default, or `"ecmascript"`) says how its clues are read.
 pub fn read(source: &str, text: &str) -> Result<Puzzle> {
     let value: Value = super::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
     let Value::Object(obj) = value else {
         return Err(Error::input(source, "expected a JSON object describing one puzzle"));
     };
+    let dialect = match obj.get("dialect") {
+        None => Dialect::Python,
+        Some(v) => v
+            .as_str()
+            .and_then(Dialect::from_name)
+            .ok_or_else(|| Error::input(source, format!("\"dialect\" must be \"python\" or \"ecmascript\", not {v}")))?,
+    };
+    let mut puzzle = read_object(source, &obj)?;
+    puzzle.dialect = dialect;
+    Ok(puzzle)
+}
+
+fn read_object(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
     let has = |k: &str| obj.contains_key(k);
     if (has("x") && has("y")) || has("kind") {
-        return super::hex::read_board(source, &obj);
+        return super::hex::read_board(source, obj);
     }
     if has("entries") || has("layout") {
-        return read_entries(source, &obj);
+        return read_entries(source, obj);
     }
     let aliased = obj.keys().any(|k| k.ends_with("_lines") || k.ends_with("_columns") || k.ends_with("_hints"));
     if !aliased && let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
@@ -53,8 +67,8 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
         top: side(&SIDE_ALIASES[2])?,
         bottom: side(&SIDE_ALIASES[3])?,
     };
-    let rows = dim(source, &obj, &["rows", "height"])?;
-    let cols = dim(source, &obj, &["cols", "width"])?;
+    let rows = dim(source, obj, &["rows", "height"])?;
+    let cols = dim(source, obj, &["cols", "width"])?;
     let name = obj.get("name").and_then(Value::as_str).map(str::to_string);
     let mut puzzle = Puzzle::rect(source, name, rows, cols, sides)?;
     if let Some(a) = obj.get("alphabet") {
@@ -252,6 +266,7 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
         alphabet: None,
         givens: vec![None; n],
         pool,
+        dialect: Dialect::Python,
     };
     if let Some(a) = obj.get("alphabet") {
         let Some(a) = a.as_str() else { return Err(Error::input(source, "\"alphabet\" must be a string of characters")) };
@@ -267,8 +282,19 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
 /// The puzzle in crossat's JSON format: a rectangle's `left`/`top` sides (and
 /// `right`/`bottom` when some line has a second clue), a hexagon's `entries`.
 /// The clues must carry the labels [`super::trux::lines`] gives their lines, a second
-/// clue on a line the label plus ` #2` (as `crossat generate` labels them).
+/// clue on a line the label plus ` #2` (as `crossat generate` labels them). The
+/// `"dialect"` field is written when it is not the default, Python.
 pub fn write(p: &Puzzle) -> Value {
+    let mut v = write_shape(p);
+    if p.dialect != Dialect::Python
+        && let Value::Object(obj) = &mut v
+    {
+        obj.insert("dialect".into(), Value::from(p.dialect.name()));
+    }
+    v
+}
+
+fn write_shape(p: &Puzzle) -> Value {
     use serde_json::json;
     match &p.shape {
         Shape::Rect { rows, cols } => {

@@ -2,16 +2,16 @@
 //! formula built on first use ([`Prepared`]), with the checks that an export or a proof
 //! needs a formula that means exactly the puzzle ([`require_exact`]).
 
+use crate::clock::Instant;
 use crate::compile::{self, Alphabet, Compiled};
+use crate::dialect::Tree;
 use crate::encode::{self, CellVars, Cnf};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
-use crate::regex::syntax::Parsed;
 use crate::stats::{Stage, Times};
 use crate::verify::Verifier;
 use std::sync::OnceLock;
-use std::time::Instant;
 
 /// A puzzle's formula: the CNF and the variables of its cells.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub struct Prepared {
     /// The puzzle.
     pub puzzle: Puzzle,
     /// Its clues, parsed.
-    parsed: Vec<Parsed>,
+    parsed: Vec<Tree>,
     /// The letters a cell may hold.
     pub(super) alphabet: Alphabet,
     /// Its automata: compiled at once, except when propagation over the clues'
@@ -66,7 +66,7 @@ impl Prepared {
     pub fn new(
         source: &str,
         puzzle: Puzzle,
-        parsed: Vec<Parsed>,
+        parsed: Vec<Tree>,
         alphabet: Alphabet,
         verifier: Verifier,
         compiled: Option<Compiled>,

@@ -3,6 +3,7 @@
 
 mod assist;
 mod explain;
+mod lint;
 mod puzzles;
 mod solve;
 
@@ -25,6 +26,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Check(args) => assist::check(&args, out),
         Command::Hint(args) => assist::hint(&args, out),
         Command::Explain(args) => explain::explain(&args, out),
+        Command::Lint(args) => lint::lint(&args, out),
         Command::Generate(args) => puzzles::generate(&args, out, err),
         Command::Blocks(args) => puzzles::blocks(&args, out, err),
         Command::Squares(args) => puzzles::squares(&args, out, err),
@@ -124,7 +126,7 @@ pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
     if alphabet.as_ref().is_some_and(Vec::is_empty) {
         return Err(Error::Usage("--alphabet must not be empty".into()));
     }
-    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, given_source, pool })
+    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, given_source, pool, dialect: args.dialect })
 }
 
 /// The input files named by puzzle arguments (for [`crate::io::refuse_overwrite`]).

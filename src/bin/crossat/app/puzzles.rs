@@ -41,7 +41,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     // A file that cannot be listed is reported and the others are still listed.
     let mut failed = 0;
     for file in &files {
-        match list_one(file, args.json, out) {
+        match list_one(file, args.json, args.dialect, out) {
             Ok(()) => {}
             Err(e @ (Error::PipeClosed | Error::Output(_))) => return Err(e),
             Err(e) => {
@@ -59,19 +59,26 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
 }
 
 /// `list` of one file: a line per puzzle of a collection, else a line for the puzzle.
-fn list_one(file: &std::path::Path, json: bool, out: &mut dyn Write) -> Result<()> {
+fn list_one(file: &std::path::Path, json: bool, dialect: Option<puzzle::Dialect>, out: &mut dyn Write) -> Result<()> {
     let (source, bytes) = read_source(file)?;
-    describe(file, &source, &bytes, json, out).map_err(|e| super::other_command(e, file, &bytes))
+    describe(file, &source, &bytes, json, dialect, out).map_err(|e| super::other_command(e, file, &bytes))
 }
 
-fn describe(file: &std::path::Path, source: &str, bytes: &[u8], json: bool, out: &mut dyn Write) -> Result<()> {
+fn describe(
+    file: &std::path::Path,
+    source: &str,
+    bytes: &[u8],
+    json: bool,
+    dialect: Option<puzzle::Dialect>,
+    out: &mut dyn Write,
+) -> Result<()> {
     let (source, bytes) = (source.to_string(), bytes);
     let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
         let text = puzzle::utf8(&source, bytes)?;
         for e in puzzle::challenges::list(&source, text)? {
             if json {
-                writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size}))
+                writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size, "dialect": dialect.unwrap_or(puzzle::Dialect::Ecmascript).name()}))
                     .map_err(write_err)?;
             } else {
                 writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name).map_err(write_err)?;
@@ -83,7 +90,8 @@ fn describe(file: &std::path::Path, source: &str, bytes: &[u8], json: bool, out:
         let size = p.shape.describe();
         let name = p.name.clone().unwrap_or_default();
         if json {
-            let mut v = json!({"type": "puzzle", "key": source, "name": p.name, "size": size, "clues": p.clues.len()});
+            let dialect = dialect.unwrap_or(p.dialect).name();
+            let mut v = json!({"type": "puzzle", "key": source, "name": p.name, "size": size, "clues": p.clues.len(), "dialect": dialect});
             if let Some(pool) = &p.pool {
                 // A regex-pool puzzle has entries to fill from a pool, not clues.
                 v["clues"] = json!(null);

@@ -116,6 +116,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
             "unique": unique,
             "puzzle": prep.puzzle.name,
             "alphabet": prep.alphabet().chars().iter().collect::<String>(),
+            "dialect": prep.puzzle.dialect.name(),
         });
         if !ambiguous.is_empty() {
             summary["ambiguous_cells"] = ambiguous
@@ -231,6 +232,7 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
             "unique": one,
             "puzzle": prep.puzzle.name,
             "alphabet": prep.alphabet().chars().iter().collect::<String>(),
+            "dialect": prep.puzzle.dialect.name(),
         });
         if counted.listed {
             summary["counted_by"] = json!("listing");

@@ -1,0 +1,97 @@
+//! `crossat lint`: every clue whose meaning differs between the two dialects.
+
+use crate::cli::LintArgs;
+use crate::error::{Error, Result};
+use crate::exit::ExitCode;
+use crate::io::{read_source, write_err};
+use crate::lint::{self, Verdict};
+use crate::puzzle::{self, Format, Puzzle};
+use serde_json::json;
+use std::io::Write;
+
+pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
+    let (source, bytes) = read_source(&args.file)?;
+    let alphabet: Option<Vec<char>> = args.alphabet.as_ref().map(|a| a.chars().collect());
+    if alphabet.as_ref().is_some_and(Vec::is_empty) {
+        return Err(Error::Usage("--alphabet must not be empty".into()));
+    }
+    let format = match args.format {
+        Some(f) => f,
+        None => puzzle::detect(&source, &bytes)?,
+    };
+    // A collection without --id: every puzzle of it, each named by its key.
+    let puzzles: Vec<(String, Puzzle)> = if format == Format::Challenges && args.id.is_none() {
+        let text = puzzle::utf8(&source, &bytes)?;
+        puzzle::challenges::read_all(&source, text)?.into_iter().map(|(key, p)| p.map(|p| (key, p))).collect::<Result<_>>()?
+    } else {
+        let p = puzzle::read(&source, &bytes, Some(format), args.id.as_deref(), None)?;
+        vec![(p.name.clone().unwrap_or_else(|| source.clone()), p)]
+    };
+    let (mut clues, mut differ, mut refused, mut bad, mut undecided) = (0, 0, 0, 0, 0);
+    for (name, p) in &puzzles {
+        let (_, verdicts) = lint::lint(&source, p, alphabet.as_deref())?;
+        for v in &verdicts {
+            clues += 1;
+            let clue = &p.clues[v.clue];
+            let head = format!("{name}: {} '{}' ({} cells)", clue.label, clue.regex, v.length);
+            let mut record = json!({"type": "clue", "puzzle": name, "clue": clue.label, "regex": clue.regex, "length": v.length});
+            let text = match &v.verdict {
+                Verdict::Same => continue,
+                Verdict::Differs { witness, python } => {
+                    differ += 1;
+                    let (yes, no) = if *python { ("Python", "ECMAScript") } else { ("ECMAScript", "Python") };
+                    record["verdict"] = json!("differs");
+                    record["witness"] = json!(witness);
+                    record["python"] = json!(python);
+                    record["ecmascript"] = json!(!python);
+                    format!("{head}: differs: \"{}\" matches in {yes}, not in {no}", witness.escape_debug())
+                }
+                Verdict::Refused { python, ecmascript } => {
+                    record["verdict"] = json!("refused");
+                    record["python_error"] = json!(python);
+                    record["ecmascript_error"] = json!(ecmascript);
+                    let by = |d: &str, e: &Option<String>| e.as_ref().map(|e| format!("{d} refuses it: {e}"));
+                    let reasons: Vec<String> = [by("Python", python), by("ECMAScript", ecmascript)].into_iter().flatten().collect();
+                    if python.is_some() && ecmascript.is_some() {
+                        bad += 1;
+                    } else {
+                        refused += 1;
+                    }
+                    format!("{head}: {}", reasons.join("; "))
+                }
+                Verdict::Undecided(why) => {
+                    undecided += 1;
+                    record["verdict"] = json!("undecided");
+                    record["reason"] = json!(why);
+                    format!("{head}: undecided: {why}")
+                }
+            };
+            if args.json {
+                writeln!(out, "{record}").map_err(write_err)?;
+            } else {
+                writeln!(out, "{text}").map_err(write_err)?;
+            }
+        }
+    }
+    let n = puzzles.len();
+    if args.json {
+        let summary = json!({"type": "summary", "puzzles": n, "clues": clues, "differ": differ, "refused_by_one": refused, "refused_by_both": bad, "undecided": undecided});
+        writeln!(out, "{summary}").map_err(write_err)?;
+    } else {
+        let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
+        writeln!(
+            out,
+            "{}, {}: {differ} differ between Python and ECMAScript, {refused} refused by one dialect, {bad} by both, {undecided} undecided",
+            plural(n, "puzzle"),
+            plural(clues, "clue")
+        )
+        .map_err(write_err)?;
+    }
+    Ok(if bad > 0 {
+        ExitCode::BadInput
+    } else if differ + refused > 0 {
+        ExitCode::NoSolution
+    } else {
+        ExitCode::Solved
+    })
+}

@@ -1,0 +1,91 @@
+//! A clue in its puzzle's [`Dialect`]: parsed by that dialect's parser into a
+//! [`Tree`] ([`parse`]) and matched by that dialect's reference matcher
+//! ([`Matcher`]).
+//!
+//! | dialect | parser | tree | reference matcher |
+//! |---|---|---|---|
+//! | [`Dialect::Python`] | [`crate::regex::parser`] (`re._parser`) | [`Parsed`] | [`crate::sre`] (`_sre`), as `re.fullmatch` |
+//! | [`Dialect::Ecmascript`] | [`crate::ecma::parse`] | [`ecma::Pattern`] | [`crate::ecma::Matcher`], as `new RegExp('^(?:' + clue + ')$').test` |
+//!
+//! The compile stage lowers either tree to its automata ([`crate::compile`]); the
+//! verify stage re-checks every grid with the [`Matcher`] of the puzzle's dialect.
+
+use crate::ecma;
+pub use crate::puzzle::Dialect;
+use crate::regex::parser;
+use crate::regex::syntax::Parsed;
+use crate::sre::{self, BudgetExceeded};
+
+/// A clue parsed in its dialect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tree {
+    /// `re._parser`'s tree.
+    Python(Parsed),
+    /// The ECMAScript parser's tree.
+    Ecmascript(ecma::Pattern),
+}
+
+/// Why a dialect's parser refuses a clue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// What Python's `re` raises.
+    Python(parser::ParseError),
+    /// What `new RegExp(clue)` throws.
+    Ecmascript(ecma::SyntaxError),
+}
+
+/// Parses `text` as a clue of `dialect`.
+pub fn parse(dialect: Dialect, text: &str) -> Result<Tree, ParseError> {
+    match dialect {
+        Dialect::Python => parser::parse(text).map(Tree::Python).map_err(ParseError::Python),
+        Dialect::Ecmascript => ecma::parse(text).map(Tree::Ecmascript).map_err(ParseError::Ecmascript),
+    }
+}
+
+impl Tree {
+    /// The dialect the tree was parsed in.
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Tree::Python(_) => Dialect::Python,
+            Tree::Ecmascript(_) => Dialect::Ecmascript,
+        }
+    }
+
+    /// `re._parser`'s tree, for a Python clue.
+    pub fn python(&self) -> Option<&Parsed> {
+        match self {
+            Tree::Python(p) => Some(p),
+            Tree::Ecmascript(_) => None,
+        }
+    }
+}
+
+/// The reference matcher of a clue's dialect, deciding whether the clue fully matches
+/// a line.
+#[derive(Debug)]
+pub enum Matcher {
+    /// The port of CPython's `_sre`.
+    Python(sre::Matcher),
+    /// The ECMAScript backtracking matcher.
+    Ecmascript(ecma::Matcher),
+}
+
+impl Matcher {
+    /// The matcher of a parsed clue; the error is the reason `_sre` cannot compile it
+    /// (a Python clue the parser accepted but the compiler refuses).
+    pub fn new(tree: &Tree) -> Result<Matcher, String> {
+        match tree {
+            Tree::Python(p) => sre::Matcher::new(p).map(Matcher::Python).map_err(|e| e.to_string()),
+            Tree::Ecmascript(p) => Ok(Matcher::Ecmascript(ecma::Matcher::new(p))),
+        }
+    }
+
+    /// Whether the clue matches the whole of `text`; an error when the matcher's step
+    /// budget runs out (never read as "does not match").
+    pub fn fullmatch(&self, text: &[char]) -> Result<bool, BudgetExceeded> {
+        match self {
+            Matcher::Python(m) => m.fullmatch(text),
+            Matcher::Ecmascript(m) => m.fullmatch(text),
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! Whole clues of the ECMAScript dialect against node itself: for random clues over
+//! both syntaxes (ECMAScript with Annex B, and Python's, which node mostly refuses or
+//! reads otherwise) and small alphabets with the characters where the dialects'
+//! tables differ, the set of one-row solutions crossat lists equals the set of strings
+//! `new RegExp('^(?:' + clue + ')$').test` accepts (`scripts/es_clue_oracle.js`), and
+//! crossat refuses exactly the clues `new RegExp(clue)` refuses. Some lines run with
+//! the bounded route forbidden, so the counterexample loop is checked too.
+//!
+//! `node` must be installed: this test fails, never skips, without it.
+//! `CROSSAT_ECMADIFF_CASES=N` sets the number of cases (default 20,000).
+
+use crossat::compile::{self, Options};
+use crossat::error::Error;
+use crossat::generate::Rng;
+use crossat::pipeline::{self, Prepared};
+use crossat::puzzle::{Clue, Dialect, Puzzle, Shape};
+use crossat::verify::Verifier;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Characters cells may hold: ASCII, the line terminators and spaces where the
+/// dialects differ (`\r`, U+2028, U+2029, U+FEFF, U+001C, U+0085, U+00A0), case pairs,
+/// letters and digits outside ASCII (not `\w` or `\d` in ECMAScript), and a character
+/// outside the BMP (two code units in ECMAScript).
+const POOL: &[char] = &[
+    'a', 'b', 'A', 'B', 'x', 'Z', 'k', '8', '1', '_', '-', ' ', '\n', '\r', '\u{2028}', '\u{2029}', '\u{feff}', '\u{1c}', '\u{85}',
+    '\u{a0}', 'σ', 'Σ', 'é', 'É', '١', '²', 'ß', '\u{212A}', '{', '}', '\\', '😀',
+];
+
+struct Gen<'a> {
+    rng: Rng,
+    alphabet: &'a [char],
+    groups: u32,
+    names: Vec<String>,
+}
+
+impl Gen<'_> {
+    fn ch(&mut self) -> char {
+        if self.rng.chance(0.85) { *self.rng.pick(self.alphabet) } else { *self.rng.pick(POOL) }
+    }
+
+    /// A character written as a clue may write it, in ECMAScript's syntax or not.
+    fn lit(&mut self, c: char) -> String {
+        match c {
+            '\n' => "\\n".into(),
+            '\r' => "\\r".into(),
+            c if "\\.^$*+?{}[]()|/".contains(c) => format!("\\{c}"),
+            c if (c as u32) < 0x20 => format!("\\x{:02x}", c as u32),
+            c => match self.rng.below(12) {
+                0 if (c as u32) < 0x100 => format!("\\x{:02x}", c as u32),
+                1 if (c as u32) < 0x10000 => format!("\\u{:04x}", c as u32),
+                2 if (c as u32) < 0x100 => format!("\\{:o}", c as u32),
+                _ => c.to_string(),
+            },
+        }
+    }
+
+    fn lit_in_class(&mut self, c: char) -> String {
+        match c {
+            '\\' | ']' | '[' | '^' | '-' => format!("\\{c}"),
+            c => self.lit(c).replace("\\{", "{").replace("\\}", "}"),
+        }
+    }
+
+    fn class(&mut self) -> String {
+        match self.rng.below(20) {
+            0 => return "[^]".into(),
+            1 => return "[]".into(),
+            _ => {}
+        }
+        let mut s = String::from("[");
+        if self.rng.chance(0.3) {
+            s.push('^');
+        }
+        for _ in 0..1 + self.rng.below(3) {
+            match self.rng.below(8) {
+                0 => s.push_str(["\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\b", "\\cA", "\\c1", "\\0"][self.rng.below(10)]),
+                1 | 2 => {
+                    let (a, b) = (self.ch(), self.ch());
+                    let (a, b) = if a <= b || self.rng.chance(0.05) { (a, b) } else { (b, a) };
+                    s.push_str(&format!("{}-{}", self.lit_in_class(a), self.lit_in_class(b)));
+                }
+                3 if self.rng.chance(0.3) => s.push_str(["\\d-z", "a-\\w", "-a", "a-", "[:alpha:]"][self.rng.below(5)]),
+                _ => {
+                    let c = self.ch();
+                    s.push_str(&self.lit_in_class(c));
+                }
+            }
+        }
+        s.push(']');
+        s
+    }
+
+    fn atom(&mut self) -> String {
+        match self.rng.below(30) {
+            0..=11 => {
+                let c = self.ch();
+                self.lit(c)
+            }
+            12..=16 => self.class(),
+            17 | 18 => ".".into(),
+            19 => ["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"][self.rng.below(6)].into(),
+            20 => ["^", "$", "\\b", "\\B"][self.rng.below(4)].into(),
+            // Back-references: to a group, forward, to a missing group (octal), `\8`.
+            21 | 22 => format!("\\{}", 1 + self.rng.below(self.groups as usize + 2)),
+            23 => {
+                ["\\8", "\\9", "\\0", "\\Z", "\\A", "\\z", "\\k", "\\c", "\\cj", "\\x4", "\\u12", "\\-", "\\!"][self.rng.below(13)].into()
+            }
+            24 if !self.names.is_empty() => format!("\\k<{}>", self.rng.pick(&self.names)),
+            24 => "]".into(),
+            25 => ["{", "}", "a{,2}", "x{1", "{2}"][self.rng.below(5)].into(),
+            // Python's syntax, which node refuses or reads otherwise.
+            26 => ["(?i)a", "(?P<n>a)", "(?#c)", "a*+", "(?>a)", "\\N{LATIN SMALL LETTER A}", "(?s:.)", "(?i:a)"][self.rng.below(8)].into(),
+            _ => "".into(),
+        }
+    }
+
+    fn quant(&mut self) -> String {
+        let q = ["*", "+", "?", "{2}", "{0,2}", "{1,}", "{,2}", "{3,1}", "{0}", "{99999999999}"][self.rng.below(10)];
+        if self.rng.chance(0.2) { format!("{q}?") } else { q.to_string() }
+    }
+
+    fn tree(&mut self, depth: usize) -> String {
+        if depth == 0 {
+            return self.atom();
+        }
+        match self.rng.below(14) {
+            0..=3 => (0..1 + self.rng.below(3)).map(|_| self.tree(depth - 1)).collect(),
+            4 | 5 => {
+                let alts: Vec<String> = (0..2 + self.rng.below(2)).map(|_| self.tree(depth - 1)).collect();
+                alts.join("|")
+            }
+            6..=8 => {
+                let body = self.tree(depth - 1);
+                if self.rng.chance(0.25) {
+                    let name = ["n", "m", "x1"][self.rng.below(3)].to_string();
+                    self.groups += 1;
+                    self.names.push(name.clone());
+                    format!("(?<{name}>{body})")
+                } else {
+                    self.groups += 1;
+                    format!("({body})")
+                }
+            }
+            9 => format!("(?:{})", self.tree(depth - 1)),
+            10 | 11 => {
+                let body = self.tree(depth - 1);
+                let q = self.quant();
+                if body.len() == 1 || body.starts_with('(') && body.ends_with(')') {
+                    format!("{body}{q}")
+                } else {
+                    format!("(?:{body}){q}")
+                }
+            }
+            12 => {
+                let kind = ["?=", "?!", "?<=", "?<!"][self.rng.below(4)];
+                let body = self.tree(depth - 1);
+                // Annex B: a quantified lookahead.
+                let q = if kind.len() == 2 && self.rng.chance(0.2) { self.quant() } else { String::new() };
+                format!("({kind}{body}){q}")
+            }
+            _ => self.atom(),
+        }
+    }
+}
+
+struct Case {
+    p: String,
+    alphabet: Vec<char>,
+    max_n: usize,
+}
+
+fn cases(count: usize, seed: u64) -> Vec<Case> {
+    (0..count as u64)
+        .map(|k| {
+            let mut rng = Rng::new(seed + k);
+            let size = 2 + rng.below(3);
+            let mut alphabet: Vec<char> = Vec::new();
+            while alphabet.len() < size {
+                let c = *rng.pick(POOL);
+                // A letter outside the BMP is rare: it sends every clue to the slow routes.
+                if !alphabet.contains(&c) && (c as u32) < 0x10000 || rng.chance(0.02) && !alphabet.contains(&c) {
+                    alphabet.push(c);
+                }
+            }
+            let max_n = match size {
+                2 => 6,
+                3 => 5,
+                _ => 4,
+            };
+            let depth = 2 + rng.below(3);
+            let mut g = Gen { rng, alphabet: &alphabet, groups: 0, names: Vec::new() };
+            let p = g.tree(depth);
+            Case { p, alphabet, max_n }
+        })
+        .collect()
+}
+
+/// A line length where node's matcher itself threw (it runs out of stack on some
+/// backtracking matches) gets `Some` of this set, which no real answer can equal.
+pub const CRASH: &str = "\u{0}crash";
+
+/// node's answer for each `(pattern, alphabet, n)`: the accepted strings of length
+/// `n`, or `None` when `new RegExp(pattern)` throws. One node process answers the
+/// batch. Panics (so the calling test fails, never skips) without node.
+pub fn node_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<BTreeSet<String>>> {
+    use std::io::{BufRead, BufReader};
+    let script = crate::common::root().join("scripts/es_clue_oracle.js");
+    let mut child = Command::new("node")
+        .arg(&script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("node is required for this test: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let requests: Vec<String> =
+        queries.iter().map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n}).to_string()).collect();
+    let writer = std::thread::spawn(move || {
+        let mut w = std::io::BufWriter::new(&mut stdin);
+        for r in requests {
+            writeln!(w, "{r}").expect("write to node");
+        }
+    });
+    let out: Vec<Option<BTreeSet<String>>> = BufReader::new(child.stdout.take().expect("stdout"))
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(&l.expect("node output")).expect("node JSON");
+            if v.get("crash").is_some() {
+                return Some(BTreeSet::from([CRASH.to_string()]));
+            }
+            v["ok"]
+                .as_bool()
+                .expect("ok")
+                .then(|| v["matches"].as_array().expect("matches").iter().map(|m| m.as_str().expect("str").to_string()).collect())
+        })
+        .collect();
+    writer.join().expect("writer");
+    assert!(child.wait().expect("node").success(), "the node oracle failed");
+    assert_eq!(out.len(), queries.len(), "node answered {} of {} requests", out.len(), queries.len());
+    out
+}
+
+/// The strings crossat lists for `case` on a line of `n` cells, with the routes
+/// restricted by `opts`.
+fn crossat(case: &Case, n: usize, opts: Options) -> Result<BTreeSet<String>, Error> {
+    let src = "<ecmadiff>";
+    let puzzle = Puzzle {
+        name: None,
+        shape: Shape::Rect { rows: 1, cols: n },
+        clues: vec![Clue { label: "row 1".into(), regex: case.p.clone(), cells: (0..n).collect() }],
+        alphabet: None,
+        givens: vec![None; n],
+        pool: None,
+        dialect: Dialect::Ecmascript,
+    };
+    let parsed = compile::parse_clues(src, &puzzle)?;
+    let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
+    if n == 0 {
+        // No grid has zero cells: the matcher alone answers for the empty line.
+        return Ok(if verifier.clue_matches(0, "")? { BTreeSet::from([String::new()]) } else { BTreeSet::new() });
+    }
+    let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
+    let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
+    let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, n.is_multiple_of(2))?;
+    let mut prep = Prepared::with_formula(src, puzzle, compiled, cnf, vars, verifier);
+    let mut found = BTreeSet::new();
+    let outcome = pipeline::solve(&mut prep, None, |_, g| {
+        assert!(found.insert(g.cells.iter().collect::<String>()), "a grid was enumerated twice");
+        Ok(())
+    })?;
+    assert!(outcome.complete);
+    Ok(found)
+}
+
+/// What a run of cases found.
+#[derive(Default)]
+struct Tally {
+    /// Clues node accepts.
+    clues: usize,
+    /// Lines compared.
+    lines: usize,
+    /// Clues node refuses.
+    refused: usize,
+    /// Lines where node's matcher threw.
+    crashed: usize,
+    /// Disagreements (at most 20).
+    failures: Vec<String>,
+}
+
+/// Runs `count` cases from `seed`.
+fn run(count: usize, seed: u64) -> Tally {
+    let cases = cases(count, seed);
+    let queries: Vec<(&str, &[char], usize)> =
+        cases.iter().flat_map(|c| (0..=c.max_n).map(move |n| (c.p.as_str(), c.alphabet.as_slice(), n))).collect();
+    let mut answers = node_fullmatch(&queries).into_iter();
+    let by_case: Vec<Vec<Option<BTreeSet<String>>>> =
+        cases.iter().map(|c| (0..=c.max_n).map(|_| answers.next().expect("an answer per query")).collect()).collect();
+    let guarded = Options { prefer_bounded: 0, bounded_limit: 0, tagged: false };
+    let (mut clues, mut lines, mut refused, mut crashed) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    for (i, (case, by_length)) in cases.iter().zip(&by_case).enumerate() {
+        if by_length[0].is_none() {
+            refused += 1;
+            if let Ok(got) = crossat(case, 1, Options::default()) {
+                failures.push(format!("case {i}: node refuses {:?} but crossat accepts it ({} solutions)", case.p, got.len()));
+            }
+            continue;
+        }
+        clues += 1;
+        for (n, want) in by_length.iter().enumerate() {
+            let want = want.as_ref().expect("node answers every length alike");
+            if want.contains(CRASH) {
+                crashed += 1;
+                continue;
+            }
+            lines += 1;
+            let (name, opts) = if n > 0 && (i + n) % 3 == 0 { ("guarded", guarded) } else { ("default", Options::default()) };
+            match crossat(case, n, opts) {
+                Ok(got) if &got == want => {}
+                Ok(got) => failures.push(format!(
+                    "case {i} ({name}): {:?} over {:?}, length {n}: node-only {:?}, crossat-only {:?}",
+                    case.p,
+                    case.alphabet,
+                    want.difference(&got).take(4).collect::<Vec<_>>(),
+                    got.difference(want).take(4).collect::<Vec<_>>()
+                )),
+                Err(e) => failures.push(format!("case {i} ({name}): {:?} over {:?}, length {n}: refused: {e}", case.p, case.alphabet)),
+            }
+        }
+        if failures.len() >= 20 {
+            break;
+        }
+    }
+    Tally { clues, lines, refused, crashed, failures }
+}
+
+#[test]
+fn clues_agree_with_node() {
+    let count: usize = std::env::var("CROSSAT_ECMADIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let seed: u64 = std::env::var("CROSSAT_ECMADIFF_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000_000);
+    // Batches keep node's answers for one batch in memory at a time.
+    let mut all = Tally::default();
+    let batch = 20_000;
+    for start in (0..count).step_by(batch) {
+        let t = run(batch.min(count - start), seed + start as u64);
+        all.clues += t.clues;
+        all.lines += t.lines;
+        all.refused += t.refused;
+        all.crashed += t.crashed;
+        all.failures.extend(t.failures);
+        if all.failures.len() >= 20 {
+            break;
+        }
+    }
+    let Tally { clues, lines, refused, crashed, failures } = all;
+    eprintln!(
+        "ecmadiff: {count} cases from seed {seed}: {clues} clues compared with node on {lines} line lengths, {refused} refused by node, {crashed} lines where node's matcher threw"
+    );
+    assert!(failures.is_empty(), "{} disagreements with node:\n{}", failures.len(), failures.join("\n"));
+    assert!(count < 20_000 || clues >= count / 2, "only {clues} of {count} clues were accepted by node");
+}
