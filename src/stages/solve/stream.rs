@@ -4,7 +4,7 @@
 //!
 //! A stream asks the SAT solver for one assignment at a time, blocking each under a
 //! selector of the pass so that another pass can start afresh. Within a pass the
-//! blocking clauses do not pile up: as in [`super::enumerate`], the pass is a tree of
+//! blocking clauses do not pile up: as in [`mod@super::enumerate`], the pass is a tree of
 //! disjoint cubes (assumptions on the part's cells), a cube is split on its next cell
 //! after [`CUBE_BLOCKS`] assignments, and an exhausted cube's selector is retired with
 //! its clauses, so at most [`CUBE_BLOCKS`] clauses per level of the tree are alive,
