@@ -52,8 +52,11 @@ fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
     for file in files {
         // Collections (which need an id) and unsupported puzzles.
         let Ok(mut prep) = pipeline::prepare(&input_file(&file, None)) else { continue };
-        // Puzzles with more grids than that are compared elsewhere (partitions).
-        let Ok(outcome) = pipeline::solve(&mut prep, Some(2501), |_, _| Ok(())) else { continue };
+        // Listings of up to 10^5 grids where a cheap count says so, of up to 2,500
+        // otherwise; puzzles with more are compared elsewhere (partitions, Ganak).
+        let cheap = if prep.puzzle.pool.is_none() { count::count_prepared_within(&prep, 20_000).ok().flatten() } else { None };
+        let limit = cheap.and_then(|c| c.count.to_u64()).filter(|&n| n <= 100_000).map_or(2501, |n| n as usize + 1);
+        let Ok(outcome) = pipeline::solve(&mut prep, Some(limit), |_, _| Ok(())) else { continue };
         if !outcome.complete {
             continue;
         }
@@ -79,6 +82,73 @@ fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
     assert!(compared > 100 && several.len() >= 2, "too few compared: {compared}, {several:?}");
     // The counting search settles all but a few (back-references it cannot narrow).
     assert!(searched_too_long.len() * 20 < compared, "the counting search gave up on {searched_too_long:?}");
+}
+
+/// Generated puzzles: unique as made, then with clues replaced by `.*` (every third,
+/// every second, three of every four), which gives anything from a few to
+/// astronomically many grids.
+pub(crate) fn generated() -> Vec<(String, Prepared)> {
+    let mut out = Vec::new();
+    for seed in 0..20u64 {
+        let shape = match seed % 4 {
+            0 => crossat::puzzle::Shape::Rect { rows: 4, cols: 4 },
+            1 => crossat::puzzle::Shape::Rect { rows: 5, cols: 6 },
+            2 => crossat::puzzle::Shape::Hex(crossat::puzzle::hex::Sides::regular(3)),
+            _ => crossat::puzzle::Shape::Rect { rows: 3, cols: 7 },
+        };
+        let spec = crossat::generate::Spec {
+            shape,
+            sides: 1 + (seed % 2) as usize,
+            text: None,
+            backrefs: seed % 3 == 1,
+            lookarounds: false,
+            difficulty: None,
+            seed,
+        };
+        let made = crossat::generate::generate(&spec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // (name, m, loosened when k % m == 0 or, with `false`, when it is not)
+        let variants = [
+            ("as made", 1, false),
+            ("every third clue .*", 3, true),
+            ("every second clue .*", 2, true),
+            ("three clues of four .*", 4, false),
+        ];
+        for (what, m, on_zero) in variants {
+            let mut puzzle = made.puzzle.clone();
+            for (k, clue) in puzzle.clues.iter_mut().enumerate() {
+                if (k + seed as usize).is_multiple_of(m) == on_zero {
+                    clue.regex = ".*".into();
+                }
+            }
+            let name = format!("seed {seed}, {what}");
+            let prep = pipeline::prepare_puzzle("<generated>", puzzle, None, crossat::stats::Times::default())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            out.push((name, prep));
+        }
+    }
+    out
+}
+
+#[test]
+fn counts_equal_the_length_of_the_listing_on_generated_puzzles() {
+    let (mut compared, mut several, mut larger) = (0, Vec::new(), 0);
+    for (name, mut prep) in generated() {
+        let counted = pipeline::count(&mut prep).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Listings of at most 10^5 grids.
+        if counted.count > Big::from(100_000u64) {
+            larger += 1;
+            continue;
+        }
+        let outcome = pipeline::solve(&mut prep, None, |_, _| Ok(())).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(outcome.complete, "{name}");
+        assert_eq!(counted.count, Big::from(outcome.found), "{name}: count and listing differ");
+        compared += 1;
+        if outcome.found > 1 {
+            several.push(outcome.found);
+        }
+    }
+    eprintln!("count = listing on {compared} generated puzzles; several solutions: {several:?}; more than 10^5: {larger}");
+    assert!(compared >= 40 && several.len() >= 15, "too few compared: {compared}, {several:?}");
 }
 
 #[test]
@@ -317,4 +387,35 @@ fn counts_equal_a_brute_force_by_python_on_random_tiny_grids() {
         compared * 2 > cases && tagged * 2 > compared && several * 10 > compared,
         "too few useful cases: {compared} compared, {tagged} tagged, {several} several"
     );
+}
+
+#[test]
+fn check_counts_the_completions_of_a_partial_grid() {
+    let dir = crate::common::tmp();
+    // Row 1 holds an A (its first cell does): 4 words; row 2 holds a B: 7 words.
+    let text = serde_json::json!({"left": ["[AB]*A[AB]*", "[AB]*B[AB]*"], "top": vec!["[AB][AB]"; 3]}).to_string();
+    let file = crate::common::write_file(dir.path(), "two.json", text);
+    let run = crate::common::crossat(&["check", arg(&file), "-"], Some(b"A..\n...\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.ends_with("can be completed in 28 ways\n"), "{}", run.stdout);
+    let run = crate::common::crossat(&["check", "--json", arg(&file), "-"], Some(b"AB.\n...\n"));
+    let summary: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!((summary["completions"].clone(), summary["unique_completion"].clone()), (serde_json::json!(14), serde_json::json!(false)));
+}
+
+#[test]
+fn a_listing_by_parts_splits_a_long_pass_into_cubes_and_lists_each_grid_once() {
+    // Two independent rows: 1,023 words with an A (more than the 512 blocking clauses
+    // after which a pass is split into cubes), and 10 with exactly one B.
+    let text = serde_json::json!({"left": ["[AB]*A[AB]*", "A*BA*"], "top": vec!["[AB][AB]"; 10]}).to_string();
+    let input = pipeline::Input { source: "rows".into(), bytes: text.into_bytes(), ..Default::default() };
+    let mut prep = pipeline::prepare(&input).expect("prepare");
+    let mut seen = std::collections::HashSet::new();
+    let outcome = pipeline::solve(&mut prep, None, |_, g| {
+        assert!(seen.insert(g.cells.clone()), "a grid listed twice: {:?}", g.cells);
+        Ok(())
+    })
+    .expect("listing");
+    assert!(outcome.complete);
+    assert_eq!((outcome.found, count_of(&prep)), (1023 * 10, Big::from(1023u64 * 10)));
 }

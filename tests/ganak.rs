@@ -17,11 +17,9 @@
 //! ```
 
 use crate::common::{input_file, python_oracle, root};
-use crossat::generate::{self, Spec};
+use crate::count::generated;
 use crossat::pipeline::{self, Prepared};
-use crossat::puzzle::Shape;
 use crossat::solve::count::Big;
-use crossat::stats::Times;
 
 /// Ganak's time bound per puzzle, in seconds.
 fn ganak_seconds() -> f64 {
@@ -105,43 +103,6 @@ fn counts_equal_ganaks_on_the_bundled_puzzles() {
     assert!(compared.len() > 100, "only {} of {total} compared", compared.len());
     assert!(beyond.iter().all(|n| n.contains("binoternary") || n.contains("hexregex")), "Ganak was slow on {beyond:?}");
     assert!(left_out.len() * 10 < total, "too many left out: {left_out:?}");
-}
-
-/// Generated puzzles: unique as made, then with clues replaced by `.*` (every third,
-/// every second, three of every four), which gives anything from a few to
-/// astronomically many grids.
-fn generated() -> Vec<(String, Prepared)> {
-    let mut out = Vec::new();
-    for seed in 0..20u64 {
-        let shape = match seed % 4 {
-            0 => Shape::Rect { rows: 4, cols: 4 },
-            1 => Shape::Rect { rows: 5, cols: 6 },
-            2 => Shape::Hex(crossat::puzzle::hex::Sides::regular(3)),
-            _ => Shape::Rect { rows: 3, cols: 7 },
-        };
-        let spec =
-            Spec { shape, sides: 1 + (seed % 2) as usize, text: None, backrefs: seed % 3 == 1, lookarounds: false, difficulty: None, seed };
-        let made = generate::generate(&spec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        // (name, m, loosened when k % m == 0 or, with `false`, when it is not)
-        let variants = [
-            ("as made", 1, false),
-            ("every third clue .*", 3, true),
-            ("every second clue .*", 2, true),
-            ("three clues of four .*", 4, false),
-        ];
-        for (what, m, on_zero) in variants {
-            let mut puzzle = made.puzzle.clone();
-            for (k, clue) in puzzle.clues.iter_mut().enumerate() {
-                if (k + seed as usize).is_multiple_of(m) == on_zero {
-                    clue.regex = ".*".into();
-                }
-            }
-            let name = format!("seed {seed}, {what}");
-            let prep = pipeline::prepare_puzzle("<ganak>", puzzle, None, Times::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
-            out.push((name, prep));
-        }
-    }
-    out
 }
 
 #[test]

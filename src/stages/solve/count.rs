@@ -7,26 +7,31 @@
 //! - *Propagation.* At every node each line is kept arc consistent over its
 //!   automaton ([`Propagator`]): a letter leaves a cell only when no word of some
 //!   clue's line uses it, so no grid is lost.
-//! - *Satisfied clues.* A clue whose line accepts every word of the product of its
-//!   cells' domains constrains nothing below this node: it is dropped. For a clue whose
-//!   automaton is exact (regular and bounded routes) this is a count over the
-//!   automaton ([`line_count`]) equal to the product of the domain sizes; for a clue
-//!   whose automaton over-approximates it (back-references, lookarounds, the
-//!   counterexample route) the caller's matcher is asked about each word, when there
-//!   are at most [`EXACT_WORDS`], and otherwise the clue stays. A clue left with no open
-//!   cell is one word, which the matcher decides.
+//! - *Segments and cuts.* A clue with an exact automaton (regular and bounded
+//!   routes; deterministic, so a word has one run) is held as segments of its line
+//!   ([`segment`]): the search branches on the state of a long segment's run after one
+//!   of its cells, as on a cell's letters, splitting it in two; and a segment splits
+//!   for free where its run has a single live state.
+//! - *Satisfied segments.* A segment that accepts every word of the product of its
+//!   cells' domains constrains nothing below this node: it is dropped (a count over
+//!   the automaton, [`segment::words`], equal to the product of the domain sizes). A
+//!   clue whose automaton over-approximates it (back-references, lookarounds, the
+//!   counterexample route) is never cut: the caller's matcher is asked about each word
+//!   of its line, when there are at most [`EXACT_WORDS`], and otherwise it stays; left
+//!   with no open cell it is one word, which the matcher decides.
 //! - *Components.* The open cells fall into components: two cells are in one when a
-//!   clue that is not satisfied runs through both. The grids below a node are the
+//!   segment that is not satisfied runs through both. The grids below a node are the
 //!   product of the components' counts (and of the domain sizes of cells that no clue
 //!   constrains any more), each counted alone.
-//! - *Cache.* A component's count depends only on its clues and on the domains of
+//! - *Cache.* A component's count depends only on its segments and on the domains of
 //!   their cells, so it is cached under that key; the same component met again (after
 //!   other choices elsewhere) costs a look-up.
 //!
-//! Counts are over cell letters only: automaton states are never variables here, so
-//! nothing but the cells can multiply a count. Every grid counted has every clue
-//! accepting its line (by an exact automaton, or by the matcher), and every such grid
-//! is counted once (the branches on a cell's letters are disjoint): the count is exact.
+//! Counts are over cell letters only: automaton states are branched on but never
+//! counted, and each grid has one run per line, so nothing but the cells can multiply
+//! a count. Every grid counted has every clue accepting its line (by an exact
+//! automaton, or by the matcher), and every such grid is counted once (the branches on
+//! a cell's letters, and on the states of a cut, are disjoint): the count is exact.
 
 pub mod big;
 pub mod segment;

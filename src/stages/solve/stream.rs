@@ -2,8 +2,13 @@
 //! parts walks the product of the parts' streams as an odometer, so its first grid
 //! needs one assignment of each part, not all of them.
 //!
-//! A stream asks the SAT solver for one assignment at a time, blocking each under the
-//! stream's own selector so that another pass can start afresh. The assignments of
+//! A stream asks the SAT solver for one assignment at a time, blocking each under a
+//! selector of the pass so that another pass can start afresh. Within a pass the
+//! blocking clauses do not pile up: as in [`mod@super::enumerate`], the pass is a tree of
+//! disjoint cubes (assumptions on the part's cells), a cube is split on its next cell
+//! after [`CUBE_BLOCKS`] assignments, and an exhausted cube's selector is retired with
+//! its clauses, so at most [`CUBE_BLOCKS`] clauses per level of the tree are alive,
+//! however long the pass. The assignments of
 //! the first pass are kept while they fit in the stream's budget; a part that fits is
 //! then replayed from memory, one that does not is enumerated again by the solver at
 //! each pass (each pass lists every assignment exactly once, in whatever order the
@@ -14,6 +19,22 @@ use super::{Oracle, Selector};
 use crate::encode::{CellVars, Cnf};
 use crate::error::{Error, Result};
 
+/// Blocking clauses a cube of a pass keeps before it is split.
+pub const CUBE_BLOCKS: usize = 512;
+
+/// One cube of a pass: the assignments that agree with its ancestors' literals and
+/// its own, blocked under its selector.
+struct Cube {
+    sel: Selector,
+    /// The cell literal it adds to its parent's (none for the whole pass).
+    lit: Option<i32>,
+    /// How many of the part's cells its literals fix.
+    depth: usize,
+    blocks: usize,
+    /// Once split: the next value of the part's cell at `depth` to visit.
+    next_child: Option<usize>,
+}
+
 /// One part's assignments: its cells' symbols, one assignment at a time.
 pub struct Stream {
     cells: Vec<usize>,
@@ -23,9 +44,9 @@ pub struct Stream {
     complete: bool,
     /// Most symbols `kept` may hold.
     budget: usize,
-    /// The pass under way: its selector (while the solver lists it), the assignments
-    /// it gave, and where a replay from `kept` stands.
-    selector: Option<Selector>,
+    /// The pass under way: its cubes (while the solver lists it; empty between
+    /// passes), the assignments it gave, and where a replay from `kept` stands.
+    cubes: Vec<Cube>,
     given: usize,
     first_pass: bool,
     /// The current assignment.
@@ -35,13 +56,13 @@ pub struct Stream {
 impl Stream {
     /// A stream over `cells`, keeping at most `budget` symbols of its assignments.
     pub fn new(cells: Vec<usize>, budget: usize) -> Stream {
-        Stream { cells, kept: Vec::new(), complete: false, budget, selector: None, given: 0, first_pass: true, current: Vec::new() }
+        Stream { cells, kept: Vec::new(), complete: false, budget, cubes: Vec::new(), given: 0, first_pass: true, current: Vec::new() }
     }
 
     /// A stream of the given assignments (stride: the number of cells), kept in memory.
     pub fn fixed(cells: Vec<usize>, assignments: Vec<usize>) -> Stream {
         let budget = assignments.len();
-        Stream { cells, kept: assignments, complete: true, budget, selector: None, given: 0, first_pass: false, current: Vec::new() }
+        Stream { cells, kept: assignments, complete: true, budget, cubes: Vec::new(), given: 0, first_pass: false, current: Vec::new() }
     }
 
     /// The part's cells.
@@ -69,11 +90,37 @@ impl Stream {
             return Ok(true);
         }
         let oracle = oracle.get_or_insert_with(|| Oracle::new(cnf));
-        let sel = *self.selector.get_or_insert_with(|| oracle.selector());
-        crate::stop::check()?;
-        let Some(model) = oracle.solve_under(&[sel], &[])? else {
-            oracle.retire(sel);
-            self.selector = None;
+        if self.cubes.is_empty() {
+            self.cubes.push(Cube { sel: oracle.selector(), lit: None, depth: 0, blocks: 0, next_child: None });
+        }
+        let model = loop {
+            let Some(top) = self.cubes.last_mut() else { break None };
+            if let Some(next) = top.next_child {
+                let options = &vars.cells[self.cells[top.depth]];
+                if next == options.len() {
+                    // Every child is done, so the cube is.
+                    oracle.retire(top.sel);
+                    let _ = self.cubes.pop();
+                    continue;
+                }
+                top.next_child = Some(next + 1);
+                let child = Cube { sel: oracle.selector(), lit: Some(options[next].1), depth: top.depth + 1, blocks: 0, next_child: None };
+                self.cubes.push(child);
+                continue;
+            }
+            crate::stop::check()?;
+            let selectors: Vec<Selector> = self.cubes.iter().map(|c| c.sel).collect();
+            let lits: Vec<i32> = self.cubes.iter().filter_map(|c| c.lit).collect();
+            match oracle.solve_under(&selectors, &lits)? {
+                Some(model) => break Some(model),
+                None => {
+                    if let Some(done) = self.cubes.pop() {
+                        oracle.retire(done.sel);
+                    }
+                }
+            }
+        };
+        let Some(model) = model else {
             if self.first_pass {
                 self.complete = self.given * n == self.kept.len();
                 self.first_pass = false;
@@ -95,7 +142,18 @@ impl Stream {
             self.current.push(a);
             block.push(-v);
         }
-        oracle.add_guarded(sel, &block);
+        let Some(top) = self.cubes.last_mut() else { return Err(Error::Internal("a pass without a cube".into())) };
+        oracle.add_guarded(top.sel, &block);
+        top.blocks += 1;
+        if top.blocks >= CUBE_BLOCKS {
+            // Split on the next cell with a choice, if any is left.
+            while top.depth < n && vars.cells[self.cells[top.depth]].len() < 2 {
+                top.depth += 1;
+            }
+            if top.depth < n {
+                top.next_child = Some(0);
+            }
+        }
         if self.first_pass && self.kept.len() + n <= self.budget && self.kept.len() == self.given * n {
             self.kept.extend_from_slice(&self.current);
         }

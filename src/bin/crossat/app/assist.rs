@@ -132,8 +132,19 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         match assistant.complete(&grid)? {
             Some(one) => {
                 let several = assistant.several(&grid, &one)?;
-                let t = format!("can be completed{}\n", if several { " (in more than one way)" } else { " (in exactly one way)" });
-                emit(out, json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}), t)?;
+                let completions = if several { completions(&prep, &grid)? } else { Some(crate::solve::count::Big::one()) };
+                let ways = match (&completions, several) {
+                    (_, false) => " (in exactly one way)".to_string(),
+                    (Some(n), true) => format!(" in {n} ways"),
+                    (None, true) => " (in more than one way)".to_string(),
+                };
+                let number = completions
+                    .map_or(Value::Null, |n| n.to_u64().filter(|&k| k <= 1 << 53).map_or_else(|| json!(n.to_string()), |k| json!(k)));
+                emit(
+                    out,
+                    json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several, "completions": number}),
+                    format!("can be completed{ways}\n"),
+                )?;
                 ExitCode::Solved
             }
             None => {
@@ -171,6 +182,21 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     }
     Ok(code)
 }
+
+/// How many ways the filled cells of `grid` can be completed, when the counting search
+/// settles it within [`COMPLETIONS_COUNT`] decisions (as `solve`'s "not unique: N
+/// solutions"); `None` when that would take longer.
+fn completions(prep: &Prepared, grid: &[Option<char>]) -> Result<Option<crate::solve::count::Big>> {
+    let mut puzzle = prep.puzzle.clone();
+    for (g, &c) in puzzle.givens.iter_mut().zip(grid) {
+        *g = c.or(*g);
+    }
+    let mut filled = crate::pipeline::prepare_puzzle(&prep.source, puzzle, Some(prep.alphabet().chars()), Default::default())?;
+    crate::pipeline::count_within(&mut filled, COMPLETIONS_COUNT)
+}
+
+/// Most decisions of the counting search behind "can be completed in N ways".
+const COMPLETIONS_COUNT: usize = 2_000;
 
 /// The player's entries that cannot be right, each with the clues it breaks: against the
 /// solution when the puzzle is unique (each wrong entry alone conflicts with a minimal set
