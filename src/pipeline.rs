@@ -4,10 +4,10 @@
 //! stage's strategy, whose grids the matcher checks before `emit` sees them.
 
 use crate::compile;
+use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Puzzle};
-use crate::dialect::Tree;
 use crate::solve::words::{EXACT_WORDS, exact_support};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};

@@ -16,7 +16,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The stages, in pipeline order (as `src/stages/mod.rs` declares them).
-const STAGES: &[&str] = &["puzzle", "regex", "sre", "ecma", "dialect", "verify", "compile", "propagate", "encode", "solve", "draw", "emit", "dimacs"];
+const STAGES: &[&str] =
+    &["puzzle", "regex", "sre", "ecma", "dialect", "verify", "compile", "propagate", "encode", "solve", "draw", "emit", "dimacs"];
 /// The features: each stands alone.
 const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares", "lint"];
 /// Support code.

@@ -159,24 +159,24 @@ fn ecmascript_syntax_errors_name_the_clue() {
 fn each_difference_is_seen_by_check_and_lint() {
     // (clue, alphabet, line)
     let cases: &[(&str, &str, &str)] = &[
-        (r"(a)?\1b", "ab", "b"),             // a group that did not take part
-        (r"(?:(a)|b)+\1", "ab", "aba"),      // captures reset at each iteration
-        (r"\d", "1١", "١"),                  // \d is ASCII
-        (r"\w", "aé", "é"),                  // \w is ASCII
-        (r"a\bé", "aé", "aé"),               // \b is ASCII
-        (r"\s", "\u{1c}a", "\u{1c}"),        // U+001C is Python space only
-        (r"\s", "\u{85}a", "\u{85}"),        // U+0085 too
-        (r"\s", "\u{feff}a", "\u{feff}"),    // U+FEFF is ECMAScript space only
-        (r".", "a\r", "\r"),                 // . excludes \r in ECMAScript
-        (r".", "a\u{2028}", "\u{2028}"),     // and U+2028
-        ("a$\n?", "a\n", "a\n"),             // $ before a final newline: Python only
-        (r"\Z|a", "aZ", "Z"),                // \Z is a letter in ECMAScript
-        (r"\8", "8a", "8"),                  // \8 is 8
-        (r"(a)\2", "a\u{2}", "a\u{2}"),      // \2 with one group: octal U+0002
-        (r"[^]", "ab", "a"),                 // any character
-        (r"a{,2}", "a{,2}", "a{,2}"),        // a{,3} is text
-        (r".(?<=a+)b", "ab", "ab"),          // variable-width lookbehind
-        (r"(?i)a", "aA", "A"),               // (?i) is Python's only
+        (r"(a)?\1b", "ab", "b"),          // a group that did not take part
+        (r"(?:(a)|b)+\1", "ab", "aba"),   // captures reset at each iteration
+        (r"\d", "1١", "١"),               // \d is ASCII
+        (r"\w", "aé", "é"),               // \w is ASCII
+        (r"a\bé", "aé", "aé"),            // \b is ASCII
+        (r"\s", "\u{1c}a", "\u{1c}"),     // U+001C is Python space only
+        (r"\s", "\u{85}a", "\u{85}"),     // U+0085 too
+        (r"\s", "\u{feff}a", "\u{feff}"), // U+FEFF is ECMAScript space only
+        (r".", "a\r", "\r"),              // . excludes \r in ECMAScript
+        (r".", "a\u{2028}", "\u{2028}"),  // and U+2028
+        ("a$\n?", "a\n", "a\n"),          // $ before a final newline: Python only
+        (r"\Z|a", "aZ", "Z"),             // \Z is a letter in ECMAScript
+        (r"\8", "8a", "8"),               // \8 is 8
+        (r"(a)\2", "a\u{2}", "a\u{2}"),   // \2 with one group: octal U+0002
+        (r"[^]", "ab", "a"),              // any character
+        (r"a{,2}", "a{,2}", "a{,2}"),     // a{,3} is text
+        (r".(?<=a+)b", "ab", "ab"),       // variable-width lookbehind
+        (r"(?i)a", "aA", "A"),            // (?i) is Python's only
     ];
     let pairs: Vec<(String, String)> = cases.iter().map(|(c, _, l)| (c.to_string(), l.to_string())).collect();
     let (python, node) = (python_tests(&pairs), node_tests(&pairs));
@@ -222,8 +222,10 @@ fn lint_lists_hamlet_row_1_with_a_witness() {
         "{}",
         run.stdout
     );
-    let pairs: Vec<(String, String)> =
-        differs.iter().map(|v| (v["regex"].as_str().expect("regex").to_string(), v["witness"].as_str().expect("witness").to_string())).collect();
+    let pairs: Vec<(String, String)> = differs
+        .iter()
+        .map(|v| (v["regex"].as_str().expect("regex").to_string(), v["witness"].as_str().expect("witness").to_string()))
+        .collect();
     let (python, node) = (python_tests(&pairs), node_tests(&pairs));
     for ((v, p), n) in differs.iter().zip(&python).zip(&node) {
         assert_eq!((*p, *n), (Some(v["python"] == true), Some(v["ecmascript"] == true)), "{v}");

@@ -116,10 +116,19 @@ fn clue_verdict(regex: &str, alphabet: &Alphabet, len: usize) -> Result<Verdict>
         (p, e) => return Ok(Verdict::Refused { python: p.err(), ecmascript: e.err() }),
     };
     let check = |w: &[char]| -> Result<[bool; 2]> {
-        let verdict = |m: &Matcher| m.fullmatch(w).map_err(|e| Error::Internal(format!("lint: {e} on \"{}\"", w.iter().collect::<String>())));
+        let verdict =
+            |m: &Matcher| m.fullmatch(w).map_err(|e| Error::Internal(format!("lint: {e} on \"{}\"", w.iter().collect::<String>())));
         Ok([verdict(&matchers[0])?, verdict(&matchers[1])?])
     };
     let differs = |w: &[char], v: [bool; 2]| Verdict::Differs { witness: w.iter().collect(), python: v[0] };
+    // The same tree in both dialects, with back-references that mean the same in both
+    // (`normalise_es::python_equivalent`): the same language.
+    if let (Tree::Ecmascript(pattern), Ok(node)) =
+        (&ecmascript, compile::normalise_tree(&python, alphabet, compile::normalise::Mode::Exact))
+        && compile::normalise_es::python_equivalent(pattern, alphabet).is_some_and(|n| n == node)
+    {
+        return Ok(Verdict::Same);
+    }
     if len == 0 {
         let v = check(&[])?;
         return Ok(if v[0] == v[1] { Verdict::Same } else { differs(&[], v) });
@@ -136,7 +145,10 @@ fn clue_verdict(regex: &str, alphabet: &Alphabet, len: usize) -> Result<Verdict>
         let w = text(&w);
         let v = check(&w)?;
         if v[0] == v[1] {
-            return Err(Error::Internal(format!("lint: the automata of '{regex}' differ on \"{}\" but the matchers agree", w.iter().collect::<String>())));
+            return Err(Error::Internal(format!(
+                "lint: the automata of '{regex}' differ on \"{}\" but the matchers agree",
+                w.iter().collect::<String>()
+            )));
         }
         return Ok(differs(&w, v));
     }

@@ -10,8 +10,8 @@
 //! The compile stage lowers either tree to its automata ([`crate::compile`]); the
 //! verify stage re-checks every grid with the [`Matcher`] of the puzzle's dialect.
 
-pub use crate::puzzle::Dialect;
 use crate::ecma;
+pub use crate::puzzle::Dialect;
 use crate::regex::parser;
 use crate::regex::syntax::Parsed;
 use crate::sre::{self, BudgetExceeded};

@@ -13,9 +13,9 @@
 //! exact, or a blocked line string for a clue on the counterexample route
 //! ([`crate::compile::Route::Guarded`]).
 
+use crate::dialect::{Matcher, Tree};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::puzzle::{Puzzle, Shape};
-use crate::dialect::{Matcher, Tree};
 
 /// A filled grid: one character per cell, in cell order.
 #[derive(Clone, Debug, PartialEq, Eq)]

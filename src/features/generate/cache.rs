@@ -4,9 +4,9 @@
 
 use super::fair::clue_is_fair;
 use crate::compile::{self, Alphabet, CompiledClue};
+use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::puzzle::{Clue, Puzzle, Shape};
-use crate::dialect::Tree;
 use std::collections::HashMap;
 
 /// Compiled clues by (regex, line length, alphabet), each with whether it is fair.

@@ -104,7 +104,15 @@ fn assemble(spec: &Spec, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) 
     }
     let n = spec.shape.cells();
     // No explicit alphabet: the one inferred from the clues, as every format can carry.
-    Puzzle { name: None, shape: spec.shape.clone(), clues: all, alphabet: None, givens: vec![None; n], pool: None , dialect: Default::default() }
+    Puzzle {
+        name: None,
+        shape: spec.shape.clone(),
+        clues: all,
+        alphabet: None,
+        givens: vec![None; n],
+        pool: None,
+        dialect: Default::default(),
+    }
 }
 
 /// Generates a unique puzzle, trying fresh random streams when one gets stuck.

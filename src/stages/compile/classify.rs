@@ -15,8 +15,8 @@
 
 use super::normalise::{self, Hard, Mode};
 use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, tagged};
-use crate::error::ClueErrorKind;
 use crate::dialect::{Matcher, Tree};
+use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
 
 /// Candidate strings below which the bounded route is preferred.
@@ -219,13 +219,7 @@ fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Opti
 }
 
 /// The bounded route: the over-approximation's strings, filtered by the matcher.
-fn by_strings(
-    over: &Automaton,
-    tree: &Tree,
-    alphabet: &Alphabet,
-    len: usize,
-    raw_states: usize,
-) -> Result<CompiledClue, ClueErrorKind> {
+fn by_strings(over: &Automaton, tree: &Tree, alphabet: &Alphabet, len: usize, raw_states: usize) -> Result<CompiledClue, ClueErrorKind> {
     let matcher = Matcher::new(tree).map_err(|e| ClueErrorKind::Syntax { message: e, position: None, exception: None })?;
     // Candidates are generated and checked one at a time; only accepted ones are kept.
     let mut kept = Vec::new();

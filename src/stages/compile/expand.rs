@@ -410,8 +410,13 @@ mod tests {
             let parsed = parse(clue).expect("parse");
             let matcher = Matcher::new(&parsed).expect("matcher");
             for len in 0..6 {
-                let c = classify::compile_clue(&crate::dialect::Tree::Python(parsed.clone()), &alphabet, len, classify::Options { prefer_bounded: 0, ..Default::default() })
-                    .expect("compile");
+                let c = classify::compile_clue(
+                    &crate::dialect::Tree::Python(parsed.clone()),
+                    &alphabet,
+                    len,
+                    classify::Options { prefer_bounded: 0, ..Default::default() },
+                )
+                .expect("compile");
                 // Group 1 of `((.)\2)\1` holds two symbols: it stays tagged.
                 let regular = !clue.starts_with("((");
                 assert_eq!(c.route == classify::Route::Regular, regular, "{clue} on {len}: {:?}", c.route);

@@ -12,8 +12,8 @@
 //! symbols are word characters, so trees with `\b` or `\B` are never renamed.
 
 use super::{Alphabet, Automaton, CompiledClue, Route, normalise};
-use crate::regex::ast::{Assertion, CharSet, Node};
 use crate::dialect::Tree;
+use crate::regex::ast::{Assertion, CharSet, Node};
 use std::collections::HashMap;
 
 /// Most character sets a tree may have to be renamed (a clue with more, such as a

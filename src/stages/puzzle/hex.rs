@@ -220,7 +220,7 @@ pub fn from_lines(name: Option<String>, h: Sides, lines: &[(String, Vec<usize>)]
             all.push(Clue { label, regex: regex.clone(), cells: cells.clone() });
         }
     }
-    Puzzle { name, shape: Shape::Hex(h), clues: all, alphabet: None, givens: vec![None; cells(h)], pool: None , dialect: Default::default() }
+    Puzzle { name, shape: Shape::Hex(h), clues: all, alphabet: None, givens: vec![None; cells(h)], pool: None, dialect: Default::default() }
 }
 
 /// The board JSON of Jimbly's regex-crossword game, also used by binoternary's
@@ -322,7 +322,15 @@ pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
         let label = format!("{} line {}", ["horizontal", "vertical", "diagonal"][sec], k + 1);
         clues.push(Clue { label, regex, cells });
     }
-    Ok(Puzzle { name: None, shape: Shape::Hex(h), clues, alphabet: None, givens: vec![None; cells(h)], pool: None , dialect: Default::default() })
+    Ok(Puzzle {
+        name: None,
+        shape: Shape::Hex(h),
+        clues,
+        alphabet: None,
+        givens: vec![None; cells(h)],
+        pool: None,
+        dialect: Default::default(),
+    })
 }
 
 /// Draws a hexagon as the reference solver does:

@@ -157,5 +157,13 @@ pub fn read(source: &str, csv: &str, pool_source: &str, pool: &str) -> Result<Pu
         entries: order.iter().map(|&e| pool_entries[e].clone()).collect(),
         regexes,
     };
-    Ok(Puzzle { name: None, shape: Shape::Free { cells, coords: None }, clues: vec![], alphabet: None, givens, pool: Some(pool) , dialect: Default::default() })
+    Ok(Puzzle {
+        name: None,
+        shape: Shape::Free { cells, coords: None },
+        clues: vec![],
+        alphabet: None,
+        givens,
+        pool: Some(pool),
+        dialect: Default::default(),
+    })
 }

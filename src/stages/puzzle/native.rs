@@ -32,9 +32,10 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
     };
     let dialect = match obj.get("dialect") {
         None => Dialect::Python,
-        Some(v) => v.as_str().and_then(Dialect::from_name).ok_or_else(|| {
-            Error::input(source, format!("\"dialect\" must be \"python\" or \"ecmascript\", not {v}"))
-        })?,
+        Some(v) => v
+            .as_str()
+            .and_then(Dialect::from_name)
+            .ok_or_else(|| Error::input(source, format!("\"dialect\" must be \"python\" or \"ecmascript\", not {v}")))?,
     };
     let mut puzzle = read_object(source, &obj)?;
     puzzle.dialect = dialect;

@@ -3,11 +3,11 @@
 //! needs a formula that means exactly the puzzle ([`require_exact`]).
 
 use crate::compile::{self, Alphabet, Compiled};
+use crate::dialect::Tree;
 use crate::encode::{self, CellVars, Cnf};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
-use crate::dialect::Tree;
 use crate::stats::{Stage, Times};
 use crate::verify::Verifier;
 use std::sync::OnceLock;

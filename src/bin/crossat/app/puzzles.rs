@@ -64,7 +64,14 @@ fn list_one(file: &std::path::Path, json: bool, dialect: Option<puzzle::Dialect>
     describe(file, &source, &bytes, json, dialect, out).map_err(|e| super::other_command(e, file, &bytes))
 }
 
-fn describe(file: &std::path::Path, source: &str, bytes: &[u8], json: bool, dialect: Option<puzzle::Dialect>, out: &mut dyn Write) -> Result<()> {
+fn describe(
+    file: &std::path::Path,
+    source: &str,
+    bytes: &[u8],
+    json: bool,
+    dialect: Option<puzzle::Dialect>,
+    out: &mut dyn Write,
+) -> Result<()> {
     let (source, bytes) = (source.to_string(), bytes);
     let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
