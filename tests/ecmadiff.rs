@@ -104,13 +104,14 @@ impl Gen<'_> {
             20 => ["^", "$", "\\b", "\\B"][self.rng.below(4)].into(),
             // Back-references: to a group, forward, to a missing group (octal), `\8`.
             21 | 22 => format!("\\{}", 1 + self.rng.below(self.groups as usize + 2)),
-            23 => ["\\8", "\\9", "\\0", "\\Z", "\\A", "\\z", "\\k", "\\c", "\\cj", "\\x4", "\\u12", "\\-", "\\!"][self.rng.below(13)].into(),
+            23 => {
+                ["\\8", "\\9", "\\0", "\\Z", "\\A", "\\z", "\\k", "\\c", "\\cj", "\\x4", "\\u12", "\\-", "\\!"][self.rng.below(13)].into()
+            }
             24 if !self.names.is_empty() => format!("\\k<{}>", self.rng.pick(&self.names)),
             24 => "]".into(),
             25 => ["{", "}", "a{,2}", "x{1", "{2}"][self.rng.below(5)].into(),
             // Python's syntax, which node refuses or reads otherwise.
-            26 => ["(?i)a", "(?P<n>a)", "(?#c)", "a*+", "(?>a)", "\\N{LATIN SMALL LETTER A}", "(?s:.)", "(?i:a)"][self.rng.below(8)]
-                .into(),
+            26 => ["(?i)a", "(?P<n>a)", "(?#c)", "a*+", "(?>a)", "\\N{LATIN SMALL LETTER A}", "(?s:.)", "(?i:a)"][self.rng.below(8)].into(),
             _ => "".into(),
         }
     }
@@ -146,7 +147,11 @@ impl Gen<'_> {
             10 | 11 => {
                 let body = self.tree(depth - 1);
                 let q = self.quant();
-                if body.len() == 1 || body.starts_with('(') && body.ends_with(')') { format!("{body}{q}") } else { format!("(?:{body}){q}") }
+                if body.len() == 1 || body.starts_with('(') && body.ends_with(')') {
+                    format!("{body}{q}")
+                } else {
+                    format!("(?:{body}){q}")
+                }
             }
             12 => {
                 let kind = ["?=", "?!", "?<=", "?<!"][self.rng.below(4)];
@@ -209,10 +214,8 @@ pub fn node_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<BTreeSet
         .spawn()
         .unwrap_or_else(|e| panic!("node is required for this test: {e}"));
     let mut stdin = child.stdin.take().expect("stdin");
-    let requests: Vec<String> = queries
-        .iter()
-        .map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n}).to_string())
-        .collect();
+    let requests: Vec<String> =
+        queries.iter().map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n}).to_string()).collect();
     let writer = std::thread::spawn(move || {
         let mut w = std::io::BufWriter::new(&mut stdin);
         for r in requests {
@@ -259,7 +262,7 @@ fn crossat(case: &Case, n: usize, opts: Options) -> Result<BTreeSet<String>, Err
     }
     let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
     let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
-    let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, n % 2 == 0)?;
+    let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, n.is_multiple_of(2))?;
     let mut prep = Prepared::with_formula(src, puzzle, compiled, cnf, vars, verifier);
     let mut found = BTreeSet::new();
     let outcome = pipeline::solve(&mut prep, None, |_, g| {
@@ -312,7 +315,7 @@ fn run(count: usize, seed: u64) -> Tally {
                 continue;
             }
             lines += 1;
-            let (name, opts) = if n > 0 && (i + n) % 3 == 0 { ("guarded", guarded) } else { ("default", Options::default()) };
+            let (name, opts) = if n > 0 && (i + n).is_multiple_of(3) { ("guarded", guarded) } else { ("default", Options::default()) };
             match crossat(case, n, opts) {
                 Ok(got) if &got == want => {}
                 Ok(got) => failures.push(format!(
