@@ -3,6 +3,7 @@
 //! puzzle and takes it through compiling and propagation, [`solve()`] picks the solve
 //! stage's strategy, whose grids the matcher checks before `emit` sees them.
 
+use crate::clock::Instant;
 use crate::compile;
 use crate::dialect::Tree;
 use crate::error::{Error, Result};
@@ -12,7 +13,6 @@ use crate::solve::words::{EXACT_WORDS, exact_support};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};
 use crate::verify::{Grid, Verifier};
-use std::time::Instant;
 
 pub use crate::puzzle::Input;
 pub use crate::solve::prepared::encode_puzzle;

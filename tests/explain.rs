@@ -249,36 +249,104 @@ fn random_planted_puzzles_are_explained_step_by_step() {
     );
 }
 
+#[test]
+fn random_free_layouts_are_explained_step_by_step() {
+    let mut rng = Rng::new(2727);
+    let alphabet = ['A', 'B', 'C'];
+    let mut out = Replay::default();
+    let (mut total, mut unique) = (0, 0);
+    for _ in 0..300 {
+        // Entries along rows and columns of a 4x4 board, crossing where they meet.
+        let board: Vec<char> = (0..16).map(|_| *rng.pick(&alphabet)).collect();
+        let mut entries = Vec::new();
+        for k in 0..2 + rng.below(4) {
+            let (line, from) = (rng.below(4), rng.below(3));
+            let len = 1 + rng.below(4 - from);
+            let cells: Vec<(usize, usize)> = (from..from + len).map(|p| if k % 2 == 0 { (line, p) } else { (p, line) }).collect();
+            let word: Vec<char> = cells.iter().map(|&(r, c)| board[r * 4 + c]).collect();
+            let clue = planted(&mut rng, &word, &alphabet);
+            entries.push(json!({"label": format!("{}", k + 1), "cells": cells.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(), "clues": [clue]}));
+        }
+        let text = json!({"layout": "free", "alphabet": "ABC", "entries": entries}).to_string();
+        let mut input = common::input_text(&text);
+        input.source = text.clone();
+        input.alphabet = Some(alphabet.to_vec());
+        let (_, ex, _) = explain(&input, 2_000, &mut out);
+        assert!(ex.answer != Answer::None, "{text}: the planted board is a solution");
+        total += 1;
+        unique += usize::from(matches!(ex.answer, Answer::Unique(_)));
+    }
+    assert_eq!(out.skipped, 0, "every step of a small layout is checked");
+    check_with_python(&out.queries);
+    eprintln!("explain: {total} free layouts ({unique} unique), {} line steps checked with Python", out.queries.len());
+}
+
+/// The bundled puzzles with fixed clues: every antoine-trux grid test, the hexregex
+/// hexagons, the solrabizna rectangles and the dkesler boards.
+fn bundled() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for (dir, ends) in [("antoine-trux", ".input.txt"), ("hexregex", ".json"), ("solrabizna", ".json"), ("dkesler", ".dat")] {
+        let dir = common::root().join("puzzles").join(dir);
+        let mut some: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
+        some.retain(|p| p.to_string_lossy().ends_with(ends));
+        some.sort();
+        files.extend(some);
+    }
+    files
+}
+
 /// The difficulty `solve --stats` and `generate` rate (`solve::rate`) is the one
 /// explain's steps show: easy when line steps alone solve the puzzle, medium when
 /// case splits of depth 1 are needed, hard when more is. Checked on every bundled
-/// puzzle whose clues' automata are exact (on the others the two narrow a line with
-/// the matcher up to different word counts), with depth-1 splits and a budget large
-/// enough that it never runs out on them.
+/// puzzle, with the explanation's default bounds. The same run makes the table of
+/// steps per puzzle in docs/examples.md, which must be current
+/// (`CROSSAT_BLESS_DOCS=1` rewrites it).
 #[test]
-fn the_rating_follows_the_kinds_of_step() {
-    let dir = common::root().join("puzzles/antoine-trux");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
-    files.retain(|p| p.to_string_lossy().ends_with(".input.txt"));
-    files.sort();
+fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
     let mut seen = std::collections::BTreeMap::new();
-    for path in &files {
-        let mut prep = pipeline::prepare(&common::input_file(path, None)).expect("prepare");
+    let mut table = String::from("| puzzle | line | split | search | unique by deduction | difficulty |\n|---|---|---|---|---|---|\n");
+    for path in bundled() {
+        let mut prep = pipeline::prepare(&common::input_file(&path, None)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let compiled = prep.compiled().expect("compile").clone();
-        if compiled.clues.iter().any(|c| c.approximate()) {
-            continue;
-        }
         let rating = crossat::solve::rate::rate(&prep.puzzle, &compiled);
-        if !rating.complete || rating.solutions != 1 {
-            continue;
+        let ex = crossat::explain::explain(&mut prep, deduce::Options::default()).expect("explain");
+        match ex.answer {
+            Answer::Unique(_) => assert_eq!(ex.difficulty(), Some(rating.difficulty), "{}: {}", path.display(), rating.describe()),
+            // No single answer: no class, unless the rating's proof stopped first.
+            _ => assert!(rating.class().is_none() || !rating.complete, "{}: {}", path.display(), rating.describe()),
         }
-        let opts = deduce::Options { depth: 1, budget: 5_000_000, ..deduce::Options::default() };
-        let ex = crossat::explain::explain(&mut prep, opts).expect("explain");
-        assert_eq!(ex.difficulty(), Some(rating.difficulty), "{}: {}", path.display(), rating.describe());
-        *seen.entry(rating.difficulty.name()).or_insert(0) += 1;
+        *seen.entry(rating.class().unwrap_or("unrated")).or_insert(0) += 1;
+        let name = path.file_name().expect("name").to_string_lossy().replace(".input.txt", "");
+        let dir = path.parent().and_then(|d| d.file_name()).expect("dir").to_string_lossy().to_string();
+        let name = if dir == "antoine-trux" { name } else { format!("{dir}/{name}") };
+        let unique = match ex.answer {
+            Answer::Unique(_) if ex.unique_by_deduction => "yes",
+            Answer::Unique(_) => "no",
+            Answer::Several => "no (not unique)",
+            Answer::None => "no (no solution)",
+            Answer::Unknown => "unknown",
+        };
+        let [(_, line), (_, split), (_, search)] = ex.counts();
+        table.push_str(&format!(
+            "| `{name}` | {line} | {split} | {search} | {unique} | {} |\n",
+            ex.difficulty().map_or("unrated", |d| d.name())
+        ));
     }
-    assert!(seen.len() >= 2, "the puzzles compared cover several classes: {seen:?}");
+    assert!(seen.len() >= 3, "the puzzles compared cover several classes: {seen:?}");
     eprintln!("explain: ratings compared {seen:?}");
+    let docs = common::root().join("docs/examples.md");
+    let text = common::read_text(&docs);
+    let (open, close) = ("<!-- explain table: made by tests/explain.rs -->\n", "<!-- end of explain table -->");
+    let start = text.find(open).expect("the table's opening marker") + open.len();
+    let end = text[start..].find(close).expect("the table's closing marker") + start;
+    if std::env::var_os("CROSSAT_BLESS_DOCS").is_some() {
+        std::fs::write(&docs, format!("{}{table}{}", &text[..start], &text[end..])).expect("write docs");
+    } else {
+        assert!(
+            text[start..end] == table,
+            "docs/examples.md: the explain table is out of date (CROSSAT_BLESS_DOCS=1 rewrites it):\n{table}"
+        );
+    }
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Code every layer may use and that uses no stage: errors, exit statuses, limits, the orderly stop,
-//! progress bars, terminal style, stage timers, the seeded generator.
+//! progress bars, terminal style, stage timers, the clock, the seeded generator.
 
+pub mod clock;
 pub mod error;
 pub mod exit;
 pub mod limits;
+#[cfg(feature = "cli")]
 pub mod progress;
 pub mod rng;
 pub mod stats;

@@ -1,6 +1,7 @@
 //! Per-stage timing and sizes, for `--stats` and `crossat bench`.
 
-use std::time::{Duration, Instant};
+use crate::clock::Instant;
+use std::time::Duration;
 
 /// The pipeline stages, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

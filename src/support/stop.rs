@@ -19,6 +19,7 @@
 //! [`finish`] before printing its own final verdict; after that, a stop changes nothing
 //! (the command is about to end with a complete answer).
 
+use crate::clock::Instant;
 use crate::exit::ExitCode;
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
@@ -26,7 +27,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{LazyLock, OnceLock};
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The numbers of SIGINT and SIGTERM, the same on every platform crossat runs on.
+const SIGINT: u8 = 2;
+const SIGTERM: u8 = 15;
 
 /// Why a command was stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,8 +50,8 @@ impl Reason {
     pub fn exit_code(self) -> ExitCode {
         match self {
             Reason::Timeout => ExitCode::Timeout,
-            Reason::Interrupt => ExitCode::Signal(signal_hook::consts::SIGINT as u8),
-            Reason::Terminate => ExitCode::Signal(signal_hook::consts::SIGTERM as u8),
+            Reason::Interrupt => ExitCode::Signal(SIGINT),
+            Reason::Terminate => ExitCode::Signal(SIGTERM),
         }
     }
 
@@ -95,6 +100,8 @@ static TIMEOUT_NS: AtomicU64 = AtomicU64::new(0);
 thread_local! {
     /// The cancel flag of the work running on this thread ([`cancel_on`]).
     static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    /// When the work on this thread is cancelled ([`cancel_at`]).
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     /// The lock while this thread is inside [`record`] (which may nest).
     static HELD: RefCell<Option<MutexGuard<'static, State>>> = const { RefCell::new(None) };
     static DEPTH: Cell<usize> = const { Cell::new(0) };
@@ -139,14 +146,24 @@ pub fn cancel_on(flag: Arc<AtomicBool>) {
     CANCEL.with(|c| *c.borrow_mut() = Some(flag));
 }
 
+/// From now on, the work on this thread ends with
+/// [`Error::Cancelled`](crate::error::Error::Cancelled) at the first [`check`] after
+/// `at` (`None`: never). The time limit of a caller that has no second thread to set a
+/// [`cancel_on`] flag: the wasm API in a browser. Like the flag, it is read between SAT
+/// calls, never inside one.
+pub fn cancel_at(at: Option<Instant>) {
+    DEADLINE.set(at);
+}
+
 /// Fails with [`Error::Cancelled`](crate::error::Error::Cancelled) when the work on this
-/// thread has been cancelled ([`cancel_on`]); starts the signal thread ([`watch`]) once
+/// thread has been cancelled ([`cancel_on`], [`cancel_at`]); starts the signal thread ([`watch`]) once
 /// a signal has come or [`WATCH_AFTER`] has passed.
 pub fn check() -> crate::error::Result<()> {
     if !WATCHING.load(Ordering::Relaxed) && (CAUGHT.load(Ordering::Relaxed) || STARTED.get().is_some_and(|t| t.elapsed() >= WATCH_AFTER)) {
         watch();
     }
-    let cancelled = CANCEL.with(|c| c.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)));
+    let cancelled = CANCEL.with(|c| c.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+        || DEADLINE.get().is_some_and(|at| Instant::now() >= at);
     if cancelled { Err(crate::error::Error::Cancelled) } else { Ok(()) }
 }
 
@@ -208,6 +225,7 @@ pub fn stop(reason: Reason) {
 pub const WATCH_AFTER: Duration = Duration::from_millis(20);
 
 /// The signals caught, until the signal thread takes them.
+#[cfg(feature = "cli")]
 static SIGNALS: Mutex<Option<signal_hook::iterator::Signals>> = Mutex::new(None);
 /// Set when SIGINT or SIGTERM came (read by [`check`]).
 static CAUGHT: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
@@ -218,10 +236,17 @@ static STARTED: OnceLock<Instant> = OnceLock::new();
 
 /// Catches SIGINT and SIGTERM from now on; the thread that turns them into orderly
 /// stops starts later, when [`watch`] is first called (a signal that comes before
-/// waits for it).
+/// waits for it). Signals are the command line's: without the `cli` feature this only
+/// starts the clock of [`WATCH_AFTER`].
 pub fn catch_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
     let _ = STARTED.set(Instant::now());
+    #[cfg(feature = "cli")]
+    catch_signals_now();
+}
+
+#[cfg(feature = "cli")]
+fn catch_signals_now() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
     let Ok(signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
     for sig in [SIGINT, SIGTERM] {
         let _ = signal_hook::flag::register(sig, Arc::clone(&CAUGHT));
@@ -233,9 +258,17 @@ pub fn catch_signals() {
 /// into orderly stops, unless it runs already: call it before anything that can block
 /// or run long without a [`check`].
 pub fn watch() {
-    if WATCHING.swap(true, Ordering::AcqRel) {
-        return;
+    let started = WATCHING.swap(true, Ordering::AcqRel);
+    #[cfg(feature = "cli")]
+    if !started {
+        start_signal_thread();
     }
+    #[cfg(not(feature = "cli"))]
+    let _ = started;
+}
+
+#[cfg(feature = "cli")]
+fn start_signal_thread() {
     let Some(mut signals) = SIGNALS.lock().unwrap_or_else(PoisonError::into_inner).take() else { return };
     let _ = std::thread::Builder::new().name("crossat-signals".into()).spawn(move || {
         use signal_hook::consts::SIGINT;

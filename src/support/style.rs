@@ -8,12 +8,14 @@
 //! - **Colour** (`--color auto|always|never`): `auto` colours only when standard output
 //!   is a terminal, `NO_COLOR` is unset or empty, and `TERM` is not `dumb`;
 //!   `CLICOLOR_FORCE` (not `0`) turns it on even when piped, but `NO_COLOR` wins. The
-//!   decision is `anstream`'s, as for clap's own help.
+//!   decision is `anstream`'s, as for clap's own help. The library built without the
+//!   `cli` feature never colours for `auto`.
 
 use anstyle::{AnsiColor, Effects, Style};
 
 /// When to colour (`--color`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ColorWhen {
     /// On a terminal, unless `NO_COLOR`; also when piped with `CLICOLOR_FORCE`.
     #[default]
@@ -29,7 +31,11 @@ pub fn color_enabled(when: ColorWhen) -> bool {
     match when {
         ColorWhen::Always => true,
         ColorWhen::Never => false,
+        #[cfg(feature = "cli")]
         ColorWhen::Auto => anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never,
+        // Without the command line there is no terminal to detect.
+        #[cfg(not(feature = "cli"))]
+        ColorWhen::Auto => false,
     }
 }
 

@@ -101,7 +101,8 @@ impl Parser {
                 // LegacyOctalEscapeSequence (`\0` alone is NUL): up to three octal
                 // digits while the value stays below 256.
                 let mut v = u32::from(u - 0x30);
-                while let Some(d) = self.peek().filter(|&d| (0x30..=0x37).contains(&d)) {
+                for _ in 0..2 {
+                    let Some(d) = self.peek().filter(|&d| (0x30..=0x37).contains(&d)) else { break };
                     let next = v * 8 + u32::from(d - 0x30);
                     if next > 0xFF {
                         break;

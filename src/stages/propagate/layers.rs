@@ -160,6 +160,29 @@ impl Layers {
     }
 }
 
+/// [`line_support`] for one clue, again and again, with its transition lists and
+/// buffers kept between calls (the one-pass [`Layers::support`]).
+#[derive(Clone, Debug, Default)]
+pub struct LineSupport {
+    edges: Option<Edges>,
+    layers: Layers,
+    buf: Vec<SymSet>,
+}
+
+impl LineSupport {
+    /// The letters of each cell of `line` that some run of `cc`'s automaton can use.
+    pub fn support(&mut self, cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
+        let edges = self.edges.get_or_insert_with(|| Edges::new(&cc.automaton));
+        match &cc.tagged {
+            None => {
+                self.layers.support(&cc.automaton, edges, line, &mut self.buf);
+                self.buf.clone()
+            }
+            Some(t) => tagged::tagged_support(&cc.automaton, t, edges, &mut self.layers, sigma, line, &mut self.buf),
+        }
+    }
+}
+
 /// Letters of each cell of `line` that some run of the clue's automaton can use.
 pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
     match &cc.tagged {

@@ -27,7 +27,7 @@ pub mod tagged;
 
 pub use engine::{Propagator, Scratch};
 pub(crate) use layers::supported;
-pub use layers::{line_count, line_support, live_layers};
+pub use layers::{LineSupport, line_count, line_support, live_layers};
 pub use symset::SymSet;
 pub use table::MAX_TABLE_WORDS;
 

@@ -3,7 +3,7 @@
 //! left a variable.
 
 /// A set of alphabet symbols (up to 192).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SymSet([u64; 3]);
 
 impl SymSet {

@@ -299,7 +299,8 @@ pub(crate) fn check_limits(source: &str, p: &Puzzle) -> Result<()> {
 }
 
 /// The input formats crossat reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// crossat's own JSON (also reads the seed-notebook and `*_hints` JSON shapes).
     Crossat,

@@ -202,19 +202,20 @@ pub fn lookup_name(name: &str) -> Option<char> {
     if key.len() != name.len() || name.is_empty() {
         return None;
     }
-    // Binary search over the sorted `NAME\tHEX` lines.
-    let text = names::NAMES;
-    let (mut lo, mut hi) = (0usize, text.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        let start = text[..mid].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let entry = &text[start..end];
-        let (n, hex) = entry.split_once('\t')?;
-        match n.cmp(key.as_str()) {
+    // The names are front-coded (see `names::NAMES`): decoded in order, up to the first
+    // name past the key. A pattern names few characters, so a scan is enough.
+    let mut name = String::new();
+    for line in names::NAMES.split('\n') {
+        let mut chars = line.chars();
+        let shared = chars.next().map_or(0, |c| c as usize - '0' as usize);
+        let (suffix, hex) = chars.as_str().split_once('\t')?;
+        // Names are ASCII: the shared prefix is as many bytes.
+        name.truncate(shared);
+        name.push_str(suffix);
+        match name.as_str().cmp(key.as_str()) {
             std::cmp::Ordering::Equal => return u32::from_str_radix(hex, 16).ok().and_then(char::from_u32),
-            std::cmp::Ordering::Less => lo = end + 1,
-            std::cmp::Ordering::Greater => hi = start,
+            std::cmp::Ordering::Less => {}
+            std::cmp::Ordering::Greater => return None,
         }
     }
     None
@@ -279,6 +280,13 @@ mod tests {
         assert_eq!(lookup_name("HANGUL SYLLABLE GAG"), Some('각'));
         assert_eq!(lookup_name("hangul syllable gag"), None);
         assert_eq!(lookup_name("LATIN CAPITAL LETTER A WITH MACRON AND GRAVE"), None);
+        // The first and last names, and names on either side of a long shared prefix.
+        assert_eq!(lookup_name("ABACUS"), Some('\u{1F9EE}'));
+        assert_eq!(lookup_name("ZWSP"), Some('\u{200B}'));
+        assert_eq!(lookup_name("ZZZ"), None);
+        assert_eq!(lookup_name("A"), None);
+        assert_eq!(lookup_name("ALCHEMICAL SYMBOL FOR AQUA REGIA-2"), Some('\u{1F707}'));
+        assert_eq!(lookup_name("ALCHEMICAL SYMBOL FOR AQUA REGIA"), Some('\u{1F706}'));
         assert!(is_identifier("_x1") && is_identifier("é") && !is_identifier("1x") && !is_identifier(""));
     }
 }

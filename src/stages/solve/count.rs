@@ -29,14 +29,16 @@
 //! is counted once (the branches on a cell's letters are disjoint): the count is exact.
 
 pub mod big;
+pub mod segment;
 
 pub use big::Big;
+use segment::Segment;
 
 use super::Prepared;
 use super::words::{EXACT_WORDS, Odometer, exact_support};
 use crate::compile::Compiled;
 use crate::error::Result;
-use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet, line_count};
+use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use std::collections::HashMap;
 
 /// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
@@ -119,6 +121,7 @@ pub fn count_within(
         cache_hits: 0,
         parent: vec![usize::MAX; doms.len()],
         word: Vec::new(),
+        line: Vec::new(),
         classes: compiled.clues.iter().map(|cc| letter_classes(cc, compiled.alphabet.len())).collect(),
     };
     if doms.iter().any(SymSet::is_empty) {
@@ -126,8 +129,9 @@ pub fn count_within(
     }
     counter.scratch.tabulate(lines, compiled, doms, MAX_TABLE_WORDS);
     let cells: Vec<usize> = (0..doms.len()).filter(|&c| doms[c].len() > 1).collect();
-    let clues: Vec<usize> = (0..compiled.clues.len()).collect();
-    match counter.split(&cells, &clues) {
+    let segs: Vec<Segment> =
+        compiled.clues.iter().enumerate().map(|(i, cc)| Segment::whole(i, lines.lines[i].len(), &cc.automaton)).collect();
+    match counter.split(&cells, &segs) {
         Ok(count) => Ok(Some(Counted { count, nodes: counter.nodes, cache_hits: counter.cache_hits })),
         Err(_) if counter.nodes > counter.max_nodes => Ok(None),
         Err(e) => Err(e),
@@ -150,40 +154,53 @@ struct Counter<'a, R, M> {
     /// Union-find over cells, reset after each use.
     parent: Vec<usize>,
     word: Vec<usize>,
+    line: Vec<SymSet>,
     /// Per clue, the class of each letter ([`letter_classes`]).
     classes: Vec<Vec<u32>>,
 }
 
-/// One component: its open cells and the clues that tie them.
+/// One component: its open cells and the segments that tie them.
 struct Component {
     cells: Vec<usize>,
-    clues: Vec<usize>,
+    segs: Vec<Segment>,
 }
+
+/// How a component is split into cases.
+enum Branch {
+    /// On the letters of a cell.
+    Cell(usize),
+    /// On the states of a segment's run after its first `at` cells.
+    Cut(usize, u32, Vec<u32>),
+}
+
+/// A segment with at least this many open cells is cut rather than a cell chosen.
+const CUT_FROM: usize = 4;
 
 impl<R, M> Counter<'_, R, M>
 where
     R: FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     M: FnMut(usize, &[usize]) -> Result<bool>,
 {
-    /// The grids over `cells` (open cells, propagated) that `clues` (every clue through
+    fn open(&self, seg: &Segment) -> usize {
+        seg.cells(&self.lines.lines[seg.clue as usize]).iter().filter(|&&c| self.doms[c].len() > 1).count()
+    }
+
+    /// The grids over `cells` (open cells, propagated) that `segs` (every segment through
     /// them that may still constrain them) accept: the product over the components.
-    fn split(&mut self, cells: &[usize], clues: &[usize]) -> Result<Big> {
-        let mut active = Vec::with_capacity(clues.len());
-        for &i in clues {
-            if !self.satisfied(i)? {
-                if self.lines.lines[i].iter().all(|&c| self.doms[c].len() == 1) {
-                    // One word, which the clue rejects.
-                    return Ok(Big::zero());
-                }
-                active.push(i);
+    fn split(&mut self, cells: &[usize], segs: &[Segment]) -> Result<Big> {
+        let mut active = Vec::with_capacity(segs.len());
+        for &s in segs {
+            if !self.settle(s, &mut active)? {
+                return Ok(Big::zero());
             }
         }
         let mut product = Big::one();
         let doms = &self.doms;
         let parent = &mut self.parent;
-        for &i in &active {
+        let lines = &self.lines.lines;
+        for s in &active {
             let mut first = None;
-            for &c in self.lines.lines[i].iter().filter(|&&c| doms[c].len() > 1) {
+            for &c in s.cells(&lines[s.clue as usize]).iter().filter(|&&c| doms[c].len() > 1) {
                 if parent[c] == usize::MAX {
                     parent[c] = c;
                 }
@@ -205,19 +222,19 @@ where
             }
             let r = find(parent, c);
             let k = *index.entry(r).or_insert_with(|| {
-                comps.push(Component { cells: Vec::new(), clues: Vec::new() });
+                comps.push(Component { cells: Vec::new(), segs: Vec::new() });
                 comps.len() - 1
             });
             comps[k].cells.push(c);
         }
-        for &i in &active {
-            if let Some(&c) = self.lines.lines[i].iter().find(|&&c| doms[c].len() > 1) {
+        for s in &active {
+            if let Some(&c) = s.cells(&lines[s.clue as usize]).iter().find(|&&c| doms[c].len() > 1) {
                 let r = find(parent, c);
-                comps[index[&r]].clues.push(i);
+                comps[index[&r]].segs.push(*s);
             }
         }
-        for &i in &active {
-            for &c in &self.lines.lines[i] {
+        for s in &active {
+            for &c in s.cells(&lines[s.clue as usize]) {
                 self.parent[c] = usize::MAX;
             }
         }
@@ -233,38 +250,188 @@ where
         Ok(product)
     }
 
-    /// The count of one component, from the cache or by branching on one of its cells.
+    /// Puts in `active` what of segment `s` still constrains its cells: nothing when
+    /// it accepts every word of its cells' domains; for a clue with an exact
+    /// automaton, the pieces between the positions where its run has one live state
+    /// (the run is known there, so the pieces are independent). `false` when the
+    /// segment accepts no word.
+    fn settle(&mut self, s: Segment, active: &mut Vec<Segment>) -> Result<bool> {
+        let i = s.clue as usize;
+        let cc = &self.compiled.clues[i];
+        if cc.approximate() {
+            if self.satisfied(i)? {
+                return Ok(true);
+            }
+            if self.lines.lines[i].iter().all(|&c| self.doms[c].len() == 1) {
+                // One word, which the clue rejects.
+                return Ok(false);
+            }
+            active.push(s);
+            return Ok(true);
+        }
+        let a = &cc.automaton;
+        let cells = s.cells(&self.lines.lines[i]);
+        self.line.clear();
+        self.line.extend(cells.iter().map(|&c| self.doms[c]));
+        let live = segment::live(a, &self.line, s.from, s.to);
+        if live.iter().any(Vec::is_empty) {
+            return Ok(false);
+        }
+        let mut lo = 0;
+        let n = cells.len();
+        for p in 1..=n {
+            if p < n && live[p].len() > 1 {
+                continue;
+            }
+            if p < n && !(lo..p).any(|k| self.line[k].len() > 1) {
+                // Nothing open in the piece so far: it is one word, accepted.
+                lo = p;
+                continue;
+            }
+            let from = if lo == 0 { s.from } else { live[lo][0] };
+            let to = if p == n { s.to } else { live[p][0] };
+            let piece = &self.line[lo..p];
+            let total = piece.iter().try_fold(1u128, |k, d| k.checked_mul(d.len() as u128));
+            if total.is_none() || segment::words(a, piece, from, to) != total {
+                active.push(Segment { clue: s.clue, lo: s.lo + lo as u32, hi: s.lo + p as u32, from, to });
+            }
+            lo = p;
+        }
+        Ok(true)
+    }
+
+    /// The count of one component, from the cache or by branching on one of its cells
+    /// or on a cut of one of its segments.
     fn component(&mut self, comp: &Component) -> Result<Big> {
         let key = self.key(comp);
         if let Some(k) = self.cache.get(&key) {
             self.cache_hits += 1;
             return Ok(k.clone());
         }
-        let cell = self.pick(comp);
-        let lines = self.lines;
         let mut total = Big::zero();
-        for (x, weight) in self.letter_groups(cell, comp) {
-            self.nodes += 1;
-            if self.nodes.is_multiple_of(64) {
-                crate::stop::check()?;
+        match self.choose(comp) {
+            Branch::Cell(cell) => {
+                for (x, weight) in self.letter_groups(cell, comp) {
+                    self.node()?;
+                    let mark = self.scratch.mark();
+                    let mut one = SymSet::default();
+                    one.insert(x);
+                    self.scratch.set(&mut self.doms, cell, one);
+                    if self.propagate(self.lines.of_cell[cell].clone(), &comp.segs) {
+                        let rest: Vec<usize> = comp.cells.iter().copied().filter(|&c| self.doms[c].len() > 1).collect();
+                        let mut k = self.split(&rest, &comp.segs)?;
+                        k.mul_small(weight);
+                        total.add_assign(&k);
+                    }
+                    self.scratch.undo(&mut self.doms, mark);
+                }
             }
-            if self.nodes > self.max_nodes {
-                return Err(crate::error::Error::Cancelled);
+            Branch::Cut(k, at, states) => {
+                let s = comp.segs[k];
+                for q in states {
+                    self.node()?;
+                    let mark = self.scratch.mark();
+                    let mut segs = comp.segs.clone();
+                    segs[k] = Segment { hi: s.lo + at, to: q, ..s };
+                    segs.push(Segment { lo: s.lo + at, from: q, ..s });
+                    if self.propagate(Vec::new(), &segs) {
+                        let rest: Vec<usize> = comp.cells.iter().copied().filter(|&c| self.doms[c].len() > 1).collect();
+                        let k = self.split(&rest, &segs)?;
+                        total.add_assign(&k);
+                    }
+                    self.scratch.undo(&mut self.doms, mark);
+                }
             }
-            let mark = self.scratch.mark();
-            let mut one = SymSet::default();
-            one.insert(x);
-            self.scratch.set(&mut self.doms, cell, one);
-            if lines.narrow_with(&mut self.scratch, self.compiled, &mut self.doms, &lines.of_cell[cell], &mut self.refine).is_ok() {
-                let rest: Vec<usize> = comp.cells.iter().copied().filter(|&c| self.doms[c].len() > 1).collect();
-                let mut k = self.split(&rest, &comp.clues)?;
-                k.mul_small(weight);
-                total.add_assign(&k);
-            }
-            self.scratch.undo(&mut self.doms, mark);
         }
         self.store(key, total.clone());
         Ok(total)
+    }
+
+    /// Counts a decision, and stops when asked to or past the budget.
+    fn node(&mut self) -> Result<()> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(64) {
+            crate::stop::check()?;
+        }
+        if self.nodes > self.max_nodes {
+            return Err(crate::error::Error::Cancelled);
+        }
+        Ok(())
+    }
+
+    /// Narrows the domains to a fixpoint over the clues (from `clues`, whole lines, as
+    /// [`Propagator::narrow_with`] does) and over the segments of `segs` that are
+    /// pieces of a line; `false` when a cell is left empty.
+    fn propagate(&mut self, mut clues: Vec<usize>, segs: &[Segment]) -> bool {
+        let lines = self.lines;
+        let compiled = self.compiled;
+        let pieces: Vec<Segment> = segs
+            .iter()
+            .copied()
+            .filter(|s| {
+                let cc = &compiled.clues[s.clue as usize];
+                !cc.approximate() && !s.is_whole(lines.lines[s.clue as usize].len(), &cc.automaton)
+            })
+            .collect();
+        loop {
+            if !clues.is_empty() && lines.narrow_with(&mut self.scratch, compiled, &mut self.doms, &clues, &mut self.refine).is_err() {
+                return false;
+            }
+            clues.clear();
+            for s in &pieces {
+                let a = &compiled.clues[s.clue as usize].automaton;
+                let cells = s.cells(&lines.lines[s.clue as usize]);
+                self.line.clear();
+                self.line.extend(cells.iter().map(|&c| self.doms[c]));
+                let live = segment::live(a, &self.line, s.from, s.to);
+                if live.iter().any(Vec::is_empty) {
+                    return false;
+                }
+                for (&c, d) in cells.iter().zip(segment::support(a, &self.line, &live)) {
+                    let new = self.doms[c].and(&d);
+                    if new != self.doms[c] {
+                        self.scratch.set(&mut self.doms, c, new);
+                        clues.extend(&lines.of_cell[c]);
+                    }
+                }
+            }
+            if clues.is_empty() {
+                return true;
+            }
+            clues.sort_unstable();
+            clues.dedup();
+        }
+    }
+
+    /// What to branch on: a cut of the segment with the most open cells when it has
+    /// at least [`CUT_FROM`], at the position of its middle half with the fewest live
+    /// states; otherwise a cell.
+    fn choose(&mut self, comp: &Component) -> Branch {
+        let longest = (0..comp.segs.len())
+            .filter(|&k| !self.compiled.clues[comp.segs[k].clue as usize].approximate())
+            .map(|k| (self.open(&comp.segs[k]), k))
+            .max();
+        if let Some((open, k)) = longest
+            && open >= CUT_FROM
+        {
+            let s = comp.segs[k];
+            let a = &self.compiled.clues[s.clue as usize].automaton;
+            let cells = s.cells(&self.lines.lines[s.clue as usize]);
+            self.line.clear();
+            self.line.extend(cells.iter().map(|&c| self.doms[c]));
+            let live = segment::live(a, &self.line, s.from, s.to);
+            // Positions after each open cell: the middle half of them.
+            let after: Vec<usize> = (0..cells.len()).filter(|&p| self.line[p].len() > 1).map(|p| p + 1).collect();
+            let (from, to) = (after.len() / 4, (after.len() * 3).div_ceil(4).min(after.len() - 1));
+            let mid = after.len() / 2;
+            if let Some(&p) = (from..to.max(from + 1)).map(|j| &after[j]).min_by_key(|&&p| (live[p].len(), p.abs_diff(after[mid])))
+                && live[p].len() > 1
+                && p < cells.len()
+            {
+                return Branch::Cut(k, p as u32, live[p].clone());
+            }
+        }
+        Branch::Cell(self.pick(comp))
     }
 
     /// The letters of `cell` to branch on, each with how many letters of its domain it
@@ -272,7 +439,8 @@ where
     /// alike ([`letter_classes`]) lead to as many grids each, so one of them is tried
     /// and its count multiplied.
     fn letter_groups(&self, cell: usize, comp: &Component) -> Vec<(usize, u32)> {
-        let through: Vec<usize> = self.lines.of_cell[cell].iter().copied().filter(|i| comp.clues.contains(i)).collect();
+        let through: Vec<usize> =
+            self.lines.of_cell[cell].iter().copied().filter(|&i| comp.segs.iter().any(|s| s.clue as usize == i)).collect();
         let mut groups: Vec<(usize, u32)> = Vec::new();
         let mut seen: Vec<Vec<u32>> = Vec::new();
         for x in self.doms[cell].iter() {
@@ -288,22 +456,26 @@ where
         groups
     }
 
-    /// The cell to branch on: fewest letters, then most clues of the component.
+    /// The cell to branch on: in most segments of the component, then fewest letters.
     fn pick(&self, comp: &Component) -> usize {
-        let through = |c: usize| self.lines.of_cell[c].iter().filter(|i| comp.clues.contains(i)).count();
+        let lines = &self.lines.lines;
+        let through = |c: usize| comp.segs.iter().filter(|s| s.cells(&lines[s.clue as usize]).contains(&c)).count();
         comp.cells.iter().copied().min_by_key(|&c| (std::cmp::Reverse(through(c)), self.doms[c].len())).unwrap_or(comp.cells[0])
     }
 
-    /// The cache key of a component: its clues, then the domains of their cells.
+    /// The cache key of a component: its segments, then the domains of their cells.
     fn key(&self, comp: &Component) -> Vec<u64> {
-        let mut clues = comp.clues.clone();
-        clues.sort_unstable();
+        let mut segs = comp.segs.clone();
+        segs.sort_unstable();
         let wide = self.compiled.alphabet.len() > 64;
-        let mut key = Vec::with_capacity(clues.len() * 8);
-        key.push(clues.len() as u64);
-        key.extend(clues.iter().map(|&i| i as u64));
-        for &i in &clues {
-            for &c in &self.lines.lines[i] {
+        let mut key = Vec::with_capacity(segs.len() * 10);
+        key.push(segs.len() as u64);
+        for s in &segs {
+            key.push(u64::from(s.clue) << 32 | u64::from(s.lo) << 16 | u64::from(s.hi));
+            key.push(u64::from(s.from) << 32 | u64::from(s.to));
+        }
+        for s in &segs {
+            for &c in s.cells(&self.lines.lines[s.clue as usize]) {
                 let mut w = [0u64; 3];
                 for x in self.doms[c].iter() {
                     w[x / 64] |= 1 << (x % 64);
@@ -323,19 +495,15 @@ where
         let _ = self.cache.insert(key, count);
     }
 
-    /// Whether clue `i` accepts every word of its line's domains (so that it
-    /// constrains nothing below this node).
+    /// Whether clue `i` (one whose automaton over-approximates it) accepts every word
+    /// of its line's domains (so that it constrains nothing below this node).
     fn satisfied(&mut self, i: usize) -> Result<bool> {
         let cells = &self.lines.lines[i];
         let Some(total) = cells.iter().try_fold(1u128, |k, &c| k.checked_mul(self.doms[c].len() as u128)) else { return Ok(false) };
-        let cc = &self.compiled.clues[i];
-        let line: Vec<SymSet> = cells.iter().map(|&c| self.doms[c]).collect();
-        if !cc.approximate() {
-            return Ok(line_count(&cc.automaton, &line) == Some(total));
-        }
         if total > EXACT_WORDS as u128 {
             return Ok(false);
         }
+        let line: Vec<SymSet> = cells.iter().map(|&c| self.doms[c]).collect();
         let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
         let mut odometer = Odometer::new(options.iter().map(Vec::len).collect());
         if odometer.is_empty() {

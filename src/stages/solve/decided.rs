@@ -4,12 +4,12 @@
 use super::counterexample::verdict;
 use super::prepared::Prepared;
 use super::{Found, Outcome};
+use crate::clock::Instant;
 use crate::compile::Alphabet;
 use crate::error::Result;
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
 use crate::verify::Grid;
-use std::time::Instant;
 
 /// [`crate::pipeline::solve`] for a puzzle that line propagation decided: no formula,
 /// no SAT call. The only candidate grid goes through the same checks as a model would: the matcher

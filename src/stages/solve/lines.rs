@@ -19,13 +19,13 @@ use super::counterexample::verdict;
 use super::decided::grid_of;
 use super::prepared::Prepared;
 use super::words::{EXACT_WORDS, exact_support};
+use crate::clock::Instant;
 use crate::compile::{Compiled, CompiledClue};
 use crate::error::Result;
 use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
 use crate::verify::Grid;
-use std::time::Instant;
 
 /// Most nodes (decisions) the line search takes before it gives up, when every
 /// clue's automaton is exact (so propagation keeps each line arc consistent, as unit

@@ -8,13 +8,13 @@ use super::oracle::Oracle;
 use super::prepared::{Formula, Prepared};
 use super::stream::Stream;
 use super::words::{EXACT_WORDS, Words};
+use crate::clock::Instant;
 use crate::compile::Compiled;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
 use crate::verify::{self, Grid, Verifier};
-use std::time::Instant;
 
 /// [`crate::pipeline::solve`] splits the undecided cells into parts only when more
 /// grids than this are asked for: a uniqueness check (two grids) costs one or two SAT

@@ -2,6 +2,7 @@
 //! formula built on first use ([`Prepared`]), with the checks that an export or a proof
 //! needs a formula that means exactly the puzzle ([`require_exact`]).
 
+use crate::clock::Instant;
 use crate::compile::{self, Alphabet, Compiled};
 use crate::dialect::Tree;
 use crate::encode::{self, CellVars, Cnf};
@@ -11,7 +12,6 @@ use crate::puzzle::Puzzle;
 use crate::stats::{Stage, Times};
 use crate::verify::Verifier;
 use std::sync::OnceLock;
-use std::time::Instant;
 
 /// A puzzle's formula: the CNF and the variables of its cells.
 #[derive(Clone, Debug)]

@@ -7,7 +7,8 @@ use crate::error::Result;
 use varisat::Solver;
 
 /// Proof formats for [`prove_unsat`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ProofFormat {
     /// DRAT (text), for drat-trim and similar checkers.
     Drat,

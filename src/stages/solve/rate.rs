@@ -1,14 +1,18 @@
 //! The difficulty rater: how hard a puzzle is for a person solving it line by line
-//! ([`rate`]). It replays the reasoning a person uses — propagate every line's
-//! possibilities, then probe (try a letter, see a line fail), then search — and counts
-//! what each step needed ([`Rating`]). It lives in the solve stage because both
+//! ([`rate`]). The class is the one `crossat explain`'s steps show (line steps alone,
+//! case splits of depth 1, or more), computed with the same engine's fixpoints
+//! ([`super::deduce::closure`]) without choosing and wording the steps; the proof of a
+//! hard puzzle's uniqueness adds search decisions, and [`Rating`] counts what each
+//! part needed. It lives in the solve stage because both
 //! `crossat generate` (which aims at a difficulty) and `crossat solve --stats` (which
 //! reports one) rate puzzles.
 
-use super::words::{RATE_EXACT_WORDS, exact_support};
-use crate::compile::Compiled;
+use super::deduce::Engine;
+use super::deduce::closure::{Probes, one};
+use crate::compile::{Alphabet, Compiled};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
+use crate::verify::Verifier;
 
 /// How hard a puzzle is to solve by hand (see [`rate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -91,124 +95,39 @@ impl Rating {
     }
 }
 
-/// Most probes [`rate`] makes; beyond, the puzzle is hard and the proof incomplete.
+/// Most probes the search for a hard puzzle's proof makes after the first probing;
+/// beyond, the proof is incomplete.
 pub const MAX_PROBES: usize = 20_000;
 
 /// Most search decisions [`rate`] makes; beyond, the proof is incomplete.
 pub const MAX_DECISIONS: usize = 1_000;
 
-/// Line propagation over a puzzle's clues (and pool entries), from any domains, with
-/// the counts of a rating's proof.
-struct Lines<'a> {
-    puzzle: &'a Puzzle,
-    compiled: &'a Compiled,
-    /// The constraints and the cells they hold.
-    prop: propagate::Propagator,
-    /// Propagation's buffers, kept across the many probes.
-    scratch: std::cell::RefCell<propagate::Scratch>,
-    /// Exact matchers for the leaves, when some clue is only approximated by
-    /// propagation (back-references, lookarounds) or the puzzle has a pool.
-    verifier: Option<crate::verify::Verifier>,
-    probes: usize,
+/// The proof of a hard puzzle: probing, then a decision on the undecided cell with
+/// fewest letters, each letter in turn, until two solutions are found or every
+/// branch is closed.
+struct Proof<'e, 'a> {
+    engine: &'e Engine<'a>,
+    puzzle: &'e Puzzle,
+    alphabet: &'e Alphabet,
+    verifier: Option<&'e Verifier>,
+    probes: Probes,
     decisions: usize,
     solutions: usize,
     complete: bool,
 }
 
-impl<'a> Lines<'a> {
-    fn new(puzzle: &'a Puzzle, compiled: &'a Compiled) -> Lines<'a> {
-        let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(crate::compile::CompiledClue::approximate);
-        let verifier = if inexact {
-            crate::compile::parse_clues("<rated>", puzzle).and_then(|p| crate::verify::Verifier::from_parsed("<rated>", puzzle, &p)).ok()
-        } else {
-            None
-        };
-        Lines {
-            puzzle,
-            compiled,
-            prop: propagate::Propagator::new(puzzle),
-            scratch: Default::default(),
-            verifier,
-            probes: 0,
-            decisions: 0,
-            solutions: 0,
-            complete: true,
-        }
-    }
-
-    /// Propagates to a fixpoint, starting from the constraints `start`; `false` when
-    /// a cell has no letter left. A line of a clue with back-references or lookarounds
-    /// is narrowed exactly (every word its cells allow, up to [`RATE_EXACT_WORDS`], tried
-    /// with the independent matcher).
-    fn propagate(&self, doms: &mut [SymSet], start: &[usize]) -> bool {
-        let exact = |i: usize, line: &[SymSet], _: &[SymSet]| {
-            let v = self.verifier.as_ref()?;
-            self.compiled.clues[i].tagged.as_ref()?;
-            exact_support(self.compiled, v, i, line, RATE_EXACT_WORDS)
-        };
-        self.prop.narrow_with(&mut self.scratch.borrow_mut(), self.compiled, doms, start, exact).is_ok()
-    }
-
-    /// Probing to a fixpoint: every letter of every undecided cell is tried, and
-    /// ruled out when line propagation then fails. `false` when a cell has no letter
-    /// left.
-    fn probe(&mut self, doms: &mut [SymSet]) -> bool {
-        loop {
-            let mut changed = false;
-            for c in 0..doms.len() {
-                if doms[c].len() <= 1 {
-                    continue;
-                }
-                let mut left = SymSet::default();
-                for a in doms[c].iter() {
-                    if self.probes >= MAX_PROBES {
-                        self.complete = false;
-                        return true;
-                    }
-                    self.probes += 1;
-                    let mut trial = doms.to_vec();
-                    trial[c] = one(a);
-                    if self.propagate(&mut trial, &self.prop.of_cell[c]) {
-                        left.insert(a);
-                    }
-                }
-                if left != doms[c] {
-                    doms[c] = left;
-                    if left.is_empty() || !self.propagate(doms, &self.prop.of_cell[c]) {
-                        return false;
-                    }
-                    changed = true;
-                }
-            }
-            if !changed {
-                return true;
-            }
-        }
-    }
-
-    /// Whether the grid of single letters `doms` is a solution.
-    fn is_solution(&self, doms: &[SymSet]) -> bool {
-        let Some(v) = &self.verifier else { return true };
-        let chars = self.compiled.alphabet.chars();
-        let cells: Vec<char> = doms.iter().map(|d| d.iter().next().map_or('\0', |a| chars[a])).collect();
-        let grid = crate::verify::Grid { cells, assignment: vec![] };
-        if self.puzzle.pool.is_some() {
-            // Which pool regex goes where is not decided here: clues only.
-            return self.puzzle.clues.iter().enumerate().all(|(i, c)| v.clue_matches(i, &grid.word(&c.cells)).unwrap_or(true));
-        }
-        v.failures(self.puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
-    }
-
-    /// The proof: probing, then a decision on the undecided cell with fewest letters,
-    /// each letter in turn, until two solutions are found or every branch is closed.
+impl Proof<'_, '_> {
     fn search(&mut self, mut doms: Vec<SymSet>) {
-        if !self.probe(&mut doms) || !self.complete {
-            return;
+        match self.engine.probe(&mut doms, &mut self.probes) {
+            None => {
+                self.complete = false;
+                return;
+            }
+            Some(false) => return,
+            Some(true) => {}
         }
         let Some(c) = (0..doms.len()).filter(|&c| doms[c].len() > 1).min_by_key(|&c| doms[c].len()) else {
-            if self.is_solution(&doms) {
-                self.solutions += 1;
-            }
+            self.solutions += usize::from(is_solution(self.puzzle, self.alphabet, self.verifier, &doms));
             return;
         };
         if self.decisions >= MAX_DECISIONS {
@@ -222,66 +141,94 @@ impl<'a> Lines<'a> {
             }
             let mut trial = doms.clone();
             trial[c] = one(a);
-            if self.propagate(&mut trial, &self.prop.of_cell[c]) {
+            if self.engine.settle(&mut trial, Some(&[c])) {
                 self.search(trial);
             }
         }
     }
 }
 
-/// The set of the one symbol `a`.
-fn one(a: usize) -> SymSet {
-    let mut s = SymSet::default();
-    s.insert(a);
-    s
+/// Whether the grid of single letters `doms` is a solution (asked of the matcher when
+/// some clue's automaton only approximates it; a pool's assignment is not decided here).
+fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>, doms: &[SymSet]) -> bool {
+    let Some(v) = verifier else { return true };
+    let chars = alphabet.chars();
+    let cells: Vec<char> = doms.iter().map(|d| d.iter().next().map_or('\0', |a| chars[a])).collect();
+    let grid = crate::verify::Grid { cells, assignment: vec![] };
+    if puzzle.pool.is_some() {
+        return puzzle.clues.iter().enumerate().all(|(i, c)| v.clue_matches(i, &grid.word(&c.cells)).unwrap_or(true));
+    }
+    v.failures(puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
 }
 
-/// Rates a puzzle as a person solving it would find it:
+/// Rates a puzzle by the kinds of step its explanation needs ([`Deduction::difficulty`]
+/// states the classes; `crossat explain` shows the steps):
 ///
-/// - **easy**: propagating every line's possibilities to a fixpoint (each clue keeps the
-///   letters some match of its line can use, given the other cells' letters; see
-///   `docs/encoding.md`) fixes every cell;
-/// - **medium**: not easy, but *probing* finishes it: a letter is tried in an undecided
-///   cell and the lines propagated; when that fails the letter is ruled out; repeated
-///   until nothing changes;
-/// - **hard**: anything else — a proof of uniqueness needs search *decisions*: a cell
-///   left with several letters is split into them, each branch propagated and probed
-///   in turn, until every branch but the solution's fails. [`Rating::decisions`]
-///   counts them.
+/// - **easy**: line steps alone solve it — each clue keeps the letters some word of
+///   its line over the current candidates uses, to a fixpoint ([`Engine::settle`]);
+/// - **medium**: not easy, but line steps and case splits of depth 1 solve it: a letter
+///   is tried in an undecided cell (a *probe*) and goes when the line steps then leave
+///   a cell empty, to a fixpoint ([`Engine::probe`]);
+/// - **hard**: anything else — a deeper case split or the search. The proof of
+///   uniqueness then needs search *decisions*: a cell left with several letters is
+///   split into them, each branch closed by lines and probes in turn, until every
+///   branch but the solution's fails. [`Rating::decisions`] counts them.
 ///
-/// Back-references and lookarounds propagate through a relaxation (what their groups
-/// captured is ignored), so a branch that ends with one letter per cell is checked by
-/// the independent matcher.
+/// Both fixpoints are unique, so the class does not depend on the order of the steps:
+/// it is the one the explanation ends with. Lines are narrowed exactly (the matcher
+/// asked of each word of a clue that only it decides, as in the explanation).
 pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
+    let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.approximate());
+    let verifier = if inexact {
+        crate::compile::parse_clues("<rated>", puzzle).and_then(|p| Verifier::from_parsed("<rated>", puzzle, &p)).ok()
+    } else {
+        None
+    };
+    let matcher = |i: usize, word: &str| verifier.as_ref()?.clue_matches(i, word).ok();
+    let engine = Engine::new(puzzle, compiled, &matcher);
     let cells = puzzle.givens.len();
-    let mut lines = Lines::new(puzzle, compiled);
     let mut doms = propagate::initial_domains(puzzle, compiled);
-    let all: Vec<usize> = (0..lines.prop.lines.len()).collect();
     let fixed = |d: &[SymSet]| d.iter().filter(|s| s.len() == 1).count();
     let mut rating =
         Rating { difficulty: Difficulty::Hard, cells, by_lines: 0, by_probing: 0, probes: 0, decisions: 0, solutions: 0, complete: true };
-    if !lines.propagate(&mut doms, &all) {
+    if doms.iter().any(SymSet::is_empty) || !engine.settle(&mut doms, None) {
         return rating;
     }
     rating.by_lines = fixed(&doms);
     if rating.by_lines == cells {
         rating.by_probing = cells;
-        rating.solutions = usize::from(lines.is_solution(&doms));
+        rating.solutions = usize::from(is_solution(puzzle, &compiled.alphabet, verifier.as_ref(), &doms));
         rating.difficulty = Difficulty::Easy;
         return rating;
     }
-    let mut probed = doms.clone();
-    let ok = lines.probe(&mut probed);
-    rating.by_probing = if ok { fixed(&probed) } else { rating.by_lines };
-    if ok && lines.complete && rating.by_probing == cells {
-        rating.difficulty = Difficulty::Medium;
-        rating.solutions = usize::from(lines.is_solution(&probed));
-    } else if ok && lines.complete {
-        lines.search(probed);
-        rating.solutions = lines.solutions;
+    let mut probes = Probes::default();
+    let ok = engine.probe(&mut doms, &mut probes) == Some(true);
+    rating.probes = probes.made;
+    if !ok {
+        rating.by_probing = rating.by_lines;
+        return rating;
     }
-    rating.probes = lines.probes;
-    rating.decisions = lines.decisions;
-    rating.complete = lines.complete;
+    rating.by_probing = fixed(&doms);
+    if rating.by_probing == cells {
+        rating.difficulty = Difficulty::Medium;
+        rating.solutions = usize::from(is_solution(puzzle, &compiled.alphabet, verifier.as_ref(), &doms));
+        return rating;
+    }
+    let limit = Some(probes.made + MAX_PROBES);
+    let mut proof = Proof {
+        engine: &engine,
+        puzzle,
+        alphabet: &compiled.alphabet,
+        verifier: verifier.as_ref(),
+        probes: Probes { limit, ..probes },
+        decisions: 0,
+        solutions: 0,
+        complete: true,
+    };
+    proof.search(doms);
+    rating.probes = proof.probes.made;
+    rating.decisions = proof.decisions;
+    rating.solutions = proof.solutions;
+    rating.complete = proof.complete;
     rating
 }

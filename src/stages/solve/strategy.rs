@@ -3,11 +3,11 @@
 
 use super::count::{self as counter, Big};
 use super::{Outcome, PARTS_FROM, Prepared};
+use crate::clock::Instant;
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
 use crate::verify::Grid;
-use std::time::Instant;
 
 /// The strategy: the one candidate when propagation decided the puzzle
 /// ([`super::decided`]); the line search for up to [`PARTS_FROM`] grids

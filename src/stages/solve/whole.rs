@@ -5,11 +5,11 @@ use super::counterexample::{MAX_COUNTEREXAMPLES, counterexamples, loop_limit};
 use super::decided::solve_decided;
 use super::prepared::{Formula, Prepared};
 use super::{Outcome, Verdict, enumerate};
+use crate::clock::Instant;
 use crate::error::Result;
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
 use crate::verify::Grid;
-use std::time::Instant;
 
 /// [`crate::pipeline::solve`] by one search over whole grids: one SAT call per grid,
 /// each grid blocked by a clause over every undecided cell.

@@ -6,53 +6,155 @@ use super::Engine;
 use crate::compile::DEAD;
 use crate::propagate::{self, SymSet};
 use crate::solve::words::Words;
+use std::collections::HashMap;
 
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
 /// still exact: a letter no accepted word uses is in no matching word).
-pub const EXACT_WORDS: usize = 4096;
+pub const EXACT_WORDS: usize = 512;
+
+/// Memos of one engine: line supports and the matcher's verdicts, which the case
+/// splits ask again and again (each probe narrows the same lines from nearly the same
+/// candidates).
+#[derive(Debug, Default)]
+pub(super) struct Memo {
+    /// Per (clue, candidates of its line): the support and whether it may keep extras.
+    lines: HashMap<(usize, Vec<SymSet>), (Vec<SymSet>, bool)>,
+    /// Per clue: the matcher's verdict on each word asked.
+    words: Vec<HashMap<Box<str>, Option<bool>>>,
+    /// Per clue whose automaton only approximates it: lines whose matching words were
+    /// all listed, most recent last. A line within one of them has as matching words
+    /// those of its words that fit it, without asking the matcher again.
+    bases: Vec<Vec<Base>>,
+}
+
+/// A line of candidates and every word over it that the matcher accepts.
+#[derive(Debug)]
+struct Base {
+    line: Vec<SymSet>,
+    words: Vec<Vec<u8>>,
+}
+
+/// Most bases kept per clue.
+const BASES: usize = 8;
+
+/// Most lines a memo keeps before it starts afresh (a bound on memory).
+const MEMO_LINES: usize = 1 << 15;
 
 impl Engine<'_> {
     /// The letters of each cell of clue `i`'s `line` that some word of the clue over
     /// the line uses, and whether more may be kept (see [`EXACT_WORDS`]).
     pub(super) fn support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
         self.spent.set(self.spent.get() + 1);
+        let key = (i, line.to_vec());
+        if let Some(hit) = self.memo.borrow().lines.get(&key) {
+            return hit.clone();
+        }
+        let out = self.compute_support(i, line);
+        let mut memo = self.memo.borrow_mut();
+        if memo.lines.len() >= MEMO_LINES {
+            memo.lines.clear();
+        }
+        let _ = memo.lines.insert(key, out.clone());
+        out
+    }
+
+    fn compute_support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
         let cc = &self.compiled.clues[i];
         let sigma = self.compiled.alphabet.len();
-        let support: Vec<SymSet> = propagate::line_support(cc, sigma, line).iter().zip(line).map(|(s, d)| s.and(d)).collect();
+        let raw = {
+            let mut fast = self.fast.borrow_mut();
+            if fast.len() <= i {
+                fast.resize_with(i + 1, Default::default);
+            }
+            fast[i].support(cc, sigma, line)
+        };
+        let support: Vec<SymSet> = raw.iter().zip(line).map(|(s, d)| s.and(d)).collect();
         if !cc.approximate() || support.iter().any(SymSet::is_empty) {
             return (support, false);
         }
-        match self.matching_words(i, &support, EXACT_WORDS) {
-            Some(words) => {
-                let mut exact = vec![SymSet::default(); line.len()];
-                for w in &words {
-                    for (p, &x) in w.iter().enumerate() {
-                        exact[p].insert(x);
+        let mut exact = vec![SymSet::default(); line.len()];
+        {
+            let memo = self.memo.borrow();
+            let within = |b: &&Base| b.line.iter().zip(line).all(|(b, d)| d.and(b) == *d);
+            if let Some(base) = memo.bases.get(i).and_then(|bs| bs.iter().rev().find(within)) {
+                for w in &base.words {
+                    if w.iter().zip(line).all(|(&x, d)| d.contains(x as usize)) {
+                        for (p, &x) in w.iter().enumerate() {
+                            exact[p].insert(x as usize);
+                        }
                     }
                 }
-                (exact, false)
+                return (exact, false);
             }
-            None => (support, true),
         }
+        let mut words = Vec::new();
+        let all = self.each_match(i, &support, EXACT_WORDS, |symbols| {
+            let w: Vec<u8> = symbols.map(|x| x as u8).collect();
+            for (p, &x) in w.iter().enumerate() {
+                exact[p].insert(x as usize);
+            }
+            words.push(w);
+        });
+        if !all {
+            return (support, true);
+        }
+        // Symbols fit a byte: a SymSet holds at most 192. Every matching word over
+        // `line` lies within `support`, so `line` is the base.
+        let mut memo = self.memo.borrow_mut();
+        if memo.bases.len() <= i {
+            memo.bases.resize_with(i + 1, Vec::new);
+        }
+        let bases = &mut memo.bases[i];
+        if bases.len() >= BASES {
+            let _ = bases.remove(0);
+        }
+        bases.push(Base { line: line.to_vec(), words });
+        (exact, false)
+    }
+
+    /// The matcher's verdict on `word` for clue `i`, remembered.
+    fn matches(&self, i: usize, word: &str) -> Option<bool> {
+        if let Some(&hit) = self.memo.borrow().words.get(i).and_then(|m| m.get(word)) {
+            return hit;
+        }
+        let verdict = (self.matcher)(i, word);
+        let mut memo = self.memo.borrow_mut();
+        if memo.words.len() <= i {
+            memo.words.resize_with(i + 1, HashMap::new);
+        }
+        let _ = memo.words[i].insert(word.into(), verdict);
+        verdict
+    }
+
+    /// Calls `found` with the symbols of each word of `line`'s product that clue `i`'s
+    /// matcher accepts; `false` (having called it for some) when the product has more
+    /// than `max` words or the matcher decides not every one.
+    fn each_match(&self, i: usize, line: &[SymSet], max: usize, mut found: impl FnMut(&mut dyn Iterator<Item = usize>)) -> bool {
+        let mut count: usize = 1;
+        for d in line {
+            match count.checked_mul(d.len()).filter(|&n| n <= max) {
+                Some(n) => count = n,
+                None => return false,
+            }
+        }
+        self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
+        let mut words = Words::new(self.compiled.alphabet.chars(), line);
+        while let Some(text) = words.next_word() {
+            match self.matches(i, text) {
+                Some(true) => found(&mut words.symbols()),
+                Some(false) => {}
+                None => return false,
+            }
+        }
+        true
     }
 
     /// The words (symbols) of `line`'s product that clue `i`'s matcher accepts, when the
     /// product has at most `max` words and the matcher decides each; `None` otherwise.
     fn matching_words(&self, i: usize, line: &[SymSet], max: usize) -> Option<Vec<Vec<usize>>> {
-        let mut count: usize = 1;
-        for d in line {
-            count = count.checked_mul(d.len()).filter(|&n| n <= max)?;
-        }
-        self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
-        let mut words = Words::new(self.compiled.alphabet.chars(), line);
-        let mut found = Vec::new();
-        while let Some(text) = words.next_word() {
-            if (self.matcher)(i, text)? {
-                found.push(words.symbols().collect());
-            }
-        }
-        Some(found)
+        let mut out = Vec::new();
+        self.each_match(i, line, max, |symbols| out.push(symbols.collect())).then_some(out)
     }
 
     /// The words of clue `i` over `line`, as text, when there are at most `max` (and,

@@ -18,11 +18,19 @@
 //! be narrowed exactly (too many words to ask the matcher) is tried again at once, its
 //! removals merged into the same step. A step always removes something. A split
 //! prefers the assumption whose contradiction takes the fewest steps, depth 1 before
-//! depth 2.
+//! depth 2. Once the splits' work budget is spent, a depth-1 split is the first
+//! assumption that fails (cells round the grid from the last one assumed), so that
+//! depth-1 splits always reach their fixpoint: the difficulty is defined by it
+//! ([`closure`], which the rater computes without the steps).
+//!
+//! The case splits ask the same lines again and again: the engine remembers each
+//! line's support, and for a clue only the matcher decides, the words of a line it
+//! listed, so that a narrower line filters them instead of asking again.
 //!
 //! Each step names, in `uses`, the earlier steps of its own list whose results it
 //! reads: for each cell of its line, the step that last narrowed it.
 
+pub mod closure;
 pub mod line;
 pub mod reason;
 pub mod split;
@@ -241,6 +249,14 @@ pub struct Engine<'a> {
     budget: usize,
     /// Work done since the budget was set.
     spent: std::cell::Cell<usize>,
+    /// Constraints (clues, then pool entries) through each cell, for the closures.
+    of_constraints: std::cell::OnceCell<Vec<Vec<usize>>>,
+    /// What lines and the matcher said, asked again.
+    memo: std::cell::RefCell<line::Memo>,
+    /// Per clue, its automaton's support with buffers kept.
+    fast: std::cell::RefCell<Vec<crate::propagate::LineSupport>>,
+    /// The cell the last split found past the budget assumed (the next search starts there).
+    first_from: std::cell::Cell<usize>,
 }
 
 impl<'a> Engine<'a> {
@@ -263,6 +279,10 @@ impl<'a> Engine<'a> {
             alone: vec![None; puzzle.clues.len()],
             budget: DEFAULT_BUDGET,
             spent: Default::default(),
+            of_constraints: Default::default(),
+            memo: Default::default(),
+            fast: Default::default(),
+            first_from: Default::default(),
         }
     }
 
@@ -429,8 +449,37 @@ impl<'a> Engine<'a> {
                 step.remaining.push(ctx.doms[c]);
             }
         }
-        step.why = self.why(i, &before, &step);
+        if ctx.level == 0 {
+            // Inside a split the reasons wait until the split is kept ([`Engine::fill_reasons`]).
+            step.why = self.why(i, &before, &step);
+        }
         step
+    }
+
+    /// Words the reasons of `steps` (line steps, and splits' sub-steps), replayed from
+    /// the candidates `doms` before the first.
+    fn fill_reasons(&mut self, mut doms: Vec<SymSet>, steps: &mut [Step]) {
+        for step in steps {
+            match step.kind {
+                Kind::Line => {
+                    let Some(i) = step.clue else { continue };
+                    let before: Vec<SymSet> = self.puzzle.clues[i].cells.iter().map(|&c| doms[c]).collect();
+                    let why = self.why(i, &before, step);
+                    step.why = why;
+                }
+                Kind::Split => {
+                    if let Why::Split { cell, letter, steps: sub, .. } = &mut step.why {
+                        let mut inner = doms.clone();
+                        inner[*cell] = closure::one(*letter);
+                        self.fill_reasons(inner, sub);
+                    }
+                }
+                Kind::Search => {}
+            }
+            for (&c, left) in step.cells.iter().zip(&step.remaining) {
+                doms[c] = *left;
+            }
+        }
     }
 }
 

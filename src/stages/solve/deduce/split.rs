@@ -21,22 +21,76 @@ impl Engine<'_> {
             // Iterative deepening: the probes stop at `cap` steps, doubled until some
             // assumption fails within it or none was cut short.
             let mut cap = 2;
-            loop {
+            let exhausted = loop {
                 let bound = room.map_or(cap, |r| r.min(cap));
                 let (found, cut) = self.split_at(ctx, d, Some(bound))?;
                 if let Some(found) = found {
                     return Ok(Some(self.apply_split(ctx, done + 1, found)));
                 }
-                if !cut || self.spent_all() || room.is_some_and(|r| r <= cap) {
-                    break;
+                if !cut {
+                    break !self.spent_all();
+                }
+                if self.spent_all() || room.is_some_and(|r| r <= cap) {
+                    break false;
                 }
                 cap *= 2;
+            };
+            if d == 1 && !exhausted && ctx.level == 0 {
+                // The shortest contradiction was not found within the budget: the
+                // first one, however long, so that the depth-1 splits always reach
+                // their fixpoint (the difficulty is defined by it).
+                if let Some(found) = self.first_split(ctx, room)? {
+                    return Ok(Some(self.apply_split(ctx, done + 1, found)));
+                }
             }
             if self.spent_all() {
                 break;
             }
         }
         Ok(None)
+    }
+
+    /// The first assumption whose line steps leave a cell empty (told by the closure,
+    /// then its steps recorded), at most `room` steps: cells in order from the one the
+    /// previous such split assumed (round the grid), letters in order.
+    fn first_split(&mut self, ctx: &Ctx, room: Option<usize>) -> Result<Option<Found>> {
+        let n = ctx.doms.len();
+        let from = self.first_from.get();
+        for c in (0..n).map(|k| (from + k) % n).filter(|&c| ctx.doms[c].len() > 1) {
+            for x in ctx.doms[c].iter() {
+                crate::stop::check()?;
+                let mut trial = ctx.doms.clone();
+                trial[c] = super::closure::one(x);
+                if self.settle(&mut trial, Some(&[c])) {
+                    continue;
+                }
+                let mut sub = self.assume(ctx, c, x);
+                let mut steps = Vec::new();
+                if let End::Contradiction { cell } = self.run(&mut sub, &mut steps, room, 0)? {
+                    self.first_from.set(c);
+                    let size = steps.iter().map(Step::size).sum();
+                    return Ok(Some((size, c, x, steps, cell, sub.outer)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The context of the assumption `x` in cell `c` under `ctx`.
+    fn assume(&self, ctx: &Ctx, c: usize, x: usize) -> Ctx {
+        let mut sub = Ctx {
+            doms: ctx.doms.clone(),
+            origin: ctx.origin.clone(),
+            level: ctx.level + 1,
+            outer: BTreeSet::new(),
+            pending: ctx.pending.clone(),
+        };
+        sub.doms[c] = super::closure::one(x);
+        sub.origin[c] = (sub.level, 0);
+        for &j in &self.of_cell[c] {
+            sub.pending[j] = Pending::Dirty;
+        }
+        sub
     }
 
     /// The shortest contradiction of depth at most `depth` within `room` steps, and
@@ -55,20 +109,7 @@ impl Engine<'_> {
                     (Some(b), None) => Some(b.0 - 1),
                     (None, r) => r,
                 };
-                let mut sub = Ctx {
-                    doms: ctx.doms.clone(),
-                    origin: ctx.origin.clone(),
-                    level: ctx.level + 1,
-                    outer: BTreeSet::new(),
-                    pending: ctx.pending.clone(),
-                };
-                let mut only = SymSet::default();
-                only.insert(x);
-                sub.doms[c] = only;
-                sub.origin[c] = (sub.level, 0);
-                for &j in &self.of_cell[c] {
-                    sub.pending[j] = Pending::Dirty;
-                }
+                let mut sub = self.assume(ctx, c, x);
                 let mut steps = Vec::new();
                 match self.run(&mut sub, &mut steps, limit, depth - 1)? {
                     End::Contradiction { cell } => {
@@ -86,7 +127,12 @@ impl Engine<'_> {
     }
 
     fn apply_split(&mut self, ctx: &mut Ctx, number: usize, found: Found) -> Step {
-        let (_, cell, letter, steps, empty, outer) = found;
+        let (_, cell, letter, mut steps, empty, outer) = found;
+        if ctx.level == 0 {
+            let mut doms = ctx.doms.clone();
+            doms[cell] = super::closure::one(letter);
+            self.fill_reasons(doms, &mut steps);
+        }
         let mut uses = BTreeSet::new();
         for (level, step) in outer {
             if level == ctx.level {

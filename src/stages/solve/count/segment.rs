@@ -1,0 +1,138 @@
+//! A piece of a line between two cuts, for the counting search: the constraint "the
+//! clue's automaton, started in state `from` before the piece's first cell, reads the
+//! piece's cells into state `to` (or into an accepting state)".
+//!
+//! The automata are deterministic, so a word of the whole line has exactly one run:
+//! fixing the state after position `p` splits the line into two segments, and the
+//! words of the line are the disjoint union, over the states `q` its runs can be in
+//! there, of (prefix from the start to `q`) × (suffix from `q` to acceptance). The
+//! counting search branches on such a cut as it branches on a cell's letters; the two
+//! halves then fall into different components as soon as the cells between them do.
+
+use crate::compile::automaton::{Automaton, DEAD};
+use crate::propagate::SymSet;
+
+/// `to` of a segment that ends the line: any accepting state.
+pub const ACCEPT: u32 = u32::MAX - 1;
+
+/// Positions `lo..hi` of clue `clue`'s line, read from state `from` into `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Segment {
+    /// The clue.
+    pub clue: u32,
+    /// First position (into the clue's cells).
+    pub lo: u32,
+    /// One past the last position.
+    pub hi: u32,
+    /// State before position `lo`.
+    pub from: u32,
+    /// State after position `hi - 1`, or [`ACCEPT`].
+    pub to: u32,
+}
+
+impl Segment {
+    /// The whole line of clue `clue` (of `len` cells) from the automaton's start.
+    pub fn whole(clue: usize, len: usize, a: &Automaton) -> Segment {
+        Segment { clue: clue as u32, lo: 0, hi: len as u32, from: a.start, to: ACCEPT }
+    }
+
+    /// Whether this is a whole line read from the start to acceptance.
+    pub fn is_whole(&self, len: usize, a: &Automaton) -> bool {
+        self.lo == 0 && self.hi as usize == len && self.from == a.start && self.to == ACCEPT
+    }
+
+    /// The segment's cells, among its clue's `cells`.
+    pub fn cells<'c>(&self, cells: &'c [usize]) -> &'c [usize] {
+        &cells[self.lo as usize..self.hi as usize]
+    }
+}
+
+fn ends(a: &Automaton, to: u32, s: u32) -> bool {
+    s != DEAD && if to == ACCEPT { a.accept[s as usize] } else { s == to }
+}
+
+/// Live states per layer `0..=n` of a segment over `line` (a domain per cell): states
+/// reachable from `from` that can still end in `to`. Some layer is empty when the
+/// segment has no word.
+pub fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Vec<u32>> {
+    let n = line.len();
+    let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
+    fwd.push(if from == DEAD { vec![] } else { vec![from] });
+    let mut mark = vec![usize::MAX; a.states()];
+    for (p, dom) in line.iter().enumerate() {
+        let mut next = Vec::new();
+        for &s in &fwd[p] {
+            for x in dom.iter() {
+                let t = a.step(s, x);
+                if t != DEAD && mark[t as usize] != p {
+                    mark[t as usize] = p;
+                    next.push(t);
+                }
+            }
+        }
+        fwd.push(next);
+    }
+    let mut out: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+    out[n] = fwd[n].iter().copied().filter(|&s| ends(a, to, s)).collect();
+    let mut in_next = vec![false; a.states()];
+    for p in (0..n).rev() {
+        for &t in &out[p + 1] {
+            in_next[t as usize] = true;
+        }
+        out[p] = fwd[p].iter().copied().filter(|&s| line[p].iter().any(|x| is_in(&in_next, a.step(s, x)))).collect();
+        for &t in &out[p + 1] {
+            in_next[t as usize] = false;
+        }
+    }
+    out
+}
+
+/// The letters of each cell that some word of the segment uses, from its [`live`]
+/// layers.
+pub fn support(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Vec<SymSet> {
+    let mut in_next = vec![false; a.states()];
+    (0..line.len())
+        .map(|p| {
+            for &t in &live[p + 1] {
+                in_next[t as usize] = true;
+            }
+            let mut s = SymSet::default();
+            for x in line[p].iter() {
+                if live[p].iter().any(|&q| is_in(&in_next, a.step(q, x))) {
+                    s.insert(x);
+                }
+            }
+            for &t in &live[p + 1] {
+                in_next[t as usize] = false;
+            }
+            s
+        })
+        .collect()
+}
+
+/// How many words of `line` the segment accepts; `None` past `u128`.
+pub fn words(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Option<u128> {
+    if from == DEAD {
+        return Some(0);
+    }
+    let mut count = vec![0u128; a.states()];
+    count[from as usize] = 1;
+    let mut next = vec![0u128; a.states()];
+    for dom in line {
+        next.iter_mut().for_each(|n| *n = 0);
+        for (s, &k) in count.iter().enumerate().filter(|&(_, &k)| k != 0) {
+            for x in dom.iter() {
+                let t = a.step(s as u32, x);
+                if t != DEAD {
+                    next[t as usize] = next[t as usize].checked_add(k)?;
+                }
+            }
+        }
+        std::mem::swap(&mut count, &mut next);
+    }
+    count.iter().enumerate().filter(|&(s, _)| ends(a, to, s as u32)).try_fold(0u128, |sum, (_, &k)| sum.checked_add(k))
+}
+
+fn is_in(set: &[bool], t: u32) -> bool {
+    t != DEAD && set[t as usize]
+}

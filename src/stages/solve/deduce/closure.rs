@@ -1,0 +1,148 @@
+//! The fixpoints the steps reach, without the steps: the closure of the line steps and
+//! the closure of the depth-1 case splits (probing). Both are unique (the line steps
+//! only ever remove letters, and each clue's removal grows as the candidates shrink),
+//! so the order the explanation picks for its steps cannot change them: a puzzle is
+//! solved by line steps alone exactly when [`Engine::settle`] fixes every cell, and by
+//! line steps and depth-1 splits exactly when [`Engine::probe`] does. The rater
+//! ([`super::super::rate`]) classifies a puzzle with these, in a fraction of the time
+//! the explanation takes to choose and word its steps.
+//!
+//! A regex pool's entries are constraints here too (each supported by the union of
+//! the pool's regexes of its length); the explanation itself takes fixed clues only.
+
+use super::Engine;
+use crate::propagate::{self, SymSet};
+use std::collections::VecDeque;
+
+/// The state of a probing closure: probes made, and the most it may make.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Probes {
+    /// Probes made (a letter assumed in a cell, then the lines closed).
+    pub made: usize,
+    /// Most probes allowed (`None`: no limit).
+    pub limit: Option<usize>,
+}
+
+impl Engine<'_> {
+    /// Constraints: the clues, then the pool's entries.
+    pub fn constraints(&self) -> usize {
+        self.puzzle.clues.len() + self.puzzle.pool.as_ref().map_or(0, |p| p.entries.len())
+    }
+
+    /// The cells of constraint `i` (a clue, then a pool entry).
+    fn cells_of(&self, i: usize) -> &[usize] {
+        match self.puzzle.clues.get(i) {
+            Some(c) => &c.cells,
+            None => self.puzzle.pool.as_ref().map_or(&[], |p| &p.entries[i - self.puzzle.clues.len()]),
+        }
+    }
+
+    /// Constraints through each cell.
+    fn constraints_of_cell(&self) -> Vec<Vec<usize>> {
+        let mut of = vec![Vec::new(); self.puzzle.givens.len()];
+        for i in 0..self.constraints() {
+            for &c in self.cells_of(i) {
+                if !of[c].contains(&i) {
+                    of[c].push(i);
+                }
+            }
+        }
+        of
+    }
+
+    /// The letters constraint `i` leaves its `line`: a clue's exact support
+    /// ([`Engine::support`]), a pool entry's the union of its length's regexes'.
+    fn constraint_support(&self, i: usize, line: &[SymSet]) -> Vec<SymSet> {
+        if i < self.puzzle.clues.len() {
+            return self.support(i, line).0;
+        }
+        let sigma = self.compiled.alphabet.len();
+        self.compiled.pool.iter().filter_map(|by_len| by_len.get(&line.len())).fold(vec![SymSet::default(); line.len()], |acc, cc| {
+            acc.iter().zip(propagate::line_support(cc, sigma, line)).map(|(a, b)| a.or(&b)).collect()
+        })
+    }
+
+    /// Closes `doms` under every line step, starting from the constraints through the
+    /// cells `from` (every constraint when `None`); `false` when a cell is left without
+    /// a letter.
+    pub fn settle(&self, doms: &mut [SymSet], from: Option<&[usize]>) -> bool {
+        let of_cell = self.of_constraints.get_or_init(|| self.constraints_of_cell());
+        let n = self.constraints();
+        let mut queued = vec![false; n];
+        let mut queue = VecDeque::new();
+        let push = |i: usize, queued: &mut Vec<bool>, queue: &mut VecDeque<usize>| {
+            if !queued[i] {
+                queued[i] = true;
+                queue.push_back(i);
+            }
+        };
+        match from {
+            None => (0..n).for_each(|i| push(i, &mut queued, &mut queue)),
+            Some(cells) => cells.iter().flat_map(|&c| &of_cell[c]).for_each(|&i| push(i, &mut queued, &mut queue)),
+        }
+        let mut line = Vec::new();
+        while let Some(i) = queue.pop_front() {
+            queued[i] = false;
+            let cells = self.cells_of(i);
+            line.clear();
+            line.extend(cells.iter().map(|&c| doms[c]));
+            let support = self.constraint_support(i, &line);
+            for (&c, s) in cells.iter().zip(&support) {
+                let new = doms[c].and(s);
+                if new != doms[c] {
+                    doms[c] = new;
+                    if new.is_empty() {
+                        return false;
+                    }
+                    of_cell[c].iter().for_each(|&j| push(j, &mut queued, &mut queue));
+                }
+            }
+        }
+        true
+    }
+
+    /// Closes `doms` (already closed under the line steps) under the depth-1 case
+    /// splits: every letter of every open cell is assumed in turn, and goes when the
+    /// line steps then leave some cell without a letter; repeated until nothing goes.
+    /// `Some(false)` when a cell is left without a letter, `None` when the probes ran
+    /// out first.
+    pub fn probe(&self, doms: &mut [SymSet], probes: &mut Probes) -> Option<bool> {
+        loop {
+            let mut changed = false;
+            for c in 0..doms.len() {
+                if doms[c].len() <= 1 {
+                    continue;
+                }
+                let mut left = SymSet::default();
+                for a in doms[c].iter() {
+                    if probes.limit.is_some_and(|l| probes.made >= l) {
+                        return None;
+                    }
+                    probes.made += 1;
+                    let mut trial = doms.to_vec();
+                    trial[c] = one(a);
+                    if self.settle(&mut trial, Some(&[c])) {
+                        left.insert(a);
+                    }
+                }
+                if left != doms[c] {
+                    doms[c] = left;
+                    if left.is_empty() || !self.settle(doms, Some(&[c])) {
+                        return Some(false);
+                    }
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Some(true);
+            }
+        }
+    }
+}
+
+/// The set of the one symbol `a`.
+pub fn one(a: usize) -> SymSet {
+    let mut s = SymSet::default();
+    s.insert(a);
+    s
+}

@@ -1,0 +1,157 @@
+//! Exact counts against Ganak, a state-of-the-art model counter (`pyganak`, through
+//! `scripts/ganak_count.py`): crossat's count of a puzzle equals the number of models of
+//! its own DIMACS export projected onto the `c cell` variables, on every bundled puzzle
+//! and on generated ones (unique, and with clues loosened into many solutions) that
+//! Ganak counts within its time bound.
+//!
+//! Left out, with the reason: puzzles whose CNF only over-approximates a clue (the
+//! counterexample route, which `crossat dimacs` refuses: no exact CNF to give Ganak),
+//! regex pools (a grid there also assigns regexes to entries, so the listing counts
+//! assignments, not cell letterings), and collections (which need an id).
+//!
+//! Ganak's time bound per puzzle is 2 s here (the whole test: about a minute); the long
+//! run gives it more, which also reaches the binoternary hexagons Ganak can count:
+//!
+//! ```sh
+//! CROSSAT_GANAK_SECONDS=60 cargo test --release --test integration ganak -- --nocapture
+//! ```
+
+use crate::common::{input_file, python_oracle, root};
+use crossat::generate::{self, Spec};
+use crossat::pipeline::{self, Prepared};
+use crossat::puzzle::Shape;
+use crossat::solve::count::Big;
+use crossat::stats::Times;
+
+/// Ganak's time bound per puzzle, in seconds.
+fn ganak_seconds() -> f64 {
+    std::env::var("CROSSAT_GANAK_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2.0)
+}
+
+/// The DIMACS text `crossat dimacs` writes for a prepared puzzle; `Err` with the
+/// reason when there is no exact CNF to compare.
+fn dimacs_of(prep: &Prepared) -> Result<String, String> {
+    if prep.puzzle.pool.is_some() {
+        return Err("a regex pool (its listing counts assignments of regexes too)".into());
+    }
+    pipeline::require_exact(prep, "a DIMACS export").map_err(|e| format!("no exact CNF: {e}"))?;
+    let f = prep.formula().map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    crossat::dimacs::write(&mut out, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars).map_err(|e| e.to_string())?;
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+/// Ganak's counts of the CNFs (`None`: not within the time bound), one Python process
+/// for the batch. Fails, never skips, when pyganak is missing.
+fn ganak(cnfs: &[String]) -> Vec<Option<Big>> {
+    let requests = cnfs.iter().map(|c| serde_json::json!({"cnf": c, "timeout": ganak_seconds()})).collect();
+    python_oracle("scripts/ganak_count.py", requests)
+        .into_iter()
+        .map(|a| a["count"].as_str().map(|s| Big::parse(s).unwrap_or_else(|| panic!("Ganak's count {s:?}"))))
+        .collect()
+}
+
+/// Compares crossat's count with Ganak's on each named puzzle Ganak counts; returns
+/// (compared, not counted by Ganak in time).
+fn compare(mut preps: Vec<(String, Prepared)>) -> (Vec<String>, Vec<String>) {
+    let cnfs: Vec<String> = preps.iter().map(|(name, p)| dimacs_of(p).unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
+    let counts = ganak(&cnfs);
+    let (mut compared, mut beyond) = (Vec::new(), Vec::new());
+    for ((name, prep), theirs) in preps.iter_mut().zip(counts) {
+        let Some(theirs) = theirs else {
+            beyond.push(name.clone());
+            continue;
+        };
+        let ours = pipeline::count(prep).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(ours.count, theirs, "{name}: crossat's count differs from Ganak's");
+        compared.push(format!("{name}: {theirs}"));
+    }
+    (compared, beyond)
+}
+
+fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        if p.is_dir() {
+            puzzle_files(&p, out);
+        } else if [".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) && !name.contains("expected") && !name.contains("_solution") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn counts_equal_ganaks_on_the_bundled_puzzles() {
+    let mut files = Vec::new();
+    puzzle_files(&root().join("puzzles"), &mut files);
+    let (mut preps, mut left_out) = (Vec::new(), Vec::new());
+    for file in files {
+        let name = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+        // Collections (which need an id) and puzzles crossat refuses.
+        let Ok(prep) = pipeline::prepare(&input_file(&file, None)) else { continue };
+        match dimacs_of(&prep) {
+            Ok(_) => preps.push((name, prep)),
+            Err(why) => left_out.push(format!("{name}: {why}")),
+        }
+    }
+    let total = preps.len();
+    let (compared, beyond) = compare(preps);
+    eprintln!("Ganak: {} bundled puzzles compared: {compared:#?}", compared.len());
+    eprintln!("not counted by Ganak within {} s: {beyond:?}", ganak_seconds());
+    eprintln!("left out: {left_out:#?}");
+    // Ganak counts almost every bundled puzzle at once; the hard ones are hexagons.
+    assert!(compared.len() > 100, "only {} of {total} compared", compared.len());
+    assert!(beyond.iter().all(|n| n.contains("binoternary") || n.contains("hexregex")), "Ganak was slow on {beyond:?}");
+    assert!(left_out.len() * 10 < total, "too many left out: {left_out:?}");
+}
+
+/// Generated puzzles: unique as made, then with clues replaced by `.*` (every third,
+/// every second, three of every four), which gives anything from a few to
+/// astronomically many grids.
+fn generated() -> Vec<(String, Prepared)> {
+    let mut out = Vec::new();
+    for seed in 0..20u64 {
+        let shape = match seed % 4 {
+            0 => Shape::Rect { rows: 4, cols: 4 },
+            1 => Shape::Rect { rows: 5, cols: 6 },
+            2 => Shape::Hex(crossat::puzzle::hex::Sides::regular(3)),
+            _ => Shape::Rect { rows: 3, cols: 7 },
+        };
+        let spec =
+            Spec { shape, sides: 1 + (seed % 2) as usize, text: None, backrefs: seed % 3 == 1, lookarounds: false, difficulty: None, seed };
+        let made = generate::generate(&spec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // (name, m, loosened when k % m == 0 or, with `false`, when it is not)
+        let variants = [
+            ("as made", 1, false),
+            ("every third clue .*", 3, true),
+            ("every second clue .*", 2, true),
+            ("three clues of four .*", 4, false),
+        ];
+        for (what, m, on_zero) in variants {
+            let mut puzzle = made.puzzle.clone();
+            for (k, clue) in puzzle.clues.iter_mut().enumerate() {
+                if (k + seed as usize).is_multiple_of(m) == on_zero {
+                    clue.regex = ".*".into();
+                }
+            }
+            let name = format!("seed {seed}, {what}");
+            let prep = pipeline::prepare_puzzle("<ganak>", puzzle, None, Times::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            out.push((name, prep));
+        }
+    }
+    out
+}
+
+#[test]
+fn counts_equal_ganaks_on_generated_puzzles() {
+    let preps = generated();
+    let total = preps.len();
+    let (compared, beyond) = compare(preps);
+    eprintln!("Ganak: {} generated puzzles compared: {compared:#?}; beyond its time: {beyond:?}", compared.len());
+    let several = compared.iter().filter(|c| !c.ends_with(": 1")).count();
+    let huge = compared.iter().filter(|c| c.rsplit(' ').next().is_some_and(|n| n.len() > 15)).count();
+    assert!(compared.len() * 10 >= total * 9, "Ganak counted {} of {total}", compared.len());
+    assert!(several * 2 >= total && huge >= 5, "too few with many grids: {compared:?}");
+}

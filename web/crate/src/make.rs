@@ -1,0 +1,143 @@
+//! New puzzles and other formats: `generate` as `crossat generate --json` makes it, and
+//! a puzzle written by the library's writers (crossat JSON, regexcrossword.com
+//! `challenges.json`, antoine-trux text).
+
+use crate::session::limited;
+use crossat::generate::{self as g, Difficulty, Spec};
+use crossat::puzzle::{self, Clue, Puzzle, Shape, hex};
+use serde_json::{Map, Value, json};
+
+fn usage(m: impl Into<String>) -> String {
+    m.into()
+}
+
+/// The shape of `--size RxC` or `--hex SIDE|TOPxNWxNE`, with the command line's limits.
+fn shape(o: &Map<String, Value>) -> Result<Shape, String> {
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str().map(str::to_string).or_else(|| v.as_u64().map(|n| n.to_string())));
+    match (text("size"), text("hex")) {
+        (Some(size), _) => {
+            let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
+            match dims[..] {
+                [r, c] if (1..=g::MAX_SIDE).contains(&r) && (1..=g::MAX_SIDE).contains(&c) => Ok(Shape::Rect { rows: r, cols: c }),
+                _ => Err(usage(format!("--size must be ROWSxCOLS with each from 1 to {}, got '{size}'", g::MAX_SIDE))),
+            }
+        }
+        (None, Some(hex)) => {
+            let n: Vec<usize> = hex.split(['x', 'X']).map(|n| n.trim().parse().unwrap_or(0)).collect();
+            let sides = match n[..] {
+                [s] if (2..=8).contains(&s) => hex::Sides::regular(s),
+                [top, nw, ne] if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => hex::Sides { top, nw, ne },
+                _ => {
+                    return Err(usage(format!(
+                        "--hex must be a side from 2 to 8, or TOPxNWxNE with each from 1 to 8 (and more than one row), got '{hex}'"
+                    )));
+                }
+            };
+            Ok(Shape::Hex(sides))
+        }
+        (None, None) => Err(usage("give --size RxC or --hex SIDE")),
+    }
+}
+
+/// `crossat generate --json` with options `{"size": "RxC" | "hex": "S", "difficulty":
+/// "easy|medium|hard", "seed": N, "sides": 1|2, "text": "…", "backrefs": bool,
+/// "lookarounds": bool, "timeout_ms": N}`: the `"type": "puzzle"` record, or the
+/// summary `{"type": "summary", "puzzles": 0, "seed": N, "complete": false, "reason":
+/// "timeout"}` when the time runs out first.
+pub fn generate(options: &str) -> Result<String, String> {
+    let o: Value = serde_json::from_str(options).map_err(|e| format!("options: not JSON: {e}"))?;
+    let Some(o) = o.as_object() else { return Err("options: expected a JSON object".into()) };
+    let flag = |k: &str| o.get(k).and_then(Value::as_bool).unwrap_or(false);
+    let difficulty = match o.get("difficulty").and_then(Value::as_str) {
+        None => None,
+        Some("easy") => Some(Difficulty::Easy),
+        Some("medium") => Some(Difficulty::Medium),
+        Some("hard") => Some(Difficulty::Hard),
+        Some(d) => return Err(format!("unknown difficulty '{d}': easy, medium or hard")),
+    };
+    let sides = o.get("sides").and_then(Value::as_u64).unwrap_or(1);
+    if !(1..=2).contains(&sides) {
+        return Err(format!("--sides must be 1 or 2, got {sides}"));
+    }
+    // JavaScript numbers hold integers up to 2^53 exactly: a larger seed is a string.
+    let seed = match o.get("seed") {
+        None | Some(Value::Null) => crossat::rng::fresh_seed(),
+        Some(Value::String(s)) => s.parse().map_err(|_| format!("seed must be a whole number, got '{s}'"))?,
+        Some(v) => v.as_u64().ok_or_else(|| format!("seed must be a whole number, got {v}"))?,
+    };
+    let spec = Spec {
+        shape: shape(o)?,
+        sides: sides as usize,
+        text: o.get("text").and_then(Value::as_str).map(str::to_string),
+        backrefs: flag("backrefs"),
+        lookarounds: flag("lookarounds"),
+        difficulty,
+        seed,
+    };
+    let started = crossat::clock::Instant::now();
+    let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), || g::generate(&spec))? else {
+        return Ok(json!({"type": "summary", "puzzles": 0, "seed": seed, "complete": false, "reason": "timeout"}).to_string());
+    };
+    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
+    let regular = !matches!(&made.puzzle.shape, Shape::Hex(h) if h.regular_side().is_none());
+    let trux = if regular { json!(puzzle::trux::write(&made.puzzle, spec.sides)) } else { Value::Null };
+    let r = made.rating;
+    let mut v = json!({"type": "puzzle", "crossat": puzzle::native::write(&made.puzzle), "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": r.json(), "checks": made.checks, "seed": seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
+    if let Some(c) = puzzle::challenges::write(&made.puzzle, &format!("crossat-{seed}")) {
+        v["challenges"] = c;
+    }
+    Ok(v.to_string())
+}
+
+/// The puzzle with its clues labelled as the writers want them: each clue on the
+/// antoine-trux line with the same cells in the same order, a second clue on a line as
+/// its `#2`; with the most clues on one line (1 or 2).
+fn relabel(p: &Puzzle, format: &str) -> Result<(Puzzle, usize), String> {
+    let refuse = |why: String| Err(format!("this puzzle cannot be written as {format}: {why}"));
+    match &p.shape {
+        Shape::Free { .. } => return refuse("the writers hold rectangles and regular hexagons only".into()),
+        Shape::Hex(h) if h.regular_side().is_none() => return refuse("the writers hold regular hexagons only".into()),
+        _ => {}
+    }
+    if p.pool.is_some() {
+        return refuse("a regex pool has no fixed clues".into());
+    }
+    let lines = puzzle::trux::lines(&p.shape);
+    let mut per_line = vec![0usize; lines.len()];
+    let mut clues = Vec::new();
+    for c in &p.clues {
+        let Some(k) = lines.iter().position(|(_, cells)| *cells == c.cells) else {
+            return refuse(format!("{} reads its line the other way", c.label));
+        };
+        per_line[k] += 1;
+        let label = match per_line[k] {
+            1 => lines[k].0.clone(),
+            2 => format!("{} #2", lines[k].0),
+            _ => return refuse(format!("{} is the third clue on its line (two at most)", c.label)),
+        };
+        clues.push(Clue { label, regex: c.regex.clone(), cells: c.cells.clone() });
+    }
+    let sides = per_line.iter().copied().max().unwrap_or(1).max(1);
+    Ok((Puzzle { clues, ..p.clone() }, sides))
+}
+
+/// The puzzle in `format`: `crossat` (JSON), `challenges` (a regexcrossword.com
+/// `challenges.json` holding it) or `trux`. Given cells are not written.
+pub fn export(p: &Puzzle, format: &str) -> Result<String, String> {
+    let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default() + "\n";
+    match format {
+        "crossat" => Ok(pretty(&puzzle::native::write(&relabel(p, "crossat JSON")?.0))),
+        "challenges" => {
+            let (q, _) = relabel(p, "challenges.json")?;
+            match puzzle::challenges::write(&q, p.name.as_deref().unwrap_or("crossat")) {
+                Some(v) => Ok(pretty(&v)),
+                None => Err("this puzzle cannot be written as challenges.json".into()),
+            }
+        }
+        "trux" => {
+            let (q, sides) = relabel(p, "antoine-trux text")?;
+            Ok(puzzle::trux::write(&q, sides))
+        }
+        _ => Err(format!("unknown export format '{format}': crossat, challenges or trux")),
+    }
+}

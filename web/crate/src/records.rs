@@ -1,0 +1,390 @@
+//! The JSON records of `crossat solve`, `solve --count`, `check`, `hint` and `explain`
+//! with `--json`, for the same input: the command line prints them one per line, these
+//! calls return them as one JSON array (the count as its one summary object). A call
+//! that runs out of time ends with the summary the command line prints when its
+//! `--timeout` passes (`"complete": false, "reason": "timeout"`).
+//!
+//! The front end of the command line (`src/bin/crossat/app/`) builds the same records;
+//! web/test/api.mjs compares the two on every bundled puzzle.
+
+use crate::session::limited;
+use crossat::assist::{Assistant, Conflict, Hint, Reason};
+use crossat::compile::Alphabet;
+use crossat::emit;
+use crossat::explain::{Answer, Explanation};
+use crossat::pipeline::{self, Input, Prepared};
+use crossat::propagate::SymSet;
+use crossat::solve::deduce::{Step, Why, reason};
+use crossat::solve::{Outcome, deduce};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+fn alphabet_text(prep: &Prepared) -> String {
+    prep.alphabet().chars().iter().collect()
+}
+
+/// The summary of a command stopped by its time limit, as `crossat::stop::summary`
+/// writes it.
+fn stopped(mut base: Value) -> Value {
+    base["complete"] = false.into();
+    base["reason"] = "timeout".into();
+    base
+}
+
+fn unique(o: Outcome) -> Value {
+    match (o.found, o.complete) {
+        (1, true) => Value::Bool(true),
+        (n, _) if n >= 2 => Value::Bool(false),
+        _ => Value::Null,
+    }
+}
+
+fn cell_json(prep: &Prepared, c: usize) -> Value {
+    let (r, col) = prep.puzzle.shape.coords(c);
+    json!([r, col])
+}
+
+/// What a search found: the solution records and each cell's values.
+struct Found {
+    records: Vec<Value>,
+    values: Vec<BTreeSet<char>>,
+}
+
+fn search(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<(Found, Option<Outcome>), String> {
+    let mut found = Found { records: Vec::new(), values: vec![BTreeSet::new(); prep.puzzle.givens.len()] };
+    let outcome = limited(timeout_ms, || {
+        pipeline::solve(prep, limit, |puzzle, grid| {
+            for (set, &ch) in found.values.iter_mut().zip(&grid.cells) {
+                let _ = set.insert(ch);
+            }
+            found.records.push(emit::json_solution(puzzle, grid));
+            Ok(())
+        })
+    })?;
+    Ok((found, outcome))
+}
+
+/// `"ambiguous_cells"` and `"ambiguous_clues"` of a summary, when some cell differs.
+fn add_ambiguity(prep: &Prepared, values: &[BTreeSet<char>], summary: &mut Value, with_ids: bool) {
+    let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
+    if ambiguous.is_empty() {
+        return;
+    }
+    summary["ambiguous_cells"] = ambiguous
+        .iter()
+        .map(|&c| {
+            let mut v = json!({"cell": cell_json(prep, c), "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()});
+            if with_ids {
+                v["id"] = json!(c);
+            }
+            v
+        })
+        .collect();
+    let clues: Vec<&str> =
+        prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
+    summary["ambiguous_clues"] = json!(clues);
+}
+
+/// `solve --json [--limit N]`: the solutions, then the summary.
+pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
+    let (found, outcome) = search(prep, Some(limit.unwrap_or(2)), timeout_ms)?;
+    let mut records = found.records;
+    let Some(outcome) = outcome else {
+        let n = records.len();
+        let base = json!({"type": "summary", "solutions": n, "unique": if n >= 2 { json!(false) } else { Value::Null }, "puzzle": prep.puzzle.name, "alphabet": alphabet_text(prep)});
+        records.push(stopped(base));
+        return Ok(Value::Array(records));
+    };
+    let mut summary = json!({
+        "type": "summary",
+        "solutions": outcome.found,
+        "complete": outcome.complete,
+        "unique": unique(outcome),
+        "puzzle": prep.puzzle.name,
+        "alphabet": alphabet_text(prep),
+    });
+    add_ambiguity(prep, &found.values, &mut summary, false);
+    records.push(summary);
+    Ok(Value::Array(records))
+}
+
+/// The count of `solve --count --json`: a number up to 2^53, else a string of digits.
+fn count_value(n: &crossat::solve::count::Big) -> Value {
+    match n.to_u64().filter(|&k| k <= 1 << 53) {
+        Some(k) => json!(k),
+        None => json!(n.to_string()),
+    }
+}
+
+/// `solve --count --json`: the summary.
+pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
+    let Some(counted) = limited(timeout_ms, || pipeline::count(prep))? else {
+        let base = json!({"type": "summary", "solutions": 0, "count": Value::Null, "unique": Value::Null, "puzzle": prep.puzzle.name, "alphabet": alphabet_text(prep)});
+        return Ok(stopped(base));
+    };
+    let n = &counted.count;
+    let mut summary = json!({
+        "type": "summary",
+        "solutions": 0,
+        "count": count_value(n),
+        "complete": true,
+        "unique": n.to_u64() == Some(1),
+        "puzzle": prep.puzzle.name,
+        "alphabet": alphabet_text(prep),
+    });
+    if counted.listed {
+        summary["counted_by"] = json!("listing");
+    }
+    Ok(summary)
+}
+
+/// For setters: the solutions up to `bound` (their grids), whether that is all of
+/// them, the cells that differ between them (with their ids), and the exact count when
+/// the counting search finishes within the time left.
+pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Result<Value, String> {
+    let start = crossat::clock::Instant::now();
+    let (found, outcome) = search(prep, Some(bound), timeout_ms)?;
+    let grids: Vec<Value> = found.records.iter().map(|r| r["grid"].clone()).collect();
+    let mut v = json!({
+        "type": "analysis",
+        "solutions": grids.len(),
+        "complete": outcome.is_some_and(|o| o.complete),
+        "unique": outcome.map_or(Value::Null, unique),
+        "grids": grids,
+    });
+    add_ambiguity(prep, &found.values, &mut v, true);
+    if !v.as_object().is_some_and(|o| o.contains_key("ambiguous_cells")) {
+        v["ambiguous_cells"] = json!([]);
+        v["ambiguous_clues"] = json!([]);
+    }
+    v["count"] = match outcome {
+        Some(o) if o.complete => json!(o.found),
+        Some(_) => {
+            let left = timeout_ms.map(|ms| ms - start.elapsed().as_secs_f64() * 1e3);
+            if left.is_some_and(|ms| ms <= 0.0) {
+                Value::Null
+            } else {
+                limited(left, || pipeline::count(prep))?.map_or(Value::Null, |c| count_value(&c.count))
+            }
+        }
+        None => Value::Null,
+    };
+    if outcome.is_none() {
+        v["reason"] = "timeout".into();
+    }
+    Ok(v)
+}
+
+fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
+    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>()})
+}
+
+/// `check --json` on a grid.
+pub fn check(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+    let mut records = Vec::new();
+    let done = limited(timeout_ms, || check_records(prep, grid, &mut records))?;
+    if done.is_none() {
+        records.push(stopped(json!({"type": "summary"})));
+    }
+    Ok(Value::Array(records))
+}
+
+fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
+    let mut assistant = Assistant::new(prep)?;
+    if grid.iter().all(Option::is_some) {
+        let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
+        let mut failures = 0;
+        for (i, clue) in prep.puzzle.clues.iter().enumerate() {
+            let word: String = clue.cells.iter().map(|&c| full[c]).collect();
+            if prep.verifier.clue_matches(i, &word)? {
+                continue;
+            }
+            failures += 1;
+            let cell = assistant.first_bad_cell(i, &full)?.map(|p| clue.cells[p]);
+            out.push(
+                json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| cell_json(prep, c))}),
+            );
+        }
+        out.push(json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}));
+        return Ok(());
+    }
+    let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
+    if !unknown.is_empty() {
+        for &c in &unknown {
+            out.push(json!({"type": "unknown_char", "cell": cell_json(prep, c), "char": grid[c].unwrap_or(' ').to_string()}));
+        }
+        out.push(json!({"type": "summary", "complete": false, "completable": false}));
+        return Ok(());
+    }
+    match assistant.complete(grid)? {
+        Some(one) => {
+            let several = assistant.several(grid, &one)?;
+            out.push(json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several}));
+        }
+        None => {
+            let k = assistant.conflict(grid)?;
+            let broken = assistant.broken_clues(grid)?;
+            let labels: Vec<&str> = broken.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
+            out.push(
+                json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(prep, &k), "broken": labels}),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The player's entries that cannot be right, each with the clues it breaks (as
+/// `crossat hint --grid` finds them).
+fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> crossat::Result<Vec<(usize, Vec<usize>)>> {
+    let unknown: Vec<(usize, Vec<usize>)> =
+        (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).map(|c| (c, vec![])).collect();
+    let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.alphabet().index(ch).is_some())).collect();
+    if assistant.complete(&known)?.is_some() {
+        return Ok(unknown);
+    }
+    let base = &prep.puzzle.givens;
+    let mut wrong = unknown;
+    match assistant.complete(base)? {
+        Some(sol) if !assistant.several(base, &sol)? => {
+            for c in (0..grid.len()).filter(|&c| known[c].is_some_and(|ch| ch != sol[c])) {
+                let mut alone = base.clone();
+                alone[c] = known[c];
+                wrong.push((c, assistant.conflict(&alone)?.clues));
+            }
+        }
+        _ => {
+            let k = assistant.conflict(&known)?;
+            wrong.extend(k.givens.iter().filter(|&&c| base[c].is_none()).map(|&c| (c, k.clues.clone())));
+        }
+    }
+    let broken = assistant.broken_clues(&known)?;
+    for (c, clues) in &mut wrong {
+        clues.extend(broken.iter().filter(|&&i| prep.puzzle.clues[i].cells.contains(c)));
+        clues.sort_unstable();
+        clues.dedup();
+    }
+    wrong.sort_unstable();
+    Ok(wrong)
+}
+
+/// `hint --json --grid` on a partial grid.
+pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+    let mut records = Vec::new();
+    let done = limited(timeout_ms, || hint_records(prep, grid, &mut records))?;
+    if done.is_none() {
+        let n = records.len();
+        records.push(stopped(json!({"type": "summary", "hints": n})));
+    }
+    Ok(Value::Array(records))
+}
+
+fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
+    let mut assistant = Assistant::new(prep)?;
+    let wrong = wrong_entries(prep, &mut assistant, givens)?;
+    if !wrong.is_empty() {
+        let mut records = Vec::new();
+        for (c, clues) in &wrong {
+            let labels: Vec<&str> = clues.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
+            records.push(
+                json!({"type": "wrong", "cell": cell_json(prep, *c), "char": givens[*c].unwrap_or(' ').to_string(), "clues": labels}),
+            );
+        }
+        records.push(json!({"type": "summary", "completable": false, "wrong": wrong.len()}));
+        out.extend(records);
+        return Ok(());
+    }
+    if assistant.complete(givens)?.is_none() {
+        let k = assistant.conflict(givens)?;
+        out.push(json!({"type": "summary", "completable": false, "conflict": conflict_json(prep, &k)}));
+        return Ok(());
+    }
+    let hints: Vec<Hint> = assistant.hint(givens)?.into_iter().collect();
+    for h in &hints {
+        // A player's hint names the clues behind it: the clue that forces it alone
+        // with the filled cells of its line, else a minimal core.
+        let because = match h.reason {
+            Reason::SingleLine(i) => {
+                let line = &prep.puzzle.clues[i].cells;
+                Conflict { clues: vec![i], givens: line.iter().copied().filter(|&c| givens[c].is_some()).collect() }
+            }
+            _ => assistant.explain(givens, h.cell, h.ch)?,
+        };
+        let reason = match h.reason {
+            Reason::SingleLine(_) => "single-line",
+            Reason::Lines => "lines",
+            Reason::Search => "search",
+        };
+        let mut v = json!({"type": "hint", "cell": cell_json(prep, h.cell), "char": h.ch.to_string(), "reason": reason});
+        if let Reason::SingleLine(i) = h.reason {
+            v["clue"] = json!(prep.puzzle.clues[i].label);
+        }
+        v["because"] = conflict_json(prep, &because);
+        out.push(v);
+    }
+    let empty = givens.iter().filter(|g| g.is_none()).count();
+    out.push(json!({"type": "summary", "completable": true, "hints": hints.len(), "empty_cells": empty}));
+    Ok(())
+}
+
+fn letters(a: &Alphabet, s: &SymSet) -> String {
+    s.iter().map(|x| a.chars()[x]).collect()
+}
+
+/// One step as `explain --json` prints it; a split carries its sub-steps.
+fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
+    let a = prep.alphabet();
+    let mut v = if top { json!({"type": "step"}) } else { json!({}) };
+    let fields = json!({
+        "number": number,
+        "kind": step.kind.name(),
+        "line": step.clue.map(|i| prep.puzzle.clues[i].label.clone()),
+        "cells": step.cells.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>(),
+        "removed": step.removed.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "remaining": step.remaining.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "uses": step.uses,
+        "reason": reason::describe(&prep.puzzle, a, step),
+    });
+    if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
+        v.extend(f);
+    }
+    if step.extra {
+        v["extra"] = json!(true);
+    }
+    if let Why::Split { cell, letter, steps, .. } = &step.why {
+        v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
+        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
+    }
+    v
+}
+
+fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
+    let answer = match &ex.answer {
+        Answer::Unique(_) => "unique",
+        Answer::None => "none",
+        Answer::Several => "several",
+        Answer::Unknown => "unknown",
+    };
+    let mut v =
+        json!({"type": "summary", "answer": answer, "unique_by_deduction": ex.unique_by_deduction, "steps": ex.deduction.steps.len()});
+    for (k, n) in ex.counts() {
+        v[k.name()] = json!(n);
+    }
+    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
+    if let Answer::Unique(cells) = &ex.answer {
+        let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
+        v["grid"] = json!(rows);
+    }
+    v
+}
+
+/// `explain --json --grid [--max-steps N]`: the steps, then the summary.
+pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
+    let done = limited(timeout_ms, || {
+        let mut prep = pipeline::prepare(input)?;
+        let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
+        let mut records: Vec<Value> = ex.deduction.steps.iter().enumerate().map(|(n, s)| step_json(&prep, s, n + 1, true)).collect();
+        records.push(summary_json(&prep, &ex));
+        Ok(records)
+    })?;
+    Ok(Value::Array(done.unwrap_or_else(|| vec![stopped(json!({"type": "summary"}))])))
+}

@@ -1,0 +1,156 @@
+//! Live clue checking: for a partial grid, each clue is `satisfied` (its line is full
+//! and the matcher accepts it), `possible` (some completion of the line's empty cells
+//! over the alphabet matches), or `broken` (none does) — decided exactly:
+//!
+//! - a full line: the matcher (Python's `re` semantics, as every solution is checked);
+//! - a partial line whose automaton is exact: the automaton run on every completion at
+//!   once (the set of states reachable after each cell);
+//! - a partial line whose automaton only over-approximates the clue (back-references,
+//!   lookarounds): the automaton first (when it rejects every completion, so does the
+//!   clue), then every completion asked of the matcher when there are few, else the
+//!   gated formula of `crossat check` (a SAT call on the clue alone), which exists
+//!   when every clue's formula is exact; when it is not (a clue of the counterexample
+//!   route), such a line is `unknown`.
+//!
+//! A letter outside the puzzle's alphabet breaks the partial lines through it: no
+//! solution can hold it.
+
+use crossat::Error;
+use crossat::assist::Assistant;
+use crossat::compile::{Automaton, CompiledClue, DEAD};
+use crossat::pipeline::Prepared;
+use serde_json::{Value, json};
+
+/// Completions of a line tried one by one with the matcher, at most.
+const MATCHER_WORDS: usize = 4096;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Satisfied,
+    Possible,
+    Broken,
+    Unknown,
+}
+
+/// Whether the automaton accepts some completion of `line` (symbols; `None` empty).
+fn automaton_allows(a: &Automaton, line: &[Option<usize>], symbols: usize) -> bool {
+    if a.start == DEAD {
+        return false;
+    }
+    let mut seen = vec![false; a.states()];
+    let mut now = vec![a.start];
+    for cell in line {
+        let mut next = Vec::new();
+        for &s in &now {
+            let mut go = |t: u32| {
+                if t != DEAD && !seen[t as usize] {
+                    seen[t as usize] = true;
+                    next.push(t);
+                }
+            };
+            match *cell {
+                Some(x) => go(a.step(s, x)),
+                None => (0..symbols).for_each(|x| go(a.step(s, x))),
+            }
+        }
+        for &t in &next {
+            seen[t as usize] = false;
+        }
+        if next.is_empty() {
+            return false;
+        }
+        now = next;
+    }
+    now.iter().any(|&s| a.accept[s as usize])
+}
+
+/// Whether the matcher accepts some completion of `line`; `None` when there are more
+/// than [`MATCHER_WORDS`] completions.
+fn matcher_allows(prep: &Prepared, clue: usize, line: &[Option<usize>]) -> crossat::Result<Option<bool>> {
+    let chars = prep.alphabet().chars();
+    let empty: Vec<usize> = (0..line.len()).filter(|&p| line[p].is_none()).collect();
+    let total = (0..empty.len()).try_fold(1usize, |n, _| n.checked_mul(chars.len()).filter(|&n| n <= MATCHER_WORDS));
+    let Some(total) = total else { return Ok(None) };
+    let mut word: Vec<char> = line.iter().map(|x| x.map_or(' ', |x| chars[x])).collect();
+    for k in 0..total {
+        let mut rest = k;
+        for &p in &empty {
+            word[p] = chars[rest % chars.len()];
+            rest /= chars.len();
+        }
+        if prep.verifier.clue_matches(clue, &word.iter().collect::<String>())? {
+            return Ok(Some(true));
+        }
+    }
+    Ok(Some(false))
+}
+
+/// The status of every clue, in puzzle order (web/API.md).
+pub fn status(prep: &Prepared, grid: &[Option<char>]) -> crossat::Result<Value> {
+    let puzzle = &prep.puzzle;
+    let alphabet = prep.alphabet();
+    let mut states = Vec::with_capacity(puzzle.clues.len());
+    // The clues left to the gated formula: over-approximated, with many completions.
+    let mut by_sat = Vec::new();
+    for (i, clue) in puzzle.clues.iter().enumerate() {
+        let filled: Vec<Option<char>> = clue.cells.iter().map(|&c| grid[c]).collect();
+        if filled.iter().all(Option::is_some) {
+            let word: String = filled.iter().flatten().collect();
+            states.push(if prep.verifier.clue_matches(i, &word)? { State::Satisfied } else { State::Broken });
+            continue;
+        }
+        let line: Vec<Option<Option<usize>>> = filled.iter().map(|g| g.map(|ch| alphabet.index(ch))).collect();
+        if line.contains(&Some(None)) {
+            states.push(State::Broken);
+            continue;
+        }
+        let line: Vec<Option<usize>> = line.into_iter().map(Option::flatten).collect();
+        let compiled: &CompiledClue = &prep.compiled()?.clues[i];
+        if !compiled.approximate() {
+            states.push(if automaton_allows(&compiled.automaton, &line, alphabet.len()) { State::Possible } else { State::Broken });
+            continue;
+        }
+        // The skeleton of a tagged clue reads markers too: only the regular
+        // approximation of the counterexample route can rule a line out by itself.
+        if compiled.tagged.is_none() && !automaton_allows(&compiled.automaton, &line, alphabet.len()) {
+            states.push(State::Broken);
+            continue;
+        }
+        match matcher_allows(prep, i, &line)? {
+            Some(true) => states.push(State::Possible),
+            Some(false) => states.push(State::Broken),
+            None => {
+                by_sat.push(i);
+                states.push(State::Unknown);
+            }
+        }
+    }
+    if !by_sat.is_empty() {
+        // Each clue alone with its line's entries (entries off the alphabet were
+        // decided above).
+        let mut assistant = match Assistant::new(prep) {
+            Ok(a) => Some(a),
+            // A clue of the counterexample route: no exact formula; those lines stay unknown.
+            Err(Error::Clue(_)) => None,
+            Err(e) => return Err(e),
+        };
+        if let Some(assistant) = &mut assistant {
+            let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| alphabet.index(ch).is_some())).collect();
+            let broken = assistant.broken_clues(&known)?;
+            for i in by_sat {
+                states[i] = if broken.contains(&i) { State::Broken } else { State::Possible };
+            }
+        }
+    }
+    Ok(json!(
+        states
+            .iter()
+            .map(|s| match s {
+                State::Satisfied => "satisfied",
+                State::Possible => "possible",
+                State::Broken => "broken",
+                State::Unknown => "unknown",
+            })
+            .collect::<Vec<_>>()
+    ))
+}

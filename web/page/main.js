@@ -1,0 +1,457 @@
+// The page: open a puzzle, play it, ask for help, create one. Every answer about a
+// puzzle (its drawing, the clue states, hints, steps, solutions, counts, exports,
+// generated puzzles) comes from the library in a Web Worker; this file only routes
+// and shows. Two workers: `live` answers the quick questions asked on every keystroke
+// (view, status), `heavy` the long ones, and Stop restarts it.
+import { Engine, Stopped } from './engine.js';
+import { Board } from './board.js';
+import { readShare, shareLink } from './share.js';
+import { Setter } from './setter.js';
+import * as explain from './explain.js';
+
+const $ = (id) => document.getElementById(id);
+// Steps of an explanation asked at most (as `crossat explain --max-steps`).
+const MAX_STEPS = 2000;
+const WASM = new URL('./pkg/crossat_web_bg.wasm', import.meta.url);
+
+const state = {
+  source: null, // {name, text, id, dialect, key}
+  view: null,
+  values: [],
+  mode: 'play',
+};
+let live;
+let heavy;
+let board;
+let setter;
+let index = { collections: [] };
+
+function showError(err) {
+  const el = $('error');
+  if (!err) { el.hidden = true; el.textContent = ''; return; }
+  el.hidden = false;
+  el.textContent = String(err.message ?? err);
+}
+
+function setBusy(n) {
+  $('busy').hidden = n === 0;
+}
+
+// --- progress in localStorage, per puzzle ---
+const store = {
+  get(key) {
+    try { return JSON.parse(localStorage.getItem(`crossat:progress:${key}`)); } catch { return null; }
+  },
+  set(key, values) {
+    try {
+      if (values.every((v) => !v)) localStorage.removeItem(`crossat:progress:${key}`);
+      else localStorage.setItem(`crossat:progress:${key}`, JSON.stringify(values));
+    } catch { /* storage full or disabled: progress is not kept */ }
+  },
+};
+
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}
+
+// --- opening ---
+export async function openSource(source, { keepValues = null, quiet = false, setter: fromSetter = false } = {}) {
+  const src = {
+    name: source.name ?? 'puzzle',
+    text: source.text,
+    id: source.id || null,
+    format: source.format ?? null,
+    dialect: source.dialect ?? null,
+  };
+  src.key = source.key ?? `${src.name}#${src.id ?? ''}#${hash(src.text)}`;
+  let view;
+  try {
+    ({ result: view } = await live.call('view', src));
+  } catch (err) {
+    if (!quiet) showError(err);
+    throw err;
+  }
+  showError(null);
+  state.source = src;
+  state.view = view;
+  const saved = keepValues ?? store.get(src.key);
+  state.values = view.cells.map((_, i) => (saved && typeof saved[i] === 'string' ? saved[i] : ''));
+  $('puzzle-title').textContent = view.name || src.name;
+  board.draw(view, state.values);
+  state.values = board.values.slice();
+  clearHelp();
+  try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
+  await refreshStatus();
+  document.body.dataset.puzzle = src.key;
+  if (state.mode === 'create' && !fromSetter) setter.load(view, src);
+  return view;
+}
+
+// Clue states for the grid as it is now. One request at a time: keystrokes that come
+// while one is in flight are answered together by the next, so the states never lag
+// more than one answer behind however fast the player types.
+let statusRunning = null;
+let statusAgain = false;
+async function refreshStatus() {
+  if (statusRunning) {
+    statusAgain = true;
+    return statusRunning;
+  }
+  statusRunning = (async () => {
+    do {
+      statusAgain = false;
+      const src = state.source;
+      const values = state.values.slice();
+      const { result } = await live.call('status', src, JSON.stringify(values));
+      if (src !== state.source || statusAgain) continue;
+      const states = Array.isArray(result) ? result : result.clues;
+      board.setStates(states);
+      document.body.dataset.filled = String(values.filter(Boolean).length);
+      const solved = values.every((v) => v) && states.every((s) => s === 'satisfied');
+      $('solved').hidden = !solved;
+      document.body.dataset.solved = solved ? '1' : '';
+    } while (statusAgain);
+  })();
+  try {
+    await statusRunning;
+  } finally {
+    statusRunning = null;
+  }
+}
+
+function valuesChanged(values) {
+  state.values = values;
+  if (state.source) store.set(state.source.key, values);
+  board.highlight('hinted', []);
+  refreshStatus().catch(showError);
+}
+
+// --- collections ---
+async function loadIndex() {
+  const res = await fetch('puzzles/index.json');
+  index = await res.json();
+  const sel = $('collection');
+  sel.replaceChildren();
+  index.collections.forEach((c, i) => sel.add(new Option(c.title, String(i))));
+}
+
+// A puzzle file's bytes as text: UTF-8 when valid, else Windows-1252, as the
+// command-line program reads files (docs/format.md).
+export function decode(buffer) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    return new TextDecoder('windows-1252').decode(buffer);
+  }
+}
+
+const collectionCache = new Map();
+async function fetchText(path) {
+  if (!collectionCache.has(path)) {
+    collectionCache.set(path, fetch(path).then((r) => {
+      if (!r.ok) throw new Error(`${path}: ${r.status}`);
+      return r.arrayBuffer().then(decode);
+    }));
+  }
+  return collectionCache.get(path);
+}
+
+// The entries of a collection: files, or the puzzles of a challenges.json (listed
+// by set and number, as `crossat list` names them).
+async function entries(c) {
+  if (c.kind !== 'challenges') return c.files.map((f) => ({ label: f.name, path: f.path, id: null }));
+  const sets = JSON.parse(await fetchText(c.path));
+  const out = [];
+  for (const set of sets) {
+    (set.puzzles ?? []).forEach((p, i) => {
+      out.push({ label: `${set.name ?? set.id} ${i + 1}: ${p.name ?? ''}`, path: c.path, id: `${set.id}/${i + 1}` });
+    });
+  }
+  return out;
+}
+
+async function showCollection(i, pick = null) {
+  const c = index.collections[i];
+  const list = await entries(c);
+  const sel = $('puzzle-list');
+  sel.replaceChildren();
+  list.forEach((e, k) => sel.add(new Option(e.label, String(k))));
+  sel.entries = list;
+  let k = 0;
+  if (pick) {
+    const found = list.findIndex((e) => e.path === pick.path && (e.id ?? null) === (pick.id ?? null));
+    if (found >= 0) k = found;
+  }
+  sel.value = String(k);
+  return list[k];
+}
+
+async function openEntry(e) {
+  const text = await fetchText(e.path);
+  const name = e.path.split('/').pop();
+  return openSource({ name, text, id: e.id, path: e.path, key: `${e.path}#${e.id ?? ''}` });
+}
+
+// --- help ---
+function clearHelp() {
+  $('help-out').textContent = '';
+  $('steps').hidden = true;
+  explain.reset();
+  board.highlight('hinted', []);
+  board.highlight('step', []);
+  board.highlight('ambiguous', []);
+}
+
+// The id of the cell the command line names [row, col] (a hexagon's col: the index
+// in its row; a free layout's: its column).
+function cellId(rc) {
+  if (!state.cellIds || state.cellIds.view !== state.view) {
+    state.cellIds = new Map(state.view.cells.map((c, id) => [`${c.row},${c.col}`, id]));
+    state.cellIds.view = state.view;
+  }
+  return state.cellIds.get(`${rc[0]},${rc[1]}`);
+}
+
+function cellName(rc) {
+  const name = state.view.cells[cellId(rc)]?.name;
+  return name ? name.replace(/^\((.*)\)$/, '$1') : `row ${rc[0] + 1}, cell ${rc[1] + 1}`;
+}
+
+// JSON Lines (a string, an array of objects, or one object) as an array of objects.
+export function records(result) {
+  if (Array.isArray(result)) return result;
+  if (typeof result === 'string') {
+    return result.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  }
+  if (result && Array.isArray(result.lines)) return result.lines;
+  return [result];
+}
+
+// An answer for a puzzle no longer shown is dropped (null), as is a stopped one.
+async function runHeavy(label, op, ...args) {
+  $('busy-text').textContent = `${label}…`;
+  const src = state.source;
+  try {
+    const out = await heavy.call(op, src, ...args);
+    return src === state.source ? out : null;
+  } catch (err) {
+    if (err instanceof Stopped) { $('help-out').textContent = `${label}: stopped.`; return null; }
+    throw err;
+  }
+}
+
+const REASON = {
+  'single-line': (h) => `${h.clue ?? 'one clue'}, with the filled cells, forces it by itself`,
+  lines: () => 'combining what every line allows forces it',
+  search: () => 'any other letter leaves no solution (found by search over the whole grid)',
+};
+
+async function hint() {
+  clearHelp();
+  const out = await runHeavy('Hint', 'hint', JSON.stringify(state.values));
+  if (!out) return;
+  const recs = records(out.result);
+  const wrong = recs.filter((r) => r.type === 'wrong');
+  const h = recs.find((r) => r.type === 'hint');
+  if (wrong.length) {
+    board.highlight('hinted', wrong.map((w) => cellId(w.cell)));
+    const because = (w) => (w.clues?.length ? ` (${w.clues.join(', ')})` : '');
+    $('help-out').textContent = wrong.map((w) => `${cellName(w.cell)}: ${w.char} cannot be right${because(w)}`).join('; ') + '.';
+    return;
+  }
+  if (!h) {
+    const s = recs.find((r) => r.type === 'summary') ?? {};
+    $('help-out').textContent = s.completable === false
+      ? 'The filled cells cannot be completed.'
+      : 'No empty cell is forced.';
+    return;
+  }
+  const id = cellId(h.cell);
+  board.highlight('hinted', [id]);
+  const why = (REASON[h.reason] ?? (() => h.reason))(h);
+  const from = h.because?.clues?.length && h.reason !== 'single-line' ? ` (the clues behind it: ${h.because.clues.join(', ')})` : '';
+  const text = `Hint: ${cellName(h.cell)} is ${h.char}: ${why}${from}.`;
+  $('help-out').textContent = text;
+  $('help-out').dataset.cell = String(id);
+  $('help-out').dataset.reason = h.reason;
+  board.focusCell(id);
+}
+
+async function explainSteps() {
+  clearHelp();
+  const out = await runHeavy('Explain', 'explain', JSON.stringify(state.values), MAX_STEPS);
+  if (!out) return;
+  const recs = records(out.result);
+  explain.load(recs, { cellId, cellName, board, root: $('steps') });
+  $('steps').hidden = false;
+  explain.show(0);
+}
+
+async function check() {
+  clearHelp();
+  const out = await runHeavy('Check', 'check', JSON.stringify(state.values));
+  if (!out) return;
+  const recs = records(out.result);
+  const s = recs.find((r) => r.type === 'summary') ?? recs[recs.length - 1] ?? {};
+  const bad = recs.filter((r) => r.type !== 'summary');
+  const cells = [];
+  for (const r of bad) for (const c of r.cells ?? (r.cell ? [r.cell] : [])) cells.push(cellId(c));
+  board.highlight('hinted', cells);
+  let text;
+  if (s.complete && s.valid !== false && bad.length === 0) text = 'Check: the grid is complete and every clue matches.';
+  else if (s.completable === false) text = 'Check: these cells cannot all be right; the filled cells cannot be completed.';
+  else if (s.completable) text = `Check: no mistake so far; the grid can still be completed${s.unique_completion ? ' in exactly one way' : ''}.`;
+  else text = `Check: ${JSON.stringify(s)}`;
+  if (bad.length) text += ' ' + bad.map((r) => r.message ?? r.clue ?? r.line ?? '').filter(Boolean).join('; ');
+  $('help-out').textContent = text;
+}
+
+function solutionValues(grid) {
+  const values = state.values.slice();
+  grid.forEach((row, r) => {
+    const chars = Array.isArray(row) ? row : Array.from(row);
+    chars.forEach((ch, c) => {
+      const id = state.view.rows[r]?.[c];
+      if (id != null) values[id] = ch ?? '';
+    });
+  });
+  return values;
+}
+
+async function reveal() {
+  clearHelp();
+  const out = await runHeavy('Solving', 'solve');
+  if (!out) return;
+  const sol = records(out.result).find((r) => r.type === 'solution' || r.grid);
+  if (!sol) { $('help-out').textContent = 'No solution.'; return; }
+  board.setValues(solutionValues(sol.grid));
+  $('help-out').textContent = `Revealed (solved in ${out.ms.toFixed(0)} ms).`;
+  $('help-out').dataset.ms = String(out.ms);
+}
+
+// A count record (`count`: a number, or a string of digits past 2^53; else the
+// `solutions` listed, all of them when `complete`).
+function countText(s) {
+  const exact = s.count != null;
+  const n = exact ? s.count : s.solutions;
+  if (!exact && s.complete === false) return `at least ${n} solution${n === 1 ? '' : 's'} (counting stopped)`;
+  if (String(n) === '0') return 'no solution';
+  if (String(n) === '1') return 'unique, exactly one solution';
+  return `not unique: ${n} solutions`;
+}
+
+async function unique() {
+  clearHelp();
+  const out = await runHeavy('Counting', 'count');
+  if (!out) return;
+  const recs = records(out.result);
+  const s = recs.find((r) => r.type === 'summary') ?? recs[0];
+  $('help-out').textContent = `Is it unique? ${countText(s)}.`;
+}
+
+// --- modes ---
+function setMode(mode) {
+  state.mode = mode;
+  $('mode-play').setAttribute('aria-pressed', String(mode === 'play'));
+  $('mode-create').setAttribute('aria-pressed', String(mode === 'create'));
+  $('create').hidden = mode !== 'create';
+  $('help').hidden = mode !== 'play';
+  if (mode === 'create' && state.view) setter.load(state.view, state.source);
+  else setter.idle();
+}
+
+function wire() {
+  const guard = (f) => () => { showError(null); f().catch(showError); };
+  $('collection').addEventListener('change', guard(async () => {
+    const e = await showCollection(Number($('collection').value));
+    await openEntry(e);
+  }));
+  $('puzzle-list').addEventListener('change', guard(async () => {
+    const sel = $('puzzle-list');
+    await openEntry(sel.entries[Number(sel.value)]);
+  }));
+  $('paste-open').addEventListener('click', guard(async () => {
+    const text = $('paste').value;
+    if (!text.trim()) throw new Error('Paste a puzzle first.');
+    await openSource({ name: 'pasted', text, id: $('paste-id').value.trim() || null });
+  }));
+  $('file').addEventListener('change', guard(async () => {
+    const f = $('file').files[0];
+    if (f) await openFile(f);
+  }));
+  document.addEventListener('dragover', (e) => e.preventDefault());
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer?.files?.[0];
+    if (f) openFile(f).catch(showError);
+  });
+  $('share').addEventListener('click', guard(async () => {
+    const url = await shareLink({ ...state.source, name: state.view.name || state.source.name }, heavy);
+    history.replaceState(null, '', url);
+    $('share-out').textContent = 'Link in the address bar';
+    try { await navigator.clipboard.writeText(url); $('share-out').textContent = 'Link copied'; } catch { /* no clipboard: the address bar has it */ }
+  }));
+  $('stop').addEventListener('click', () => { heavy.stop(); setter.stopped(); });
+  $('hint').addEventListener('click', guard(hint));
+  $('explain').addEventListener('click', guard(explainSteps));
+  $('check').addEventListener('click', guard(check));
+  $('reveal').addEventListener('click', guard(reveal));
+  $('unique').addEventListener('click', guard(unique));
+  $('clear').addEventListener('click', () => {
+    clearHelp();
+    board.setValues(state.values.map((_, i) => state.view.givens?.[i] ?? ''));
+  });
+  $('step-prev').addEventListener('click', () => explain.move(-1));
+  $('step-next').addEventListener('click', () => explain.move(1));
+  $('mode-play').addEventListener('click', () => setMode('play'));
+  $('mode-create').addEventListener('click', () => setMode('create'));
+  window.addEventListener('hashchange', guard(async () => {
+    const shared = await readShare(location.hash);
+    if (shared) await openSource(shared);
+  }));
+}
+
+async function openFile(f) {
+  const text = decode(await f.arrayBuffer());
+  $('paste').value = text;
+  await openSource({ name: f.name, text, id: $('paste-id').value.trim() || null });
+}
+
+async function start() {
+  performance.mark('crossat:start');
+  board = new Board($('board'), $('clue-lists'), valuesChanged);
+  const module = await WebAssembly.compileStreaming(fetch(WASM));
+  live = new Engine(module);
+  heavy = new Engine(module, setBusy);
+  setter = new Setter({ live, heavy, board, state, openSource, records, cellId, showError, countText });
+  wire();
+  await Promise.all([loadIndex(), live.ready]);
+  const shared = await readShare(location.hash).catch((err) => { showError(err); return null; });
+  let opened = false;
+  if (shared) {
+    opened = await openSource(shared).then(() => true, () => false);
+    if (opened) await showCollection(0);
+  }
+  if (!opened) {
+    let last = null;
+    try { last = JSON.parse(localStorage.getItem('crossat:last')); } catch { /* none */ }
+    let ci = 0;
+    if (last?.path) ci = Math.max(0, index.collections.findIndex((c) => c.path === last.path || c.files?.some((f) => f.path === last.path)));
+    $('collection').value = String(ci);
+    const pick = last?.path ? last : index.collections[ci]?.default ?? null;
+    const e = await showCollection(ci, pick);
+    if (last && !last.path && last.text) {
+      opened = await openSource({ name: last.name, text: last.text, id: last.id, key: last.key }).then(() => true, () => false);
+    }
+    if (!opened) await openEntry(e);
+  }
+  performance.mark('crossat:interactive');
+  document.body.dataset.ready = '1';
+}
+
+start().catch((err) => {
+  showError(err);
+  document.body.dataset.ready = 'error';
+});

@@ -1,0 +1,420 @@
+// Browser tests of the page (target/web, built by web/build) in Debian's Chromium.
+// The expected answers come from the command-line program's JSON, never from this
+// file. Run: node --test web/test/browser.test.mjs (after web/build and cargo build).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, ready, serve, shot } from './browser-lib.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  checkBuilt();
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const BEGINNER = { path: CHALLENGES, id: 'beginner/1', key: `${CHALLENGES}#beginner/1` };
+
+async function open(page, collection, label, key) {
+  await page.selectOption('#collection', { label: collection });
+  await page.waitForFunction((t) => [...document.querySelectorAll('#puzzle-list option')].some((o) => o.textContent === t), label);
+  await page.selectOption('#puzzle-list', { label });
+  await page.waitForSelector(`body[data-puzzle="${key}"]`);
+}
+
+async function fresh(viewport) {
+  const page = await newPage(browser, viewport ? { viewport } : {});
+  await page.goto(server.url);
+  await ready(page);
+  return page;
+}
+
+// Clue states by clue index (one element per clue carries data-clue).
+function clueStates(page) {
+  return page.$$eval('[data-clue]', (els) => {
+    const out = [];
+    for (const el of els) out[Number(el.dataset.clue)] = el.dataset.state ?? 'possible';
+    return out;
+  });
+}
+
+// Cells are found by their (row, index in row) as the command line numbers them.
+function cellLabel([r, c]) { return `${r},${c}`; }
+
+async function cellsWith(page, cls) {
+  return page.$$eval(`#board .cell.${cls}`, (els) => els.map((e) => e.dataset.rc).sort());
+}
+
+// The board's letters row by row, left to right (as `solve --json` lists its grid).
+function gridText(page) {
+  return page.$$eval('#board .cell', (els) => els
+    .map((e) => [...e.dataset.rc.split(',').map(Number), e.value])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map((x) => x[2]).join(''));
+}
+
+function noErrors(page) {
+  assert.deepEqual(page.errors, [], 'console errors');
+}
+
+// Types a rectangle's rows with the keyboard only: type along the row, then ArrowDown
+// and ArrowLeft back to the row's first cell.
+async function typeRows(page, rows) {
+  await page.click('#board .cell[data-rc="0,0"]');
+  for (let r = 0; r < rows.length; r++) {
+    const chars = Array.from(rows[r]);
+    if (r > 0) {
+      await page.keyboard.press('ArrowDown');
+      for (let i = 1; i < chars.length; i++) await page.keyboard.press('ArrowLeft');
+    }
+    for (const ch of chars) await page.keyboard.type(ch);
+  }
+}
+
+test('beginner 1: typing its answer satisfies every clue and shows the solved state', async () => {
+  const page = await fresh();
+  const [sol] = crossat('solve', CHALLENGES, '--id', 'beginner/1', '--json');
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  assert.ok((await clueStates(page)).every((s) => s === 'possible'));
+  assert.equal(await page.isVisible('#solved'), false);
+  await typeRows(page, sol.grid);
+  await page.waitForSelector('#solved:not([hidden])');
+  const states = await clueStates(page);
+  assert.equal(states.length, 4);
+  assert.ok(states.every((s) => s === 'satisfied'), states.join());
+  // A symbol besides the colour.
+  assert.ok((await page.$$eval('[data-clue] .sym', (els) => els.map((e) => e.textContent))).every((t) => t === '✓'));
+  await page.screenshot({ path: shot('beginner-solved.png'), fullPage: true });
+  // Progress is kept per puzzle: a reload shows the same grid.
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await gridText(page), sol.grid.join(''));
+  noErrors(page);
+});
+
+test('a wrong letter marks the clue it breaks, as crossat check says', async () => {
+  const page = await fresh();
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const [sol] = crossat('solve', CHALLENGES, '--id', 'beginner/1', '--json');
+  const grid = sol.grid.slice();
+  grid[0] = 'Z' + grid[0].slice(1);
+  await typeRows(page, grid);
+  const tmp = path.join(ROOT, 'target/web-wrong-grid.txt');
+  writeFileSync(tmp, grid.join('\n') + '\n');
+  const failures = crossat('check', CHALLENGES, '--id', 'beginner/1', tmp, '--json').filter((r) => r.type === 'failure');
+  assert.ok(failures.length > 0);
+  await page.waitForFunction(() => document.querySelector('[data-state="broken"]'));
+  const broken = await page.$$eval('[data-clue][data-state="broken"]', (els) => els.map((e) => e.getAttribute('aria-label')));
+  assert.deepEqual(broken.map((l) => l.split(':')[0]).sort(), failures.map((f) => f.clue).sort());
+  assert.ok(broken.every((l) => l.endsWith('broken')));
+  assert.ok(await page.$$eval('[data-clue][data-state="broken"] .sym', (els) => els.every((e) => e.textContent === '✗')));
+  assert.equal(await page.isVisible('#solved'), false);
+  noErrors(page);
+});
+
+test('hint: the same cell and reason as crossat hint, on an empty and a partial grid', async () => {
+  const page = await fresh();
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const [h] = crossat('hint', CHALLENGES, '--id', 'beginner/1', '--json');
+  await page.click('#hint');
+  await page.waitForSelector('#board .cell.hinted');
+  assert.deepEqual(await cellsWith(page, 'hinted'), [cellLabel(h.cell)]);
+  assert.equal(await page.getAttribute('#help-out', 'data-reason'), h.reason);
+  const name = await page.getAttribute('#board .cell.hinted', 'aria-label');
+  assert.ok((await page.textContent('#help-out')).includes(`${name} is ${h.char}`));
+  // With the hinted letter typed, the next hint follows `crossat hint --grid`.
+  await page.keyboard.type(h.char);
+  const grid = [['.', '.'], ['.', '.']];
+  grid[h.cell[0]][h.cell[1]] = h.char;
+  const tmp = path.join(ROOT, 'target/web-hint-grid.txt');
+  writeFileSync(tmp, grid.map((r) => r.join('')).join('\n') + '\n');
+  const [h2] = crossat('hint', CHALLENGES, '--id', 'beginner/1', '--grid', tmp, '--json');
+  await page.click('#hint');
+  await page.waitForFunction((l) => document.querySelector(`#board .cell.hinted[data-rc="${l}"]`), cellLabel(h2.cell));
+  assert.equal(await page.getAttribute('#help-out', 'data-reason'), h2.reason);
+  if (h2.clue) assert.match(await page.textContent('#help-out'), new RegExp(h2.clue.replace(/[()]/g, '\\$&')));
+  noErrors(page);
+});
+
+test('explain: the steps of crossat explain, stepping highlights their cells', async () => {
+  const page = await fresh();
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const steps = crossat('explain', CHALLENGES, '--id', 'beginner/1', '--json').filter((r) => r.type === 'step');
+  await page.click('#explain');
+  await page.waitForSelector('#steps:not([hidden])');
+  for (let i = 0; i < steps.length; i++) {
+    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
+    const text = await page.textContent('#step-text');
+    assert.ok(text.includes(steps[i].line) && text.includes(steps[i].reason), text);
+    assert.deepEqual(await cellsWith(page, 'step'), steps[i].cells.map(cellLabel).sort());
+    if (i + 1 < steps.length) await page.click('#step-next');
+  }
+  assert.equal(await page.isDisabled('#step-next'), true);
+  await page.click('#step-prev');
+  assert.equal(await page.textContent('#step-count'), `Step ${steps.length - 1} of ${steps.length}`);
+  assert.deepEqual(await cellsWith(page, 'step'), steps[steps.length - 2].cells.map(cellLabel).sort());
+  noErrors(page);
+});
+
+test('MIT hexagon: drawn with its clues and solved in the page', async () => {
+  const page = await fresh();
+  const file = 'puzzles/antoine-trux/MIT.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', `${file}#`);
+  const [sol] = crossat('solve', file, '--json');
+  assert.equal(await page.locator('#board.hex .cell').count(), sol.grid.join('').length);
+  assert.equal(await page.locator('[data-clue]').count(), 39);
+  // Row clues beside their rows: the first row's clue ends left of the row's first cell.
+  const clueBox = await page.locator('.clue[data-clue="0"]').boundingBox();
+  const cellBox = await page.locator('#board .cell[data-rc="0,0"]').boundingBox();
+  assert.ok(clueBox.x + clueBox.width <= cellBox.x + 1 && Math.abs(clueBox.y - cellBox.y) < 2);
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  const values = await gridText(page);
+  assert.equal(values, sol.grid.join(''));
+  assert.ok((await clueStates(page)).every((s) => s === 'satisfied'));
+  await page.screenshot({ path: shot('mit.png'), fullPage: true });
+  noErrors(page);
+});
+
+test('paste an antoine-trux puzzle', async () => {
+  const page = await fresh();
+  const file = 'puzzles/antoine-trux/intermediate_3.input.txt';
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const [sol] = crossat('solve', file, '--json');
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-open');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  const regexes = [...text.matchAll(/^'(.*)'$/gm)].map((m) => m[1]);
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(shown.sort(), regexes.sort());
+  // A bad paste is one clear error, and the puzzle stays.
+  await page.fill('#paste', "shape = rectangular\nnum_rows = 1\nnum_cols = 1\n'('\n'A'\n");
+  await page.click('#paste-open');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  noErrors(page);
+});
+
+test('a file chosen from disk opens; one that is not UTF-8 is read as Windows-1252, as the command line reads it', async () => {
+  const page = await fresh();
+  const file = 'puzzles/antoine-trux/hamlet_5.input.txt';
+  const [sol] = crossat('solve', file, '--json');
+  await page.click('#paste-box summary');
+  await page.setInputFiles('#file', path.join(ROOT, file));
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('hamlet_5.input.txt#'));
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.ok(shown.includes('[A?OH\u2013FIRE.]+J?'), shown.join(' '));
+  noErrors(page);
+});
+
+test('keyboard only: Tab reaches the grid, letters run along the line, Enter turns to the crossing line', async () => {
+  const page = await fresh();
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const [sol] = crossat('solve', CHALLENGES, '--id', 'beginner/1', '--json');
+  let tabs = 0;
+  while (!(await page.evaluate(() => document.activeElement?.classList.contains('cell')))) {
+    await page.keyboard.press('Tab');
+    assert.ok(++tabs < 40, 'Tab never reached a cell');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.rc), '0,0');
+  await page.keyboard.type(sol.grid[0]);
+  await page.waitForSelector(`body[data-filled="${Array.from(sol.grid[0]).length}"]`);
+  // Back to the row's first cell, then down its column.
+  for (let i = 1; i < Array.from(sol.grid[0]).length; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type(Array.from(sol.grid[1])[0]);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.rc), '1,0', 'the column ends here');
+  assert.ok((await page.getAttribute('[data-clue].activeclue', 'aria-label')).startsWith('column 1'));
+  await page.waitForSelector(`body[data-filled="${Array.from(sol.grid[0]).length + 1}"]`);
+  // The first column holds its answer: its clue is satisfied.
+  const col = await page.$$eval('[data-clue]', (els) => els.filter((e) => e.getAttribute('aria-label').startsWith('column 1')).map((e) => e.dataset.state));
+  assert.deepEqual(col, ['satisfied']);
+  noErrors(page);
+});
+
+test('a free layout: drawn cell by cell, typed along its entries, revealed as the command line solves it', async () => {
+  const page = await fresh();
+  const text = JSON.stringify({
+    name: 'free layout', layout: 'free',
+    entries: [
+      { label: '1 across', cells: [[0, 0], [0, 1], [0, 2]], clues: ['C[AO]T'] },
+      { label: '1 down', cells: [[0, 0], [1, 0], [2, 0]], clues: 'C[OU]W' },
+      { label: '2 down', cells: [[0, 2], [1, 2], [2, 2]], clues: ['T[EO]N', '.O.'] },
+    ],
+  });
+  const tmp = path.join(ROOT, 'target/web-free.json');
+  writeFileSync(tmp, text);
+  const [sol] = crossat('solve', tmp, '--json');
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-open');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
+  // (1, 2) sits two cells right of (1, 0) and one below (0, 2): the layout's gaps are kept.
+  const box = async (rc) => page.locator(`#board .cell[data-rc="${rc}"]`).boundingBox();
+  const [a, b, c] = [await box('1,0'), await box('1,2'), await box('0,2')];
+  assert.ok(b.x - a.x > 1.5 * a.width && Math.abs(b.y - a.y) < 1 && b.y > c.y, JSON.stringify({ a, b, c }));
+  // Typing down the first column follows the entry "1 down".
+  await page.click('[data-clue] .regex >> text=C[OU]W');
+  await page.keyboard.type(Array.from(sol.grid).map((row) => Array.from(row)[0]).join(''));
+  await page.waitForSelector('body[data-filled="3"]');
+  const down = await page.$$eval('[data-clue]', (els) => els.filter((e) => e.getAttribute('aria-label').startsWith('1 down')).map((e) => e.dataset.state));
+  assert.deepEqual(down, ['satisfied']);
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await gridText(page), sol.grid.join(''));
+  noErrors(page);
+});
+
+test('setter mode: a 2x2 with two solutions shows "2 solutions" and the ambiguous cells', async () => {
+  const page = await fresh();
+  await page.click('#mode-create');
+  await page.fill('#new-rows', '2');
+  await page.fill('#new-cols', '2');
+  await page.click('#new-blank');
+  await page.waitForSelector('#clue-edit-3');
+  const clues = { rows: ['A[BC]', 'DE'], cols: ['AD', '[BC]E'] };
+  const labels = await page.$$eval('#clue-editor label', (els) => els.map((e) => e.textContent));
+  for (let k = 0; k < labels.length; k++) {
+    const [kind, n] = labels[k].split(' ');
+    await page.fill(`#clue-edit-${k}`, (kind === 'row' ? clues.rows : clues.cols)[Number(n) - 1]);
+  }
+  const tmp = path.join(ROOT, 'target/web-setter.json');
+  writeFileSync(tmp, JSON.stringify({ left: clues.rows, top: clues.cols }));
+  const sols = crossat('solve', tmp, '--all', '--json').filter((r) => r.type === 'solution').map((r) => r.grid);
+  assert.equal(sols.length, 2);
+  const ambiguous = [];
+  sols[0].forEach((row, r) => Array.from(row).forEach((ch, c) => {
+    if (sols.some((g) => Array.from(g[r])[c] !== ch)) ambiguous.push(cellLabel([r, c]));
+  }));
+  await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '2');
+  assert.match(await page.textContent('#analysis'), /2 solutions/);
+  assert.deepEqual(await cellsWith(page, 'ambiguous'), ambiguous.sort());
+  await page.screenshot({ path: shot('setter.png'), fullPage: true });
+  // One more edit makes it unique.
+  await page.fill('#clue-edit-0', 'AB');
+  await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '1');
+  assert.deepEqual(await cellsWith(page, 'ambiguous'), []);
+  noErrors(page);
+});
+
+test('generate, then export as antoine-trux text: the command line solves the export as the page reveals it', async () => {
+  const page = await fresh();
+  await page.click('#mode-create');
+  await page.fill('#new-rows', '3');
+  await page.fill('#new-cols', '4');
+  await page.selectOption('#gen-difficulty', 'easy');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('generated:'), null, { timeout: 60000 });
+  assert.equal(await page.locator('#board .cell').count(), 12);
+  await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '1', null, { timeout: 60000 });
+  await page.selectOption('#export-format', 'trux');
+  await page.click('#export');
+  await page.waitForSelector('#export-out:not([hidden])');
+  const tmp = path.join(ROOT, 'target/web-export.txt');
+  writeFileSync(tmp, await page.inputValue('#export-out'));
+  const recs = crossat('solve', tmp, '--json');
+  const sol = recs.find((r) => r.type === 'solution');
+  assert.equal(recs.find((r) => r.type === 'summary').unique, true);
+  await page.click('#mode-play');
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await gridText(page), sol.grid.join(''));
+  noErrors(page);
+});
+
+test('share link round trip', async () => {
+  const page = await fresh();
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const before = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.length > 1);
+  const url = page.url();
+  assert.ok(url.includes('#'));
+  const other = await newPage(browser);
+  await other.goto(url);
+  await ready(other);
+  assert.deepEqual(await other.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent)), before);
+  assert.equal(await other.textContent('#puzzle-title'), await page.textContent('#puzzle-title'));
+  noErrors(page);
+  noErrors(other);
+});
+
+test('typing stays responsive during a long count, and Stop ends it', async () => {
+  const page = await fresh();
+  await open(page, 'Hexagons (MIT 2013 and others)', 'binoternary 1389923839891520', 'puzzles/binoternary/1389923839891520.json#');
+  await page.click('#unique');
+  await page.waitForSelector('#busy:not([hidden])');
+  // While the worker counts, the board takes letters and the live worker answers
+  // with the clue states of the grid as typed.
+  await page.click('#board .cell[data-rc="0,0"]');
+  await page.keyboard.type('QQ');
+  await page.waitForSelector('body[data-filled="2"]');
+  assert.equal(await page.isVisible('#busy'), true, 'the count was still running');
+  await page.click('#stop');
+  await page.waitForSelector('#busy[hidden]', { state: 'attached' });
+  assert.match(await page.textContent('#help-out'), /stopped/);
+  // The restarted worker answers again.
+  await page.click('#clear');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#help-out').textContent.startsWith('Hint'));
+  noErrors(page);
+});
+
+test('a phone-sized viewport: the page fits its width and the board scrolls inside', async () => {
+  const page = await fresh({ width: 390, height: 844 });
+  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `page width ${width}`);
+  const labels = await page.$$eval('#board .cell', (els) => els.map((e) => e.getAttribute('aria-label')));
+  assert.ok(labels.every((l) => /^row \d+, column \d+$/.test(l)));
+  noErrors(page);
+});
+
+test('every puzzle the page lists opens with the library (puzzles/index.json)', async () => {
+  const { pathToFileURL } = await import('node:url');
+  const pkg = path.join(ROOT, 'target/web/pkg');
+  const api = await import(pathToFileURL(path.join(pkg, 'crossat_web.js')).href);
+  await api.default({ module_or_path: readFileSync(path.join(pkg, 'crossat_web_bg.wasm')) });
+  const web = path.join(ROOT, 'target/web');
+  const index = JSON.parse(readFileSync(path.join(web, 'puzzles/index.json'), 'utf8'));
+  // As the page reads a file: UTF-8, else Windows-1252.
+  const decode = (b) => {
+    try { return new TextDecoder('utf-8', { fatal: true }).decode(b); } catch { return new TextDecoder('windows-1252').decode(b); }
+  };
+  const failed = [];
+  let opened = 0;
+  const open = (name, text, id) => {
+    try {
+      const p = api.Puzzle.open(name, text, id ? JSON.stringify({ id }) : undefined);
+      assert.ok(JSON.parse(p.view()).cells.length > 0);
+      p.free();
+      opened++;
+    } catch (e) {
+      failed.push(`${name} ${id ?? ''}: ${e.message}`);
+    }
+  };
+  for (const c of index.collections) {
+    if (c.kind === 'challenges') {
+      const text = readFileSync(path.join(web, c.path), 'utf8');
+      for (const set of JSON.parse(text)) set.puzzles.forEach((_, i) => open(c.path, text, `${set.id}/${i + 1}`));
+    } else {
+      for (const f of c.files) open(f.path, decode(readFileSync(path.join(web, f.path))));
+    }
+  }
+  assert.deepEqual(failed, []);
+  assert.ok(opened > 150, `${opened} puzzles`);
+});
