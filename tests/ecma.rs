@@ -435,8 +435,57 @@ impl Gen {
         s.into_iter().collect()
     }
 
-    /// Lines of length 0–6 over the alphabet: all of them up to a length, then samples.
-    fn lines(&mut self) -> Vec<String> {
+    /// A line the clue's tree suggests (a random walk through it: lookarounds skipped,
+    /// back-references copy their group's last text), so that many lines match.
+    fn walk(&mut self, n: &ecma::Node, out: &mut Vec<char>, caps: &mut Vec<Option<Vec<char>>>) {
+        use ecma::Node;
+        if out.len() > 6 {
+            return;
+        }
+        match n {
+            Node::Empty | Node::Assert(_) | Node::Look { .. } => {}
+            Node::Set(set) => {
+                let fits: Vec<char> = self.alphabet.iter().copied().filter(|&c| set.contains_char(c)).collect();
+                out.push(if fits.is_empty() { *self.rng.pick(&self.alphabet) } else { *self.rng.pick(&fits) });
+            }
+            Node::Concat(v) => v.iter().for_each(|x| self.walk(x, out, caps)),
+            Node::Alt(v) => {
+                let x = self.rng.pick(v);
+                self.walk(x, out, caps);
+            }
+            Node::Group { index, body } => {
+                let from = out.len();
+                self.walk(body, out, caps);
+                caps[index - 1] = Some(out[from.min(out.len())..].to_vec());
+            }
+            Node::Repeat { body, min, max, .. } => {
+                let lo = (*min).min(4) as usize;
+                let hi = max.map_or(lo + 2, |m| (m as usize).min(lo + 2));
+                for _ in 0..lo + self.rng.below(hi - lo + 1) {
+                    self.walk(body, out, caps);
+                }
+            }
+            Node::BackRef(k) => out.extend(caps[k - 1].clone().unwrap_or_default()),
+        }
+    }
+
+    /// Lines of length 0–6 over the alphabet: all of them up to a length, random
+    /// ones, and walks through the clue's tree when crossat parses it.
+    fn lines(&mut self, clue: &str) -> Vec<String> {
+        let mut out = self.all_lines();
+        if let Ok(p) = ecma::parse(clue) {
+            for _ in 0..8 {
+                let mut line = Vec::new();
+                self.walk(&p.root, &mut line, &mut vec![None; p.groups]);
+                if line.len() <= 6 {
+                    out.push(line.into_iter().collect());
+                }
+            }
+        }
+        out
+    }
+
+    fn all_lines(&mut self) -> Vec<String> {
         let mut out = vec![String::new()];
         let mut frontier = vec![String::new()];
         for _ in 0..3 {
@@ -557,7 +606,7 @@ fn ecma_agrees_with_node() {
             g.alphabet.sort_unstable();
             g.alphabet.dedup();
             let clue = g.clue();
-            let lines = g.lines();
+            let lines = g.lines(&clue);
             in_batch += lines.len();
             batch.push((clue, lines));
         }
