@@ -42,8 +42,7 @@ pub enum Command {
     /// Explain the solution step by step, as a person would solve it: each deduction
     /// from one clue, case splits where lines stall, and why the answer is the only one.
     Explain(ExplainArgs),
-    /// For setters: the clues whose meaning on their line differs between Python's re and
-    /// ECMAScript's RegExp (what regexcrossword.com checks with), each with a witness.
+    /// For setters: the clues whose meaning differs between Python's re and ECMAScript's RegExp.
     Lint(LintArgs),
     /// Solve a building-blocks puzzle: fill word patterns with blocks from a pool so
     /// that every word is in the dictionary.
