@@ -187,6 +187,12 @@ struct Cx<'a> {
     captures: bool,
 }
 
+thread_local! {
+    /// Whether a group's body is being copied for a back-reference: its assertions held
+    /// where the group matched, not where the copy stands, so they are dropped.
+    static COPYING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl Cx<'_> {
     fn hard(&self, what: &str, over: Node) -> Result<Node, Hard> {
         match self.mode {
@@ -239,6 +245,7 @@ impl Cx<'_> {
                 Node::Group { index, sub: Box::new(self.node(body)?) }
             }
             ecma::Node::Repeat { body, min, max, .. } => Node::Repeat { sub: Box::new(self.node(body)?), min: *min, max: *max },
+            ecma::Node::Assert(_) if COPYING.with(std::cell::Cell::get) => Node::Empty,
             ecma::Node::Assert(a) => match a {
                 ecma::Assertion::Start => Node::Assert(Assertion::Start),
                 ecma::Assertion::End => Node::Assert(Assertion::End),
@@ -265,15 +272,18 @@ impl Cx<'_> {
     /// A regular superset of what `\k` matches: the empty string (group `k` did not
     /// take part, was reset, or is referred to before or inside itself) or a string
     /// the group's body matches (what it captured last), the body over-approximated in
-    /// turn; a reference met again while its own group's body is being approximated
-    /// matches any string.
+    /// turn and without its assertions (`^`, `$`, `\b`, `\B` held where the group
+    /// matched, not where the copy is); a reference met again while its own group's
+    /// body is being approximated matches any string.
     fn backref_over(&self, k: usize) -> Result<Node, Hard> {
         let Some(body) = self.bodies.get(k).copied().flatten() else { return Ok(Node::Empty) };
         if self.open.borrow().contains(&k) {
             return Ok(Node::any_string());
         }
         self.open.borrow_mut().push(k);
+        let was = COPYING.with(|c| c.replace(true));
         let sub = self.node(body);
+        COPYING.with(|c| c.set(was));
         let _ = self.open.borrow_mut().pop();
         Ok(Node::Alt(vec![Node::Empty, sub?]))
     }
