@@ -11,7 +11,7 @@ use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::propagate::SymSet;
 use crossat::rng::Rng;
-use crossat::solve::deduce::{self, Kind, Step, Why};
+use crossat::solve::deduce::{self, Kind, Step, Why, reason};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -27,9 +27,23 @@ struct Query {
     extra: bool,
 }
 
+/// A short reason to re-check: the clue, its line's candidates before the step, what
+/// it claims (positions in the line).
+struct Claim {
+    what: String,
+    regex: String,
+    alphabet: Vec<char>,
+    before: Vec<String>,
+    /// `Count`: the letter, how many times, the positions that can hold it.
+    count: Option<(char, usize, Vec<usize>)>,
+    /// `Copy`: pairs of positions that hold the same letter in every matching word.
+    same: Vec<(usize, usize)>,
+}
+
 /// What the replay of one explanation found.
 #[derive(Default)]
 struct Replay {
+    claims: Vec<Claim>,
     queries: Vec<Query>,
     /// Line steps too large to enumerate.
     skipped: usize,
@@ -58,6 +72,24 @@ fn replay(prep: &Prepared, name: &str, steps: &[Step], doms: &mut [SymSet], out:
                 let before: Vec<SymSet> = cells.iter().map(|&c| doms[c]).collect();
                 for (&c, left) in step.cells.iter().zip(&step.remaining) {
                     doms[c] = *left;
+                }
+                let at = |c: &usize| cells.iter().position(|x| x == c).expect("a cell of the line");
+                let (count, same) = match &step.why {
+                    Why::Count { letter, count, cells } => {
+                        (Some((prep.alphabet().chars()[*letter], *count, cells.iter().map(at).collect())), vec![])
+                    }
+                    Why::Copy { pairs, .. } => (None, pairs.iter().map(|(a, b)| (at(a), at(b))).collect()),
+                    _ => (None, vec![]),
+                };
+                if count.is_some() || !same.is_empty() {
+                    out.claims.push(Claim {
+                        what: format!("{what} ({})", reason::describe(&prep.puzzle, prep.alphabet(), step)),
+                        regex: prep.puzzle.clues[i].regex.clone(),
+                        alphabet: prep.alphabet().chars().to_vec(),
+                        before: before.iter().map(|d| letters(prep, d)).collect(),
+                        count,
+                        same,
+                    });
                 }
                 let product = before.iter().try_fold(1usize, |acc, d| acc.checked_mul(d.len()).filter(|&p| p <= MAX_PRODUCT));
                 if product.is_some() {
@@ -92,6 +124,33 @@ fn replay(prep: &Prepared, name: &str, steps: &[Step], doms: &mut [SymSet], out:
             (kind, why) => panic!("{what}: a {kind:?} step with reason {why:?}"),
         }
     }
+}
+
+/// Asks Python for every matching string of each claim's line (small alphabets and
+/// lines only) and checks the claim on those within the candidates before the step.
+/// Returns how many claims were checked.
+fn check_claims(claims: &[Claim]) -> usize {
+    let small: Vec<&Claim> =
+        claims.iter().filter(|c| c.alphabet.len().checked_pow(c.before.len() as u32).is_some_and(|n| n <= MAX_PRODUCT)).collect();
+    let queries: Vec<(&str, &[char], usize)> = small.iter().map(|c| (c.regex.as_str(), c.alphabet.as_slice(), c.before.len())).collect();
+    for (c, matches) in small.iter().zip(common::python_fullmatch(&queries)) {
+        let Some(matches) = matches else { continue };
+        let words: Vec<Vec<char>> = matches
+            .iter()
+            .map(|m| m.chars().collect::<Vec<char>>())
+            .filter(|w| w.iter().zip(&c.before).all(|(ch, b)| b.contains(*ch)))
+            .collect();
+        assert!(!words.is_empty(), "{}: no matching word", c.what);
+        if let Some((letter, count, at)) = &c.count {
+            assert!(words.iter().all(|w| w.iter().filter(|&&x| x == *letter).count() >= *count), "{}: a word with fewer", c.what);
+            let can: Vec<usize> = (0..c.before.len()).filter(|&p| c.before[p].contains(*letter)).collect();
+            assert_eq!((&can, can.len()), (at, *count), "{}: the cells that can hold it", c.what);
+        }
+        for &(a, b) in &c.same {
+            assert!(words.iter().all(|w| w[a] == w[b]), "{}: a word with different letters", c.what);
+        }
+    }
+    small.len()
 }
 
 /// Asks Python about every query; fails naming the first step it contradicts.
@@ -243,8 +302,9 @@ fn random_planted_puzzles_are_explained_step_by_step() {
     }
     assert_eq!(out.skipped, 0, "every step of a small puzzle is checked");
     check_with_python(&out.queries);
+    let claims = check_claims(&out.claims);
     eprintln!(
-        "explain: {total} planted puzzles ({unique} unique, {splits} case splits), {} line steps checked with Python",
+        "explain: {total} planted puzzles ({unique} unique, {splits} case splits), {} line steps checked with Python, {claims} counting and back-reference reasons",
         out.queries.len()
     );
 }
@@ -279,6 +339,33 @@ fn random_free_layouts_are_explained_step_by_step() {
     assert_eq!(out.skipped, 0, "every step of a small layout is checked");
     check_with_python(&out.queries);
     eprintln!("explain: {total} free layouts ({unique} unique), {} line steps checked with Python", out.queries.len());
+}
+
+/// The short reasons on examples: a count of letters, a back-reference; each also
+/// re-checked with Python.
+#[test]
+fn counting_and_back_reference_reasons_are_given_and_true() {
+    let mut out = Replay::default();
+    let mut reasons = Vec::new();
+    for text in [
+        r#"{"left": [".*H.*H.*"], "top": ["[HA]", "[AB]", "[HB]"], "alphabet": "HAB"}"#,
+        r#"{"left": ["(.)\\1"], "top": ["[HA]", "A"], "alphabet": "HAB"}"#,
+    ] {
+        let mut input = common::input_text(text);
+        input.source = text.to_string();
+        let (prep, ex, _) = explain(&input, 2_000, &mut out);
+        reasons.extend(ex.deduction.steps.iter().map(|s| reason::describe(&prep.puzzle, prep.alphabet(), s)));
+    }
+    assert!(
+        reasons.contains(&"`.*H.*H.*` needs 2 H's and only (row 1, column 1) and (row 1, column 3) can hold one".to_string()),
+        "{reasons:#?}"
+    );
+    assert!(
+        reasons.contains(&"the back-reference `\\1` of `(.)\\1` makes (row 1, column 1) hold the letter of (row 1, column 2)".to_string()),
+        "{reasons:#?}"
+    );
+    assert_eq!(check_claims(&out.claims), 2);
+    check_with_python(&out.queries);
 }
 
 /// The bundled puzzles with fixed clues: every antoine-trux grid test, the hexregex

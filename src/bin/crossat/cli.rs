@@ -495,11 +495,11 @@ const MAN_SECTIONS: &[(&str, &[&str])] = &[
     (
         "DIFFICULTY",
         &[
-            "crossat generate --difficulty, and solve --stats, rate a puzzle by how much reasoning a proof that its solution is the only one needs:",
+            "crossat generate --difficulty, and solve --stats, rate a puzzle by the kinds of step crossat explain needs to show that its solution is the only one:",
             "easy: propagating every line's possibilities to a fixpoint (each clue keeps the letters that some match of its line can use, given the other cells' letters) fixes every cell; no probes, no decisions.",
             "medium: not easy, but probing finishes it: a letter is tried in an undecided cell and the lines propagated; when that fails, the letter is ruled out; repeated until nothing changes. Probes > 0, no decisions.",
             "hard: the proof needs search decisions: a cell that propagation and probing leave with several letters is split into them, each branch propagated and probed in turn, until every branch but the solution's has failed. At least one decision.",
-            "The proof stops at 20,000 probes or 1,000 decisions; the class is then hard and the counts are lower bounds. A puzzle with no solution or several is unrated.",
+            "The proof's search stops at 20,000 probes past the first probing or 1,000 decisions; the class is then hard and the counts are lower bounds. A puzzle with no solution or several is unrated.",
             "--difficulty hard builds its clues from alternations of whole words, which only search can tell apart; back-references and lookarounds would let line propagation decide such clues, so --difficulty hard cannot be combined with --backrefs or --lookarounds. It needs at least 2 rows and 2 columns, and a rectangle.",
         ],
     ),

@@ -59,8 +59,19 @@ struct Run<'a> {
 
 impl Matcher {
     /// A matcher for `p`.
+    ///
+    /// A repeat whose body never consumes input (`(?:){99999999999}`, `(?:^|(?=a))+`)
+    /// is run as the spec's `RepeatMatcher` would end up running it, without its
+    /// iterations: with a minimum of 0, every iteration matches the empty string and
+    /// fails the empty check, so the repeat is the empty string; with a minimum of
+    /// one or more, each iteration starts from the same position with the body's
+    /// groups reset, so it succeeds in the same ways as the first, and one iteration
+    /// (`{1}`, which keeps the reset) gives every verdict and capture the repeat gives.
+    /// A back-reference inside its own group is the empty string.
     pub fn new(p: &Pattern) -> Matcher {
-        Matcher { pattern: p.clone(), budget: STEP_BUDGET }
+        let mut pattern = p.clone();
+        collapse_empty_repeats(&mut pattern.root, &mut Vec::new());
+        Matcher { pattern, budget: STEP_BUDGET }
     }
 
     /// The same matcher with another step budget.
@@ -108,6 +119,50 @@ impl Matcher {
         let len = units.len();
         let done = |y: State| Ok((y.end == len).then_some(y));
         Ok(run.m(&self.pattern.root, Dir::Forward, start, &done)?.is_some())
+    }
+}
+
+/// Whether `n` can only match the empty string (it has no unit test outside a
+/// lookaround, and no back-reference).
+fn zero_width(n: &Node) -> bool {
+    match n {
+        Node::Empty | Node::Assert(_) | Node::Look { .. } => true,
+        Node::Set(_) | Node::BackRef(_) => false,
+        Node::Concat(v) | Node::Alt(v) => v.iter().all(zero_width),
+        Node::Group { body, .. } | Node::Repeat { body, .. } => zero_width(body),
+    }
+}
+
+/// Rewrites the repeats of zero-width bodies (see [`Matcher::new`]), innermost first,
+/// and the back-references inside their own group (`(a\1)`), which always match the
+/// empty string: a group's capture is set when it closes, and a group that runs
+/// again on the same path does so in a repeat, which resets it first. `open` holds
+/// the groups around `n`.
+fn collapse_empty_repeats(n: &mut Node, open: &mut Vec<usize>) {
+    match n {
+        Node::Concat(v) | Node::Alt(v) => v.iter_mut().for_each(|x| collapse_empty_repeats(x, open)),
+        Node::Group { index, body } => {
+            open.push(*index);
+            collapse_empty_repeats(body, open);
+            let _ = open.pop();
+        }
+        Node::Look { body, .. } => collapse_empty_repeats(body, open),
+        Node::BackRef(k) if open.contains(k) => *n = Node::Empty,
+        Node::Repeat { body, min, max, .. } => {
+            collapse_empty_repeats(body, open);
+            if *max == Some(0) {
+                // `RepeatMatcher` with max 0 calls the continuation at once.
+                *n = Node::Empty;
+            } else if zero_width(body) {
+                if *min == 0 {
+                    *n = Node::Empty;
+                } else {
+                    *min = 1;
+                    *max = Some(1);
+                }
+            }
+        }
+        Node::Empty | Node::Set(_) | Node::Assert(_) | Node::BackRef(_) => {}
     }
 }
 

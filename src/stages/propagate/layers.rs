@@ -161,7 +161,7 @@ impl Layers {
 }
 
 /// [`line_support`] for one clue, again and again, with its transition lists and
-/// buffers kept between calls (the one-pass [`Layers::support`]).
+/// buffers kept between calls (the one-pass support over the layers).
 #[derive(Clone, Debug, Default)]
 pub struct LineSupport {
     edges: Option<Edges>,

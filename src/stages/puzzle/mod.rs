@@ -149,14 +149,15 @@ pub struct Puzzle {
 }
 
 /// The regex dialect of a puzzle's clues: what a clue means on a line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Dialect {
     /// Python 3.11's `re`: the clue C matches the line s when `re.fullmatch(C, s)`.
     #[default]
     Python,
     /// ECMAScript (ES2024 `RegExp` without flags, with Annex B, as browsers run it):
     /// C matches s when `new RegExp('^(?:' + C + ')$').test(s)`.
-    #[value(name = "ecmascript")]
+    #[cfg_attr(feature = "cli", value(name = "ecmascript"))]
     Ecmascript,
 }
 

@@ -15,7 +15,8 @@ use crate::puzzle::Puzzle;
 use crate::verify::Verifier;
 
 /// How hard a puzzle is to solve by hand (see [`rate`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {
     /// Line by line: propagating each line's possibilities solves it.
     Easy,
@@ -161,7 +162,7 @@ fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>
     v.failures(puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
 }
 
-/// Rates a puzzle by the kinds of step its explanation needs ([`Deduction::difficulty`]
+/// Rates a puzzle by the kinds of step its explanation needs ([`super::deduce::Deduction::difficulty`]
 /// states the classes; `crossat explain` shows the steps):
 ///
 /// - **easy**: line steps alone solve it — each clue keeps the letters some word of

@@ -102,6 +102,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
         "unique": unique(outcome),
         "puzzle": prep.puzzle.name,
         "alphabet": alphabet_text(prep),
+        "dialect": prep.puzzle.dialect.name(),
     });
     add_ambiguity(prep, &found.values, &mut summary, false);
     records.push(summary);
@@ -131,6 +132,7 @@ pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, Stri
         "unique": n.to_u64() == Some(1),
         "puzzle": prep.puzzle.name,
         "alphabet": alphabet_text(prep),
+        "dialect": prep.puzzle.dialect.name(),
     });
     if counted.listed {
         summary["counted_by"] = json!("listing");

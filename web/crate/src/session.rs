@@ -4,7 +4,7 @@ use crate::{records, status, view};
 use crossat::Error;
 use crossat::clock::Instant;
 use crossat::pipeline::{self, Input, Prepared};
-use crossat::puzzle::Format;
+use crossat::puzzle::{Dialect, Format};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -13,6 +13,8 @@ use std::time::Duration;
 pub struct Session {
     pub(crate) input: Input,
     pub(crate) prep: Prepared,
+    /// Verdicts of [`Session::status`] on slow lines, kept between calls.
+    status_cache: status::Cache,
 }
 
 /// The text of an error as the command line prints it after `error: `.
@@ -57,7 +59,8 @@ pub(crate) fn text(v: &Value) -> String {
 
 impl Session {
     /// Reads and prepares a puzzle; `options` is a JSON object (or empty) with `id`,
-    /// `format`, `alphabet` and `pool` (the regex pool of a Louridas CSV, as text).
+    /// `format`, `dialect`, `alphabet` and `pool` (the regex pool of a Louridas CSV, as
+    /// text).
     pub fn open(name: &str, bytes: &[u8], options: &str) -> Result<Session, String> {
         let opts: Value = if options.trim().is_empty() {
             Value::Object(Default::default())
@@ -84,10 +87,13 @@ impl Session {
             id: string("id")?,
             alphabet,
             pool: string("pool")?.map(|p| (format!("{name} pool"), p.into_bytes())),
+            dialect: string("dialect")?
+                .map(|d| Dialect::from_name(&d).ok_or_else(|| format!("unknown dialect '{d}': python or ecmascript")))
+                .transpose()?,
             ..Input::default()
         };
         let prep = pipeline::prepare(&input).map_err(|e| message(&e))?;
-        Ok(Session { input, prep })
+        Ok(Session { input, prep, status_cache: status::Cache::new() })
     }
 
     /// The drawing data (web/API.md).
@@ -98,7 +104,7 @@ impl Session {
     /// Per clue, whether the partial grid satisfies it, may still or cannot.
     pub fn status(&mut self, cells: &str) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        status::status(&self.prep, &grid).map(|v| text(&v)).map_err(|e| message(&e))
+        status::status(&self.prep, &grid, &mut self.status_cache).map(|v| text(&v)).map_err(|e| message(&e))
     }
 
     /// The records of `solve --json` (`limit`: `--limit`).

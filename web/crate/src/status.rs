@@ -2,30 +2,36 @@
 //! and the matcher accepts it), `possible` (some completion of the line's empty cells
 //! over the alphabet matches), or `broken` (none does) — decided exactly:
 //!
-//! - a full line: the matcher (Python's `re` semantics, as every solution is checked);
+//! - a full line: the matcher of the puzzle's dialect (every solution is checked by it);
 //! - a partial line whose automaton is exact: the automaton run on every completion at
 //!   once (the set of states reachable after each cell);
 //! - a partial line whose automaton only over-approximates the clue (back-references,
 //!   lookarounds): the automaton first (when it rejects every completion, so does the
 //!   clue), then every completion asked of the matcher when there are few, else the
-//!   gated formula of `crossat check` (a SAT call on the clue alone), which exists
-//!   when every clue's formula is exact; when it is not (a clue of the counterexample
-//!   route), such a line is `unknown`.
+//!   formula of the clue alone (a SAT call), when that formula is exact; when it is not
+//!   (a clue of the counterexample route), such a line is `unknown`.
 //!
 //! A letter outside the puzzle's alphabet breaks the partial lines through it: no
 //! solution can hold it.
 
-use crossat::Error;
-use crossat::assist::Assistant;
-use crossat::compile::{Automaton, CompiledClue, DEAD};
+use crossat::compile::{Automaton, Compiled, CompiledClue, DEAD};
+use crossat::encode::{self, Cnf};
 use crossat::pipeline::Prepared;
+use crossat::propagate::SymSet;
+use crossat::puzzle::Puzzle;
+use crossat::solve::Oracle;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 /// Completions of a line tried one by one with the matcher, at most.
 const MATCHER_WORDS: usize = 4096;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
+/// The verdicts on lines of over-approximated clues, by clue and line contents: those
+/// are the slow ones, and a player's typing changes few lines at a time.
+pub type Cache = BTreeMap<(usize, Vec<Option<usize>>), State>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
     Satisfied,
     Possible,
     Broken,
@@ -85,8 +91,32 @@ fn matcher_allows(prep: &Prepared, clue: usize, line: &[Option<usize>]) -> cross
     Ok(Some(false))
 }
 
+/// Whether clue `i` alone accepts some completion of `line`, by a SAT call on the
+/// formula of that clue alone (the encoding `crossat check` gates, with the line's
+/// entries as domains); `None` when the clue's formula only over-approximates it (the
+/// counterexample route).
+fn sat_allows(prep: &Prepared, i: usize, line: &[Option<usize>]) -> crossat::Result<Option<bool>> {
+    let compiled = prep.compiled()?;
+    if !compiled.clues[i].route.exact() {
+        return Ok(None);
+    }
+    let clue = &prep.puzzle.clues[i];
+    let one = Puzzle { clues: vec![clue.clone()], ..prep.puzzle.clone() };
+    let alone = Compiled { alphabet: compiled.alphabet.clone(), clues: vec![compiled.clues[i].clone()], pool: Vec::new() };
+    let mut doms = vec![SymSet::full(prep.alphabet().len()); one.givens.len()];
+    for (&c, x) in clue.cells.iter().zip(line) {
+        if let Some(x) = *x {
+            doms[c] = SymSet::default();
+            doms[c].insert(x);
+        }
+    }
+    let mut cnf = Cnf::new();
+    let (_, selectors) = encode::encode_gated(&one, &alone, &doms, &mut cnf)?;
+    Ok(Some(Oracle::new(&cnf).solve(&selectors)?.is_some()))
+}
+
 /// The status of every clue, in puzzle order (web/API.md).
-pub fn status(prep: &Prepared, grid: &[Option<char>]) -> crossat::Result<Value> {
+pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> crossat::Result<Value> {
     let puzzle = &prep.puzzle;
     let alphabet = prep.alphabet();
     let mut states = Vec::with_capacity(puzzle.clues.len());
@@ -110,36 +140,32 @@ pub fn status(prep: &Prepared, grid: &[Option<char>]) -> crossat::Result<Value> 
             states.push(if automaton_allows(&compiled.automaton, &line, alphabet.len()) { State::Possible } else { State::Broken });
             continue;
         }
-        // The skeleton of a tagged clue reads markers too: only the regular
-        // approximation of the counterexample route can rule a line out by itself.
-        if compiled.tagged.is_none() && !automaton_allows(&compiled.automaton, &line, alphabet.len()) {
-            states.push(State::Broken);
+        if let Some(&known) = cache.get(&(i, line.clone())) {
+            states.push(known);
             continue;
         }
-        match matcher_allows(prep, i, &line)? {
-            Some(true) => states.push(State::Possible),
-            Some(false) => states.push(State::Broken),
-            None => {
-                by_sat.push(i);
-                states.push(State::Unknown);
+        // The skeleton of a tagged clue reads markers too: only the regular
+        // approximation of the counterexample route can rule a line out by itself.
+        let state = if compiled.tagged.is_none() && !automaton_allows(&compiled.automaton, &line, alphabet.len()) {
+            State::Broken
+        } else {
+            match matcher_allows(prep, i, &line)? {
+                Some(true) => State::Possible,
+                Some(false) => State::Broken,
+                None => {
+                    by_sat.push((i, line));
+                    states.push(State::Unknown);
+                    continue;
+                }
             }
-        }
-    }
-    if !by_sat.is_empty() {
-        // Each clue alone with its line's entries (entries off the alphabet were
-        // decided above).
-        let mut assistant = match Assistant::new(prep) {
-            Ok(a) => Some(a),
-            // A clue of the counterexample route: no exact formula; those lines stay unknown.
-            Err(Error::Clue(_)) => None,
-            Err(e) => return Err(e),
         };
-        if let Some(assistant) = &mut assistant {
-            let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| alphabet.index(ch).is_some())).collect();
-            let broken = assistant.broken_clues(&known)?;
-            for i in by_sat {
-                states[i] = if broken.contains(&i) { State::Broken } else { State::Possible };
-            }
+        let _ = cache.insert((i, line), state);
+        states.push(state);
+    }
+    for (i, line) in by_sat {
+        if let Some(allowed) = sat_allows(prep, i, &line)? {
+            states[i] = if allowed { State::Possible } else { State::Broken };
+            let _ = cache.insert((i, line), states[i]);
         }
     }
     Ok(json!(

@@ -76,6 +76,24 @@ pub enum Why {
     Excludes,
     /// The only words of the clue that fit the candidates (a few).
     Words(Vec<String>),
+    /// Every matching word has `letter` at least `count` times, and only `cells` (as
+    /// many) can hold it: the step fixes them to it.
+    Count {
+        /// The letter (alphabet symbol).
+        letter: usize,
+        /// How many times every matching word has it.
+        count: usize,
+        /// The cells that can hold it.
+        cells: Vec<usize>,
+    },
+    /// The clue's back-reference `\group`: in every matching word, the second cell of
+    /// each pair holds the letter of the first, whose candidates it is left with.
+    Copy {
+        /// The group number the back-reference names.
+        group: usize,
+        /// (cell copied, cell narrowed).
+        pairs: Vec<(usize, usize)>,
+    },
     /// No word of the clue over the current candidates uses a removed letter at its cell.
     NoWord,
     /// A case split: with `letter` at `cell`, the sub-steps leave `empty` without a letter.

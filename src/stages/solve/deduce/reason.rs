@@ -1,6 +1,10 @@
 //! Why a step removes what it removes, in words: the short reasons where one exists
-//! (the clue excludes those letters whatever the rest holds; only these words fit),
-//! else the exact generic one.
+//! (the clue excludes those letters whatever the rest holds; it needs a letter so
+//! many times and only so many cells can hold it; its back-reference makes one cell
+//! hold another's letter; only these words fit), else the exact generic one. Each
+//! short reason is computed from the words of the line that match (so it is true of
+//! the removal, which the matcher made exact) and given only when it explains every
+//! cell the step changes.
 
 use super::{Engine, Kind, Step, Why};
 use crate::compile::Alphabet;
@@ -25,11 +29,63 @@ impl Engine<'_> {
         if outside {
             return Why::Excludes;
         }
-        match self.words(i, before, MAX_WORDS_SHOWN) {
-            Some(words) if !words.is_empty() => Why::Words(words),
+        let Some(words) = self.words(i, before, super::line::EXACT_WORDS) else { return Why::NoWord };
+        if words.is_empty() {
+            return Why::NoWord;
+        }
+        let words: Vec<Vec<usize>> = words.iter().map(|w| w.chars().filter_map(|ch| self.compiled.alphabet.index(ch)).collect()).collect();
+        if words.iter().any(|w| w.len() != cells.len()) {
+            return Why::NoWord;
+        }
+        if let Some(why) =
+            counting(cells, before, &words, step).or_else(|| copying(&self.puzzle.clues[i].regex, cells, before, &words, step))
+        {
+            return why;
+        }
+        let chars = self.compiled.alphabet.chars();
+        match words.len() {
+            1..=MAX_WORDS_SHOWN => Why::Words(words.iter().map(|w| w.iter().map(|&x| chars[x]).collect()).collect()),
             _ => Why::NoWord,
         }
     }
+}
+
+/// A counting reason, when it explains the whole step: some letter occurs at least
+/// `k` ≥ 2 times in every matching word, and exactly `k` cells of the line can hold it,
+/// so those cells hold it (and the step fixes each cell it changes to that letter).
+/// With `k` = 1 the words themselves say it more plainly.
+fn counting(cells: &[usize], before: &[SymSet], words: &[Vec<usize>], step: &Step) -> Option<Why> {
+    let letters = step.remaining.iter().filter(|r| r.len() == 1).filter_map(|r| r.iter().next()).collect::<std::collections::BTreeSet<_>>();
+    for x in letters {
+        let need = words.iter().map(|w| w.iter().filter(|&&y| y == x).count()).min()?;
+        let can: Vec<usize> = (0..cells.len()).filter(|&p| before[p].contains(x)).collect();
+        let fixed_all =
+            step.cells.iter().zip(&step.remaining).all(|(c, r)| r.len() == 1 && r.contains(x) && can.iter().any(|&p| cells[p] == *c));
+        if need >= 2 && can.len() == need && fixed_all && need < cells.len() {
+            return Some(Why::Count { letter: x, count: need, cells: can.iter().map(|&p| cells[p]).collect() });
+        }
+    }
+    None
+}
+
+/// A back-reference reason, when it explains the whole step: the clue has one
+/// back-reference, and each changed cell holds in every matching word the letter of
+/// another cell of the line, whose candidates are exactly the letters left.
+fn copying(regex: &str, cells: &[usize], before: &[SymSet], words: &[Vec<usize>], step: &Step) -> Option<Why> {
+    let refs: std::collections::BTreeSet<char> =
+        regex.as_bytes().windows(2).filter(|w| w[0] == b'\\' && w[1].is_ascii_digit() && w[1] != b'0').map(|w| w[1] as char).collect();
+    let group = match refs.iter().collect::<Vec<_>>().as_slice() {
+        [g] => g.to_digit(10)? as usize,
+        _ => return None,
+    };
+    let mut pairs = Vec::new();
+    for (c, left) in step.cells.iter().zip(&step.remaining) {
+        let q = cells.iter().position(|x| x == c)?;
+        let p = (0..cells.len())
+            .find(|&p| p != q && cells[p] != *c && words.iter().all(|w| w[p] == w[q]) && before[p].and(&before[q]) == *left)?;
+        pairs.push((cells[p], *c));
+    }
+    Some(Why::Copy { group, pairs })
 }
 
 /// Letters of a set, separated by spaces.
@@ -51,6 +107,17 @@ pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
                 format!("{} alone allows none of the removed letters there", regex(step.clue))
             }
         }
+        Why::Count { letter, count, cells } => format!(
+            "{} needs {count} {}'s and only {} can hold one",
+            regex(step.clue),
+            alphabet.chars()[*letter],
+            cells.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" and ")
+        ),
+        Why::Copy { group, pairs } => format!(
+            "the back-reference `\\{group}` of {} makes {}",
+            regex(step.clue),
+            pairs.iter().map(|&(a, b)| format!("{} hold the letter of {}", name(b), name(a))).collect::<Vec<_>>().join(", and ")
+        ),
         Why::Words(words) if words.len() == 1 => format!("only {} of {} fits the candidates", words[0], regex(step.clue)),
         Why::Words(words) => format!("only {} words of {} fit the candidates: {}", words.len(), regex(step.clue), words.join(", ")),
         Why::NoWord => match (step.cells.as_slice(), step.removed.as_slice()) {
