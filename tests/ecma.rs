@@ -697,3 +697,11 @@ fn syntax_errors_name_the_problem_and_the_position() {
         assert_eq!(e.position, position, "{clue:?}: {e}");
     }
 }
+
+#[test]
+fn a_line_shorter_than_any_match_is_refused_at_once() {
+    // node's own analysis refuses these without iterating; so does crossat, by the
+    // fewest units a match consumes, before its matcher would run out of depth.
+    let cases = vec![("(?:(?:b){0,2}){99999999999}(?<!a)a".to_string(), vec![String::new()])];
+    assert_eq!(crossat_ecma(&cases[0].0, &cases[0].1), node(&cases).remove(0));
+}

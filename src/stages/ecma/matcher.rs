@@ -31,6 +31,8 @@ const DEEP_STACK: usize = 1 << 30;
 pub struct Matcher {
     pattern: Pattern,
     budget: u64,
+    /// The fewest units any match consumes: a shorter line is refused at once.
+    min_len: u64,
 }
 
 /// A matcher state: the position and the captures (`None`: undefined).
@@ -71,7 +73,8 @@ impl Matcher {
     pub fn new(p: &Pattern) -> Matcher {
         let mut pattern = p.clone();
         collapse_empty_repeats(&mut pattern.root, &mut Vec::new());
-        Matcher { pattern, budget: STEP_BUDGET }
+        let min_len = min_len(&pattern.root);
+        Matcher { pattern, budget: STEP_BUDGET, min_len }
     }
 
     /// The same matcher with another step budget.
@@ -101,11 +104,11 @@ impl Matcher {
     pub fn fullmatch_units(&self, units: &[u16]) -> Result<bool, BudgetExceeded> {
         match self.run(units, SHALLOW_DEPTH) {
             Err(e) if e.stack => {
-                let (pattern, budget, units) = (self.pattern.clone(), self.budget, units.to_vec());
+                let (m, units) = (self.clone(), units.to_vec());
                 let deep = std::thread::Builder::new()
                     .name("ecma-matcher".into())
                     .stack_size(DEEP_STACK)
-                    .spawn(move || Matcher { pattern, budget }.run(&units, DEEP_DEPTH))
+                    .spawn(move || m.run(&units, DEEP_DEPTH))
                     .map_err(|_| e)?;
                 deep.join().unwrap_or(Err(e))
             }
@@ -114,11 +117,26 @@ impl Matcher {
     }
 
     fn run(&self, units: &[u16], max_depth: usize) -> Result<bool, BudgetExceeded> {
+        if self.min_len > units.len() as u64 {
+            return Ok(false);
+        }
         let run = Run { input: units, steps: Cell::new(0), budget: self.budget, depth: Cell::new(0), max_depth };
         let start = State { end: 0, caps: vec![None; self.pattern.groups] };
         let len = units.len();
         let done = |y: State| Ok((y.end == len).then_some(y));
         Ok(run.m(&self.pattern.root, Dir::Forward, start, &done)?.is_some())
+    }
+}
+
+/// The fewest units a match of `n` consumes (lookarounds and back-references: none).
+fn min_len(n: &Node) -> u64 {
+    match n {
+        Node::Empty | Node::Assert(_) | Node::Look { .. } | Node::BackRef(_) => 0,
+        Node::Set(_) => 1,
+        Node::Concat(v) => v.iter().map(min_len).fold(0, u64::saturating_add),
+        Node::Alt(v) => v.iter().map(min_len).min().unwrap_or(0),
+        Node::Group { body, .. } => min_len(body),
+        Node::Repeat { body, min, .. } => min_len(body).saturating_mul(u64::from(*min)),
     }
 }
 
