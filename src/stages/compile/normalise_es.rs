@@ -244,7 +244,19 @@ impl Cx<'_> {
                 let index = if self.captures { u32::try_from(*index).ok() } else { None };
                 Node::Group { index, sub: Box::new(self.node(body)?) }
             }
-            ecma::Node::Repeat { body, min, max, .. } => Node::Repeat { sub: Box::new(self.node(body)?), min: *min, max: *max },
+            ecma::Node::Repeat { body, min, max, .. } => {
+                let sub = self.node(body)?;
+                // A body that matches the empty string anywhere makes its minimum
+                // count free, and a maximum past any line's length none
+                // (`(?:$|a){99999999999}` is `(?:$|a)*`): the automaton builders are
+                // spared a huge count.
+                // In the over-approximation, any body that may match the empty string.
+                let nullable = super::always_nullable(&sub) || self.mode == Mode::Over && super::min_len(&sub) == 0;
+                let free = !self.captures && nullable;
+                let min = if free { 0 } else { *min };
+                let max = if free && max.is_some_and(|m| m > 1_000_000) { None } else { *max };
+                Node::Repeat { sub: Box::new(sub), min, max }
+            }
             ecma::Node::Assert(_) if COPYING.with(std::cell::Cell::get) => Node::Empty,
             ecma::Node::Assert(a) => match a {
                 ecma::Assertion::Start => Node::Assert(Assertion::Start),
