@@ -315,7 +315,7 @@ fn run(count: usize, seed: u64) -> Tally {
                 continue;
             }
             lines += 1;
-            let (name, opts) = if n > 0 && (i + n) % 3 == 0 { ("guarded", guarded) } else { ("default", Options::default()) };
+            let (name, opts) = if n > 0 && (i + n).is_multiple_of(3) { ("guarded", guarded) } else { ("default", Options::default()) };
             match crossat(case, n, opts) {
                 Ok(got) if &got == want => {}
                 Ok(got) => failures.push(format!(

@@ -304,7 +304,7 @@ fn the_manual_carries_every_commands_long_help() {
     for section in ["DIFFICULTY", "DIALECTS", "FORMATS", "EXIT STATUS"] {
         assert!(man.contains(section), "{section}");
     }
-    assert!(man.contains("probing") && man.contains("Python is the only dialect"));
+    assert!(man.contains("probing") && man.contains("ecmascript (the default for regexcrossword.com"));
     for code in ["130", "143"] {
         assert!(man.contains(code));
     }

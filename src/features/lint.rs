@@ -121,6 +121,14 @@ fn clue_verdict(regex: &str, alphabet: &Alphabet, len: usize) -> Result<Verdict>
         Ok([verdict(&matchers[0])?, verdict(&matchers[1])?])
     };
     let differs = |w: &[char], v: [bool; 2]| Verdict::Differs { witness: w.iter().collect(), python: v[0] };
+    // The same tree in both dialects, with back-references that mean the same in both
+    // (`normalise_es::python_equivalent`): the same language.
+    if let (Tree::Ecmascript(pattern), Ok(node)) =
+        (&ecmascript, compile::normalise_tree(&python, alphabet, compile::normalise::Mode::Exact))
+        && compile::normalise_es::python_equivalent(pattern, alphabet).is_some_and(|n| n == node)
+    {
+        return Ok(Verdict::Same);
+    }
     if len == 0 {
         let v = check(&[])?;
         return Ok(if v[0] == v[1] { Verdict::Same } else { differs(&[], v) });

@@ -42,8 +42,7 @@ pub enum Command {
     /// Explain the solution step by step, as a person would solve it: each deduction
     /// from one clue, case splits where lines stall, and why the answer is the only one.
     Explain(ExplainArgs),
-    /// For setters: the clues whose meaning on their line differs between Python's re and
-    /// ECMAScript's RegExp (what regexcrossword.com checks with), each with a witness.
+    /// For setters: the clues whose meaning differs between Python's re and ECMAScript's RegExp.
     Lint(LintArgs),
     /// Solve a building-blocks puzzle: fill word patterns with blocks from a pool so
     /// that every word is in the dictionary.
@@ -507,8 +506,8 @@ const MAN_SECTIONS: &[(&str, &[&str])] = &[
     (
         "DIALECTS",
         &[
-            "A clue is a regular expression in the dialect of Python 3.11's re module: its syntax, its flags ((?i), (?x), (?a), (?s), (?m), (?u)), its Unicode classes, and re.fullmatch's meaning on the line's letters. Python is the only dialect crossat reads today; a clue that Python refuses is refused with Python's message and position.",
-            "Back-references and lookarounds are supported; a back-reference inside a lookaround is not. docs/format.md in crossat's source lists what is encoded exactly and the limits.",
+            "A clue is a regular expression in one of two dialects. python (the default for most formats): Python 3.11's re module, its syntax, its flags ((?i), (?x), (?a), (?s), (?m), (?u)), its Unicode classes, and re.fullmatch's meaning on the line's letters; a clue that Python refuses is refused with Python's message and position. ecmascript (the default for regexcrossword.com's challenges.json, and for crossat JSON with \"dialect\": \"ecmascript\"): JavaScript's RegExp without flags, with Annex B, as new RegExp('^(?:' + clue + ')$').test(line); a clue that RegExp refuses is refused with its message.",
+            "--dialect python|ecmascript overrides the puzzle's dialect; crossat lint lists the clues whose meaning differs between the two. Back-references and lookarounds are supported in both; in Python a back-reference inside a lookaround is not. docs/format.md in crossat's source lists the differences, what is encoded exactly and the limits.",
         ],
     ),
 ];

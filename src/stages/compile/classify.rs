@@ -136,10 +136,12 @@ pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options)
 /// ([`normalise_es::python_equivalent`]).
 fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
     let Tree::Ecmascript(pattern) = tree else { return Err(ClueErrorKind::Other("internal: not an ECMAScript clue".into())) };
+    // A regular tree whose automaton is too large (`(?:$|a){99999999999}`) goes on to
+    // the routes below, which the matcher keeps exact.
     if let Ok(node) = normalise_tree(tree, alphabet, Mode::Exact)
         && !tagged::needs_tags(&node)
+        && let Ok((automaton, raw_states)) = clue_automaton(&node, alphabet, len)
     {
-        let (automaton, raw_states) = clue_automaton(&node, alphabet, len)?;
         return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
     }
     // Back-references that mean the same in both dialects take Python's routes.

@@ -1,14 +1,15 @@
 //! The **compile** stage: every clue → an automaton over the puzzle alphabet, bounded by
 //! the length of its line.
 //!
-//! This file is the driver: [`parse_clues`] (`re._parser`'s tree of each clue, by
-//! [`crate::regex::parser`]), [`choose_alphabet`], [`compile`] (each clue once per
+//! This file is the driver: [`parse_clues`] (each clue's tree in the puzzle's
+//! dialect, [`crate::dialect`]: `re._parser`'s by [`crate::regex::parser`], or the
+//! ECMAScript parser's), [`choose_alphabet`], [`compile`] (each clue once per
 //! line length, equal and renamed clues shared) and [`positions`] (the clues' position
 //! automata, for propagation before compiling). Per clue, [`compile`] runs three
 //! passes:
 //!
-//! 1. [`normalise`]: the parsed tree → a flag-free [`Node`](crate::regex::ast::Node) over the alphabet (or a
-//!    regular over-approximation of it);
+//! 1. [`normalise`]: the parsed tree → a flag-free [`Node`] over the alphabet (or a
+//!    regular over-approximation of it); [`normalise_es`] for an ECMAScript clue;
 //! 2. [`classify`]: choose the route (regular, bounded, tagged, guarded);
 //! 3. build the route's automaton. Regular trees take the DFA route ([`dfa`]): a subset
 //!    construction over the tree's positions ([`glushkov`]), else the tree fitted to

@@ -68,7 +68,13 @@ pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<N
 /// ECMAScript's reset of a repeat's captures at each iteration and its empty match of
 /// a group that did not take part never apply.
 pub fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node> {
-    if alphabet.chars().iter().any(|&c| u32::from(c) > 0xFFFF) || !surely_set(&pattern.root, &mut Vec::new()) {
+    let mut referenced = Vec::new();
+    references(&pattern.root, &mut referenced);
+    // A reference alone under a repeat may name only groups outside every repeat.
+    let mut repeated = Vec::new();
+    repeated_groups(&pattern.root, false, &mut repeated);
+    let refs = Refs { referenced, repeated };
+    if alphabet.chars().iter().any(|&c| u32::from(c) > 0xFFFF) || !surely_set(&pattern.root, &mut Vec::new(), &refs) {
         return None;
     }
     let cx = Cx {
@@ -84,19 +90,67 @@ pub fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node>
 
 /// Whether every back-reference in `n` refers to a group surely set before it, given
 /// the groups `set` surely set before `n`; adds those `n` surely sets. No lookaround.
-fn surely_set(n: &ecma::Node, set: &mut Vec<usize>) -> bool {
+/// An optional or repeated reference alone (`(\1)?`, `\1*`, in groups no reference
+/// names) may refer to a group outside every repeat of more than one iteration (whose state is then the same in
+/// both dialects): when the group is unset the reference matches the empty string in
+/// ECMAScript and fails in Python, and either way the repeat matches nothing.
+fn surely_set(n: &ecma::Node, set: &mut Vec<usize>, referenced: &Refs) -> bool {
     match n {
         ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) => true,
         ecma::Node::BackRef(k) => set.contains(k),
-        ecma::Node::Concat(v) => v.iter().all(|x| surely_set(x, set)),
-        ecma::Node::Alt(v) => v.iter().all(|x| surely_set(x, &mut set.clone())),
+        ecma::Node::Concat(v) => v.iter().all(|x| surely_set(x, set, referenced)),
+        ecma::Node::Alt(v) => v.iter().all(|x| surely_set(x, &mut set.clone(), referenced)),
         ecma::Node::Group { index, body } => {
-            let ok = surely_set(body, set);
+            let ok = surely_set(body, set, referenced);
             set.push(*index);
             ok
         }
-        ecma::Node::Repeat { body, .. } => surely_set(body, &mut set.clone()),
+        ecma::Node::Repeat { body, min: 0, .. } if lone_reference(body, referenced) => true,
+        ecma::Node::Repeat { body, .. } => surely_set(body, &mut set.clone(), referenced),
         ecma::Node::Look { .. } => false,
+    }
+}
+
+/// The groups a pattern refers to, and those inside a repeat.
+struct Refs {
+    referenced: Vec<usize>,
+    repeated: Vec<usize>,
+}
+
+/// Whether `n` is a back-reference to a group outside every repeat of more than one
+/// iteration, possibly inside groups that no reference names.
+fn lone_reference(n: &ecma::Node, refs: &Refs) -> bool {
+    match n {
+        ecma::Node::BackRef(k) => !refs.repeated.contains(k),
+        ecma::Node::Group { index, body } => !refs.referenced.contains(index) && lone_reference(body, refs),
+        _ => false,
+    }
+}
+
+/// The groups inside a repeat of more than one iteration (an optional group matches at
+/// most once, so its state is the same in both dialects).
+fn repeated_groups(n: &ecma::Node, inside: bool, out: &mut Vec<usize>) {
+    match n {
+        ecma::Node::Group { index, body } => {
+            if inside {
+                out.push(*index);
+            }
+            repeated_groups(body, inside, out);
+        }
+        ecma::Node::Repeat { body, max, .. } => repeated_groups(body, inside || !matches!(max, Some(0 | 1)), out),
+        ecma::Node::Concat(v) | ecma::Node::Alt(v) => v.iter().for_each(|x| repeated_groups(x, inside, out)),
+        ecma::Node::Look { body, .. } => repeated_groups(body, inside, out),
+        ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) | ecma::Node::BackRef(_) => {}
+    }
+}
+
+/// The groups `n` refers to.
+fn references(n: &ecma::Node, out: &mut Vec<usize>) {
+    match n {
+        ecma::Node::BackRef(k) => out.push(*k),
+        ecma::Node::Concat(v) | ecma::Node::Alt(v) => v.iter().for_each(|x| references(x, out)),
+        ecma::Node::Group { body, .. } | ecma::Node::Repeat { body, .. } | ecma::Node::Look { body, .. } => references(body, out),
+        ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) => {}
     }
 }
 
@@ -133,6 +187,12 @@ struct Cx<'a> {
     captures: bool,
 }
 
+thread_local! {
+    /// Whether a group's body is being copied for a back-reference: its assertions held
+    /// where the group matched, not where the copy stands, so they are dropped.
+    static COPYING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl Cx<'_> {
     fn hard(&self, what: &str, over: Node) -> Result<Node, Hard> {
         match self.mode {
@@ -163,13 +223,18 @@ impl Cx<'_> {
                 // makes `F|O` the class `[FO]`): the expansion of back-references
                 // recognises a group of one character by it.
                 if v.iter().all(|x| matches!(x, Node::Set(_))) {
-                    let mut members: Vec<ClassItem> = Vec::new();
-                    for x in &v {
-                        if let Node::Set(set) = x {
-                            members.extend(set.items.iter().filter(|m| !members.contains(m)).copied().collect::<Vec<_>>());
-                        }
-                    }
-                    Node::Set(CharSet { negated: false, items: members.into() })
+                    let members: BTreeSet<char> = v
+                        .iter()
+                        .flat_map(|x| match x {
+                            Node::Set(set) => set.items.to_vec(),
+                            _ => Vec::new(),
+                        })
+                        .filter_map(|m| match m {
+                            ClassItem::Char(c) => Some(c),
+                            _ => None,
+                        })
+                        .collect();
+                    Node::Set(CharSet { negated: false, items: members.into_iter().map(ClassItem::Char).collect::<Vec<_>>().into() })
                 } else {
                     Node::Alt(v)
                 }
@@ -179,7 +244,20 @@ impl Cx<'_> {
                 let index = if self.captures { u32::try_from(*index).ok() } else { None };
                 Node::Group { index, sub: Box::new(self.node(body)?) }
             }
-            ecma::Node::Repeat { body, min, max, .. } => Node::Repeat { sub: Box::new(self.node(body)?), min: *min, max: *max },
+            ecma::Node::Repeat { body, min, max, .. } => {
+                let sub = self.node(body)?;
+                // A body that matches the empty string anywhere makes its minimum
+                // count free, and a maximum past any line's length none
+                // (`(?:$|a){99999999999}` is `(?:$|a)*`): the automaton builders are
+                // spared a huge count.
+                // In the over-approximation, any body that may match the empty string.
+                let nullable = super::always_nullable(&sub) || self.mode == Mode::Over && super::min_len(&sub) == 0;
+                let free = !self.captures && nullable;
+                let min = if free { 0 } else { *min };
+                let max = if free && max.is_some_and(|m| m > 1_000_000) { None } else { *max };
+                Node::Repeat { sub: Box::new(sub), min, max }
+            }
+            ecma::Node::Assert(_) if COPYING.with(std::cell::Cell::get) => Node::Empty,
             ecma::Node::Assert(a) => match a {
                 ecma::Assertion::Start => Node::Assert(Assertion::Start),
                 ecma::Assertion::End => Node::Assert(Assertion::End),
@@ -206,15 +284,18 @@ impl Cx<'_> {
     /// A regular superset of what `\k` matches: the empty string (group `k` did not
     /// take part, was reset, or is referred to before or inside itself) or a string
     /// the group's body matches (what it captured last), the body over-approximated in
-    /// turn; a reference met again while its own group's body is being approximated
-    /// matches any string.
+    /// turn and without its assertions (`^`, `$`, `\b`, `\B` held where the group
+    /// matched, not where the copy is); a reference met again while its own group's
+    /// body is being approximated matches any string.
     fn backref_over(&self, k: usize) -> Result<Node, Hard> {
         let Some(body) = self.bodies.get(k).copied().flatten() else { return Ok(Node::Empty) };
         if self.open.borrow().contains(&k) {
             return Ok(Node::any_string());
         }
         self.open.borrow_mut().push(k);
+        let was = COPYING.with(|c| c.replace(true));
         let sub = self.node(body);
+        COPYING.with(|c| c.set(was));
         let _ = self.open.borrow_mut().pop();
         Ok(Node::Alt(vec![Node::Empty, sub?]))
     }
