@@ -99,9 +99,9 @@ fn counts_equal_ganaks_on_the_bundled_puzzles() {
     eprintln!("Ganak: {} bundled puzzles compared: {compared:#?}", compared.len());
     eprintln!("not counted by Ganak within {} s: {beyond:?}", ganak_seconds());
     eprintln!("left out: {left_out:#?}");
-    // Ganak counts almost every bundled puzzle at once; the hard ones are hexagons.
+    // Ganak counts almost every bundled puzzle at once; which ones miss its time bound
+    // depends on the machine's load, so only the number compared is asserted.
     assert!(compared.len() > 100, "only {} of {total} compared", compared.len());
-    assert!(beyond.iter().all(|n| n.contains("binoternary") || n.contains("hexregex")), "Ganak was slow on {beyond:?}");
     assert!(left_out.len() * 10 < total, "too many left out: {left_out:?}");
 }
 
