@@ -329,3 +329,40 @@ impl<'a> Assistant<'a> {
         found
     }
 }
+
+/// The player's entries that cannot be right, each with the clues it breaks: against the
+/// solution when the puzzle is unique (each wrong entry alone conflicts with a minimal set
+/// of clues), else the entries of a minimal conflict; to each entry's clues are added the
+/// clues through it that the entries on their own line break. Empty when the entries can
+/// be completed.
+pub fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> Result<Vec<(usize, Vec<usize>)>> {
+    let unknown: Vec<(usize, Vec<usize>)> =
+        (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).map(|c| (c, vec![])).collect();
+    let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.alphabet().index(ch).is_some())).collect();
+    if assistant.complete(&known)?.is_some() {
+        return Ok(unknown);
+    }
+    let base = &prep.puzzle.givens;
+    let mut wrong = unknown;
+    match assistant.complete(base)? {
+        Some(sol) if !assistant.several(base, &sol)? => {
+            for c in (0..grid.len()).filter(|&c| known[c].is_some_and(|ch| ch != sol[c])) {
+                let mut alone = base.clone();
+                alone[c] = known[c];
+                wrong.push((c, assistant.conflict(&alone)?.clues));
+            }
+        }
+        _ => {
+            let k = assistant.conflict(&known)?;
+            wrong.extend(k.givens.iter().filter(|&&c| base[c].is_none()).map(|&c| (c, k.clues.clone())));
+        }
+    }
+    let broken = assistant.broken_clues(&known)?;
+    for (c, clues) in &mut wrong {
+        clues.extend(broken.iter().filter(|&&i| prep.puzzle.clues[i].cells.contains(c)));
+        clues.sort_unstable();
+        clues.dedup();
+    }
+    wrong.sort_unstable();
+    Ok(wrong)
+}

@@ -7,10 +7,12 @@
 //! the search found (one solution and its proof of uniqueness, several, or none):
 //! the path never claims a deduction it did not make.
 
+use crate::compile::Alphabet;
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::{self, SymSet};
-use crate::solve::deduce::{self, Deduction, End, Engine, Kind, Step, Why};
+use crate::solve::deduce::{self, Deduction, End, Engine, Kind, Step, Why, reason};
+use serde_json::{Value, json};
 
 /// What an explanation shows in the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,4 +116,42 @@ fn search(prep: &mut Prepared, deduction: &mut Deduction, chars: &[char]) -> Res
         deduction.steps.push(step);
     }
     Ok(answer)
+}
+
+/// The letters of a set of symbols, in alphabet order.
+pub fn letters(a: &Alphabet, s: &SymSet) -> String {
+    s.iter().map(|x| a.chars()[x]).collect()
+}
+
+fn cell_json(prep: &Prepared, c: usize) -> Value {
+    let (r, col) = prep.puzzle.shape.coords(c);
+    json!([r, col])
+}
+
+/// One step as `crossat explain --json` prints it (`"type": "step"` at the top level); a split carries its sub-steps,
+/// numbered from 1 within it.
+pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
+    let a = prep.alphabet();
+    let mut v = if top { json!({"type": "step"}) } else { json!({}) };
+    let fields = json!({
+        "number": number,
+        "kind": step.kind.name(),
+        "line": step.clue.map(|i| prep.puzzle.clues[i].label.clone()),
+        "cells": step.cells.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>(),
+        "removed": step.removed.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "remaining": step.remaining.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "uses": step.uses,
+        "reason": reason::describe(&prep.puzzle, a, step),
+    });
+    if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
+        v.extend(f);
+    }
+    if step.extra {
+        v["extra"] = json!(true);
+    }
+    if let Why::Split { cell, letter, steps, .. } = &step.why {
+        v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
+        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
+    }
+    v
 }

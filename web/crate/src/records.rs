@@ -9,12 +9,9 @@
 
 use crate::session::limited;
 use crossat::assist::{Assistant, Conflict, Hint, Reason};
-use crossat::compile::Alphabet;
 use crossat::emit;
 use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Input, Prepared};
-use crossat::propagate::SymSet;
-use crossat::solve::deduce::{Step, Why, reason};
 use crossat::solve::{Outcome, deduce};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -235,40 +232,6 @@ fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -
     Ok(())
 }
 
-/// The player's entries that cannot be right, each with the clues it breaks (as
-/// `crossat hint --grid` finds them).
-fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> crossat::Result<Vec<(usize, Vec<usize>)>> {
-    let unknown: Vec<(usize, Vec<usize>)> =
-        (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).map(|c| (c, vec![])).collect();
-    let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.alphabet().index(ch).is_some())).collect();
-    if assistant.complete(&known)?.is_some() {
-        return Ok(unknown);
-    }
-    let base = &prep.puzzle.givens;
-    let mut wrong = unknown;
-    match assistant.complete(base)? {
-        Some(sol) if !assistant.several(base, &sol)? => {
-            for c in (0..grid.len()).filter(|&c| known[c].is_some_and(|ch| ch != sol[c])) {
-                let mut alone = base.clone();
-                alone[c] = known[c];
-                wrong.push((c, assistant.conflict(&alone)?.clues));
-            }
-        }
-        _ => {
-            let k = assistant.conflict(&known)?;
-            wrong.extend(k.givens.iter().filter(|&&c| base[c].is_none()).map(|&c| (c, k.clues.clone())));
-        }
-    }
-    let broken = assistant.broken_clues(&known)?;
-    for (c, clues) in &mut wrong {
-        clues.extend(broken.iter().filter(|&&i| prep.puzzle.clues[i].cells.contains(c)));
-        clues.sort_unstable();
-        clues.dedup();
-    }
-    wrong.sort_unstable();
-    Ok(wrong)
-}
-
 /// `hint --json --grid` on a partial grid.
 pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut records = Vec::new();
@@ -282,7 +245,7 @@ pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> 
 
 fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
     let mut assistant = Assistant::new(prep)?;
-    let wrong = wrong_entries(prep, &mut assistant, givens)?;
+    let wrong = crossat::assist::wrong_entries(prep, &mut assistant, givens)?;
     if !wrong.is_empty() {
         let mut records = Vec::new();
         for (c, clues) in &wrong {
@@ -328,37 +291,6 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) 
     Ok(())
 }
 
-fn letters(a: &Alphabet, s: &SymSet) -> String {
-    s.iter().map(|x| a.chars()[x]).collect()
-}
-
-/// One step as `explain --json` prints it; a split carries its sub-steps.
-fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
-    let a = prep.alphabet();
-    let mut v = if top { json!({"type": "step"}) } else { json!({}) };
-    let fields = json!({
-        "number": number,
-        "kind": step.kind.name(),
-        "line": step.clue.map(|i| prep.puzzle.clues[i].label.clone()),
-        "cells": step.cells.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>(),
-        "removed": step.removed.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
-        "remaining": step.remaining.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
-        "uses": step.uses,
-        "reason": reason::describe(&prep.puzzle, a, step),
-    });
-    if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
-        v.extend(f);
-    }
-    if step.extra {
-        v["extra"] = json!(true);
-    }
-    if let Why::Split { cell, letter, steps, .. } = &step.why {
-        v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
-        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
-    }
-    v
-}
-
 fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
     let answer = match &ex.answer {
         Answer::Unique(_) => "unique",
@@ -384,7 +316,8 @@ pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>)
     let done = limited(timeout_ms, || {
         let mut prep = pipeline::prepare(input)?;
         let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
-        let mut records: Vec<Value> = ex.deduction.steps.iter().enumerate().map(|(n, s)| step_json(&prep, s, n + 1, true)).collect();
+        let mut records: Vec<Value> =
+            ex.deduction.steps.iter().enumerate().map(|(n, s)| crossat::explain::step_json(&prep, s, n + 1, true)).collect();
         records.push(summary_json(&prep, &ex));
         Ok(records)
     })?;

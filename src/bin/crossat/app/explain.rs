@@ -4,11 +4,10 @@
 
 use super::input;
 use crate::cli::{DrawWhen, ExplainArgs};
-use crate::compile::Alphabet;
 use crate::draw::{Mark, View};
 use crate::error::Result;
 use crate::exit::ExitCode;
-use crate::explain::{Answer, Explanation};
+use crate::explain::{Answer, Explanation, letters};
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::SymSet;
@@ -37,7 +36,7 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
     let mut text = String::new();
     if args.json {
         for (n, step) in ex.deduction.steps.iter().enumerate() {
-            text.push_str(&format!("{}\n", step_json(&prep, step, n + 1, true)));
+            text.push_str(&format!("{}\n", crate::explain::step_json(&prep, step, n + 1, true)));
         }
         text.push_str(&format!("{}\n", summary_json(&prep, &ex)));
     } else {
@@ -79,43 +78,6 @@ fn view(prep: &Prepared, doms: &[SymSet], step: Option<&Step>) -> View {
             }
         }
         v.hint_clues.extend(step.clue.filter(|_| step.kind == Kind::Line));
-    }
-    v
-}
-
-fn letters(a: &Alphabet, s: &SymSet) -> String {
-    s.iter().map(|x| a.chars()[x]).collect()
-}
-
-fn cell_json(prep: &Prepared, c: usize) -> Value {
-    let (r, col) = prep.puzzle.shape.coords(c);
-    json!([r, col])
-}
-
-/// One step as JSON (`"type": "step"` at the top level); a split carries its sub-steps,
-/// numbered from 1 within it.
-fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
-    let a = prep.alphabet();
-    let mut v = if top { json!({"type": "step"}) } else { json!({}) };
-    let fields = json!({
-        "number": number,
-        "kind": step.kind.name(),
-        "line": step.clue.map(|i| prep.puzzle.clues[i].label.clone()),
-        "cells": step.cells.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>(),
-        "removed": step.removed.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
-        "remaining": step.remaining.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
-        "uses": step.uses,
-        "reason": reason::describe(&prep.puzzle, a, step),
-    });
-    if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
-        v.extend(f);
-    }
-    if step.extra {
-        v["extra"] = json!(true);
-    }
-    if let Why::Split { cell, letter, steps, .. } = &step.why {
-        v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
-        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
     }
     v
 }
