@@ -392,7 +392,7 @@ where
                 if live.iter().any(Vec::is_empty) {
                     return false;
                 }
-                for (&c, d) in cells.iter().zip(segment::support(a, &self.line, &live)) {
+                for (&c, d) in cells.iter().zip(propagate::supported(a, &self.line, &live)) {
                     let new = self.doms[c].and(&d);
                     if new != self.doms[c] {
                         self.scratch.set(&mut self.doms, c, new);

@@ -87,29 +87,6 @@ pub fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Vec<u32>>
     out
 }
 
-/// The letters of each cell that some word of the segment uses, from its [`live`]
-/// layers.
-pub fn support(a: &Automaton, line: &[SymSet], live: &[Vec<u32>]) -> Vec<SymSet> {
-    let mut in_next = vec![false; a.states()];
-    (0..line.len())
-        .map(|p| {
-            for &t in &live[p + 1] {
-                in_next[t as usize] = true;
-            }
-            let mut s = SymSet::default();
-            for x in line[p].iter() {
-                if live[p].iter().any(|&q| is_in(&in_next, a.step(q, x))) {
-                    s.insert(x);
-                }
-            }
-            for &t in &live[p + 1] {
-                in_next[t as usize] = false;
-            }
-            s
-        })
-        .collect()
-}
-
 /// How many words of `line` the segment accepts; `None` past `u128`.
 pub fn words(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Option<u128> {
     if from == DEAD {
