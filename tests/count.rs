@@ -31,7 +31,8 @@ fn binoternary() -> Vec<std::path::PathBuf> {
     files
 }
 
-fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every puzzle file under `dir` (not expected outputs or solutions), sorted.
+pub(crate) fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
     entries.sort();
     for p in entries {

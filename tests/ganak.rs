@@ -17,7 +17,7 @@
 //! ```
 
 use crate::common::{input_file, python_oracle, root};
-use crate::count::generated;
+use crate::count::{generated, puzzle_files};
 use crossat::pipeline::{self, Prepared};
 use crossat::solve::count::Big;
 
@@ -65,19 +65,6 @@ fn compare(mut preps: Vec<(String, Prepared)>) -> (Vec<String>, Vec<String>) {
         compared.push(format!("{name}: {theirs}"));
     }
     (compared, beyond)
-}
-
-fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
-    entries.sort();
-    for p in entries {
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-        if p.is_dir() {
-            puzzle_files(&p, out);
-        } else if [".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) && !name.contains("expected") && !name.contains("_solution") {
-            out.push(p);
-        }
-    }
 }
 
 #[test]
