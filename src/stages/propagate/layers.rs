@@ -235,11 +235,19 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
 /// the line *is* that product: then the clue constrains each cell alone and couples
 /// no two of them (see `solve::split_parts`).
 pub fn line_count(a: &Automaton, line: &[SymSet]) -> Option<u128> {
-    if a.start == DEAD {
-        return Some(0);
-    }
+    let count = runs_from(a, line, a.start)?;
+    count.iter().zip(&a.accept).filter(|&(_, &acc)| acc).try_fold(0u128, |sum, (&k, _)| sum.checked_add(k))
+}
+
+/// How many runs of the automaton from state `from` read a word of `line` and end in
+/// each state (all zero when `from` is [`DEAD`]); `None` when a count does not fit in a
+/// `u128`.
+pub(crate) fn runs_from(a: &Automaton, line: &[SymSet], from: u32) -> Option<Vec<u128>> {
     let mut count = vec![0u128; a.states()];
-    count[a.start as usize] = 1;
+    if from == DEAD {
+        return Some(count);
+    }
+    count[from as usize] = 1;
     let mut next = vec![0u128; a.states()];
     for dom in line {
         next.iter_mut().for_each(|n| *n = 0);
@@ -253,7 +261,7 @@ pub fn line_count(a: &Automaton, line: &[SymSet]) -> Option<u128> {
         }
         std::mem::swap(&mut count, &mut next);
     }
-    count.iter().zip(&a.accept).filter(|&(_, &acc)| acc).try_fold(0u128, |sum, (&k, _)| sum.checked_add(k))
+    Some(count)
 }
 
 fn is_in(set: &[bool], t: u32) -> bool {

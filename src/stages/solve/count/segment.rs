@@ -89,24 +89,7 @@ pub fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Vec<u32>>
 
 /// How many words of `line` the segment accepts; `None` past `u128`.
 pub fn words(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Option<u128> {
-    if from == DEAD {
-        return Some(0);
-    }
-    let mut count = vec![0u128; a.states()];
-    count[from as usize] = 1;
-    let mut next = vec![0u128; a.states()];
-    for dom in line {
-        next.iter_mut().for_each(|n| *n = 0);
-        for (s, &k) in count.iter().enumerate().filter(|&(_, &k)| k != 0) {
-            for x in dom.iter() {
-                let t = a.step(s as u32, x);
-                if t != DEAD {
-                    next[t as usize] = next[t as usize].checked_add(k)?;
-                }
-            }
-        }
-        std::mem::swap(&mut count, &mut next);
-    }
+    let count = crate::propagate::layers::runs_from(a, line, from)?;
     count.iter().enumerate().filter(|&(s, _)| ends(a, to, s as u32)).try_fold(0u128, |sum, (_, &k)| sum.checked_add(k))
 }
 
