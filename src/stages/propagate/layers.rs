@@ -1,59 +1,79 @@
 //! Support over a line's layers: which letters of each cell some accepting run of a
 //! clue's automaton can use, given the cells' domains. `Layers::support` does it in
 //! one pass forward and one back with buffers kept between calls, walking each state
-//! through its `Edges` or the cell's letters (`each_step`); [`live_layers`] and
+//! through its `Edges` (grouped by target) or the cell's letters (`each_step`); [`live_layers`] and
 //! `supported` are the two-pass definition the encoder unrolls; [`line_support`]
 //! picks the plain or tagged route for a clue; [`line_count`] counts a line's words.
 
 use super::{SymSet, tagged};
 use crate::compile::{Automaton, CompiledClue, DEAD};
 
-/// An automaton's transitions other than to [`DEAD`], listed per state: a state with
-/// few of them is walked through its list rather than through every letter of a cell.
+/// An automaton's transitions other than to [`DEAD`], listed per state and grouped by
+/// target: a state walks one group per state it can reach (a class such as `[^/]`
+/// over a large alphabet is one group, not one edge per letter), testing a cell's
+/// letters against the group's all at once.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Edges {
-    /// The edges of state `s`: `edges[starts[s]..starts[s + 1]]`, as (symbol, target).
+    /// The groups of state `s`: `groups[starts[s]..starts[s + 1]]`, as (target, the
+    /// letters leading there), targets in order of their first letter.
     starts: Vec<u32>,
-    edges: Vec<(u32, u32)>,
+    groups: Vec<(u32, SymSet)>,
 }
 
 impl Edges {
     pub(super) fn new(a: &Automaton) -> Edges {
-        let mut e = Edges { starts: Vec::with_capacity(a.states() + 1), edges: Vec::new() };
+        let mut e = Edges { starts: Vec::with_capacity(a.states() + 1), groups: Vec::new() };
+        let mut group = vec![u32::MAX; a.states()];
         for s in 0..a.states() {
-            e.starts.push(e.edges.len() as u32);
+            let first = e.groups.len();
+            e.starts.push(first as u32);
             for x in 0..a.symbols {
                 let t = a.step(s as u32, x);
-                if t != DEAD {
-                    e.edges.push((x as u32, t));
+                if t == DEAD {
+                    continue;
+                }
+                // `group[t]`: the place of target `t`'s group, if it is this state's.
+                let g = group[t as usize] as usize;
+                if (first..e.groups.len()).contains(&g) && e.groups[g].0 == t {
+                    e.groups[g].1.insert(x);
+                } else {
+                    group[t as usize] = e.groups.len() as u32;
+                    let mut letters = SymSet::default();
+                    letters.insert(x);
+                    e.groups.push((t, letters));
                 }
             }
         }
-        e.starts.push(e.edges.len() as u32);
+        e.starts.push(e.groups.len() as u32);
         e
     }
 
-    fn of(&self, s: u32) -> &[(u32, u32)] {
-        &self.edges[self.starts[s as usize] as usize..self.starts[s as usize + 1] as usize]
+    fn of(&self, s: u32) -> &[(u32, SymSet)] {
+        &self.groups[self.starts[s as usize] as usize..self.starts[s as usize + 1] as usize]
     }
 }
 
-/// Calls `f(x, t)` for each letter `x` of `dom` that leads state `s` to a state `t`
-/// other than [`DEAD`], walking whichever is shorter: the letters or the edges.
+/// Calls `f(t, letters)` for each state `t` other than [`DEAD`] that some letter of
+/// `dom` leads state `s` to, with the letters of `dom` that lead there (`f` may be
+/// called more than once for one `t`), walking whichever is shorter: the letters
+/// (one transition each) or the groups (a few bit operations each).
 #[inline]
-fn each_step(a: &Automaton, edges: &Edges, s: u32, dom: &SymSet, dom_len: usize, mut f: impl FnMut(usize, u32)) {
-    let out = edges.of(s);
-    if out.len() < dom_len {
-        for &(x, t) in out {
-            if dom.contains(x as usize) {
-                f(x as usize, t);
-            }
-        }
-    } else {
+fn each_step(a: &Automaton, edges: &Edges, s: u32, dom: &SymSet, dom_len: usize, mut f: impl FnMut(u32, SymSet)) {
+    let groups = edges.of(s);
+    if dom_len < groups.len() {
         for x in dom.iter() {
             let t = a.step(s, x);
             if t != DEAD {
-                f(x, t);
+                let mut one = SymSet::default();
+                one.insert(x);
+                f(t, one);
+            }
+        }
+    } else {
+        for &(t, ref letters) in groups {
+            let m = letters.and(dom);
+            if !m.is_empty() {
+                f(t, m);
             }
         }
     }
@@ -112,9 +132,8 @@ impl Layers {
             let epoch = self.next_epoch();
             let dom_len = dom.len();
             for k in self.starts[p]..self.starts[p + 1] {
-                let s = self.states[k];
                 let (seen, states) = (&mut self.seen, &mut self.states);
-                each_step(a, edges, s, dom, dom_len, |_, t| {
+                each_step(a, edges, states[k], dom, dom_len, |t, _| {
                     if seen[t as usize] != epoch {
                         seen[t as usize] = epoch;
                         states.push(t);
@@ -137,15 +156,15 @@ impl Layers {
             let dom_len = line[p].len();
             for k in self.starts[p]..self.starts[p + 1] {
                 let s = self.states[k];
-                let mut used = false;
-                let (live, here_out) = (&self.live, &mut out[p]);
-                each_step(a, edges, s, &line[p], dom_len, |x, t| {
+                let mut used = SymSet::default();
+                let live = &self.live;
+                each_step(a, edges, s, &line[p], dom_len, |t, letters| {
                     if live[t as usize] == epoch {
-                        here_out.insert(x);
-                        used = true;
+                        used = used.or(&letters);
                     }
                 });
-                if used {
+                if !used.is_empty() {
+                    out[p] = out[p].or(&used);
                     self.live_here[s as usize] = here;
                     any = true;
                 }

@@ -7,8 +7,8 @@
 
 use super::SymSet;
 use super::layers::{Edges, Layers, live_layers, supported};
-use crate::compile::Automaton;
 use crate::compile::tagged::{Marker, Tagged};
+use crate::compile::{Automaton, DEAD};
 
 /// One layer of a tagged line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +79,148 @@ pub(super) fn tagged_support(
     kinds.iter().zip(buf.iter()).filter(|(k, _)| matches!(k, Layer::Cell(_))).map(|(_, s)| *s).collect()
 }
 
+/// The words of `line` (a domain per cell) that a run of the skeleton accepts with
+/// the text of each back-reference equal to the last capture of its group before it,
+/// in ascending order of their symbols; `None` when the walk takes more than
+/// `max_nodes` steps. Lookarounds and assertions are not checked, nor a reference
+/// whose group has no capture before it: a relaxation, so every word the clue
+/// matches is among them, and the words a clue's matcher must be asked about are
+/// these rather than every word of the line.
+pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_nodes: usize) -> Option<Vec<Vec<u8>>> {
+    let (kinds, doms) = layers(t, sigma, line, 0);
+    let live = live_layers(a, &doms);
+    let groups = t.markers.iter().map(|m| match m {
+        Marker::Open(k) | Marker::Close(k) | Marker::RefOpen(k) | Marker::RefClose(k) => *k as usize + 1,
+        _ => 0,
+    });
+    let groups = groups.max().unwrap_or(0);
+    let mut walk = Walk {
+        a,
+        t,
+        sigma,
+        kinds: &kinds,
+        doms: &doms,
+        live: &live,
+        nodes: max_nodes,
+        word: Vec::with_capacity(line.len()),
+        open: vec![None; groups],
+        last: vec![Capture::None; groups],
+        reference: None,
+        out: std::collections::BTreeSet::new(),
+    };
+    if live[0].is_empty() {
+        return Some(Vec::new());
+    }
+    walk.from(0, a.start).then(|| walk.out.into_iter().collect())
+}
+
+/// The last capture of a group: none yet, the cells `start..end`, or one the walk
+/// cannot follow (a close without an open), which no reference is checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Capture {
+    None,
+    Cells(usize, usize),
+    Unknown,
+}
+
+/// The depth-first walk of [`candidates`].
+struct Walk<'a> {
+    a: &'a Automaton,
+    t: &'a Tagged,
+    sigma: usize,
+    kinds: &'a [Layer],
+    doms: &'a [SymSet],
+    live: &'a [Vec<u32>],
+    /// Steps left.
+    nodes: usize,
+    word: Vec<u8>,
+    /// Per group, the cell its open capture started at.
+    open: Vec<Option<usize>>,
+    last: Vec<Capture>,
+    /// The reference being read: the cells it must copy and how many it has read
+    /// (`None` inside one that is not checked).
+    reference: Option<Option<(usize, usize, usize)>>,
+    out: std::collections::BTreeSet<Vec<u8>>,
+}
+
+impl Walk<'_> {
+    /// Walks on from layer `j` in state `s`; `false` when out of steps.
+    fn from(&mut self, j: usize, s: u32) -> bool {
+        if self.nodes == 0 {
+            return false;
+        }
+        self.nodes -= 1;
+        if j == self.kinds.len() {
+            let _ = self.out.insert(self.word.clone());
+            return true;
+        }
+        let dom = self.doms[j];
+        for y in dom.iter() {
+            let next = self.a.step(s, y);
+            if next == DEAD || self.live[j + 1].binary_search(&next).is_err() {
+                continue;
+            }
+            let ok = match self.kinds[j] {
+                Layer::Cell(_) => self.letter(j, next, y),
+                Layer::Slot(_) if y == self.t.idle_symbol(self.sigma) => self.from(j + 1, next),
+                Layer::Slot(_) => self.marker(j, next, self.t.markers[y - self.sigma]),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn letter(&mut self, j: usize, next: u32, y: usize) -> bool {
+        let saved = self.reference;
+        if let Some(Some((start, end, read))) = self.reference {
+            if start + read >= end || self.word[start + read] as usize != y {
+                return true;
+            }
+            self.reference = Some(Some((start, end, read + 1)));
+        }
+        self.word.push(y as u8);
+        let ok = self.from(j + 1, next);
+        let _ = self.word.pop();
+        self.reference = saved;
+        ok
+    }
+
+    fn marker(&mut self, j: usize, next: u32, m: Marker) -> bool {
+        let (open, last, reference) = (self.open.clone(), self.last.clone(), self.reference);
+        let here = self.word.len();
+        match m {
+            Marker::Open(k) => self.open[k as usize] = Some(here),
+            Marker::Close(k) => {
+                let k = k as usize;
+                self.last[k] = match self.open[k].take() {
+                    Some(start) => Capture::Cells(start, here),
+                    None => Capture::Unknown,
+                };
+            }
+            Marker::RefOpen(k) => {
+                self.reference = match (self.reference, self.last[k as usize]) {
+                    (None, Capture::Cells(start, end)) => Some(Some((start, end, 0))),
+                    _ => Some(None),
+                };
+            }
+            Marker::RefClose(_) => {
+                if let Some(Some((start, end, read))) = self.reference
+                    && start + read != end
+                {
+                    return true;
+                }
+                self.reference = None;
+            }
+            Marker::Look(_) | Marker::Start | Marker::End | Marker::WordBoundary | Marker::NotWordBoundary => {}
+        }
+        let ok = self.from(j + 1, next);
+        (self.open, self.last, self.reference) = (open, last, reference);
+        ok
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +264,62 @@ mod tests {
             }
         }
         assert!(checked >= 1200, "only {checked} tagged lines checked");
+    }
+
+    /// The words the walk lists for a tagged clue include every word of the line that
+    /// the clue matches (asked of the reference matcher, word by word), are words of
+    /// the line, and come in ascending order: back-references (repeated groups,
+    /// several groups, a group longer than one letter), lookarounds and anchors, random
+    /// lines over the clue's alphabet.
+    #[test]
+    fn candidate_words_include_every_match() {
+        let json = r#"{"left": ["(.)\\1*(.)\\2*\\1+", "((.)B\\2+){2}", "(?=.*A)(..)\\1.", "(A|BC)+\\1?$"], "top": ["(.)(.)\\2\\1(.)", "(?=.*B)(.)[^A]*\\1", ".*(.)(.)\\2\\1.*", "(?!A)(.)\\1{2,}.", "((.)(.|\\2)\\2{2})+"], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#%&*+,-/:;<=>@_~"}"#;
+        // An alphabet too large for the groups to be expanded over: every clue is tagged.
+        let puzzle = crate::puzzle::read("p.json", json.as_bytes(), None, None, None).expect("a puzzle");
+        let parsed = crate::compile::parse_clues("p.json", &puzzle).expect("clues");
+        let verifier = crate::verify::Verifier::from_parsed("p.json", &puzzle, &parsed).expect("matchers");
+        let alphabet = crate::compile::choose_alphabet("p.json", &puzzle, &parsed, None).expect("an alphabet");
+        let opts = crate::compile::Options { prefer_bounded: 0, ..Default::default() };
+        let compiled = crate::compile::compile_with("p.json", &puzzle, &parsed, alphabet, opts).expect("automata");
+        let sigma = compiled.alphabet.len();
+        let chars = compiled.alphabet.chars();
+        let mut rng = crate::rng::Rng::new(11);
+        let (mut lines, mut matched) = (0, 0);
+        for (i, cc) in compiled.clues.iter().enumerate() {
+            let Some(t) = &cc.tagged else { continue };
+            for _ in 0..150 {
+                let line: Vec<SymSet> = puzzle.clues[i]
+                    .cells
+                    .iter()
+                    .map(|_| {
+                        let mut d = SymSet::default();
+                        (0..4).filter(|_| rng.below(3) > 0).for_each(|x| d.insert(x));
+                        d
+                    })
+                    .collect();
+                let Some(got) = candidates(&cc.automaton, t, sigma, &line, 1 << 16) else {
+                    panic!("clue {i}: the walk ran out on {line:?}")
+                };
+                assert!(got.windows(2).all(|w| w[0] < w[1]), "clue {i}: not in ascending order");
+                assert!(got.iter().all(|w| w.len() == line.len() && w.iter().zip(&line).all(|(&x, d)| d.contains(x as usize))));
+                // Every word of the line, by counting in mixed radix.
+                let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
+                let total: usize = options.iter().map(Vec::len).product();
+                for mut k in 0..total {
+                    let mut w = vec![0u8; line.len()];
+                    for p in (0..line.len()).rev() {
+                        w[p] = options[p][k % options[p].len()] as u8;
+                        k /= options[p].len();
+                    }
+                    let text: String = w.iter().map(|&x| chars[x as usize]).collect();
+                    if verifier.clue_matches(i, &text).expect("a verdict") {
+                        assert!(got.binary_search(&w).is_ok(), "clue {i}: {text} matches but is not listed on {line:?}");
+                        matched += 1;
+                    }
+                }
+                lines += 1;
+            }
+        }
+        assert!(lines >= 1300 && matched >= 500, "{lines} lines, {matched} matching words");
     }
 }

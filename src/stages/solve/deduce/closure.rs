@@ -14,6 +14,21 @@ use super::Engine;
 use crate::propagate::{self, SymSet};
 use std::collections::VecDeque;
 
+/// What the engine knows of the assumptions (a letter in a cell) over some candidates
+/// `base`, and still knows over any candidates within them: the line steps are
+/// monotone, so an assumption that fails keeps failing as the candidates shrink, and
+/// one that holds, closing at `fixpoint`, closes from `fixpoint` narrowed to the new
+/// candidates at the same place as from the new candidates themselves (the greatest
+/// fixpoint below them lies below `fixpoint`). A probe then costs the lines through
+/// the cells where the candidates changed, not a closure from scratch.
+#[derive(Debug, Default)]
+pub(super) struct Assumptions {
+    /// The candidates these are known over.
+    base: Vec<SymSet>,
+    /// Per (cell, letter): `None` when it fails, else the fixpoint it closes at.
+    known: crate::compile::FastMap<(usize, usize), Option<Box<[SymSet]>>>,
+}
+
 /// The state of a probing closure: probes made, and the most it may make.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Probes {
@@ -99,6 +114,51 @@ impl Engine<'_> {
             }
         }
         true
+    }
+
+    /// Whether assuming letter `x` in cell `c` of `doms` (closed under the line steps)
+    /// leaves, after the line steps, some cell without a letter: what
+    /// [`Engine::settle`] says, remembered over shrinking candidates ([`Assumptions`]).
+    pub(super) fn fails(&self, doms: &[SymSet], c: usize, x: usize) -> bool {
+        let entry = {
+            let mut memo = self.memo.borrow_mut();
+            let a = &mut memo.assumptions;
+            if a.base.len() != doms.len() || a.base.iter().zip(doms).any(|(b, d)| d.and(b) != *d) {
+                a.known.clear();
+            }
+            a.base.clear();
+            a.base.extend_from_slice(doms);
+            match a.known.get(&(c, x)) {
+                Some(None) => return true,
+                Some(Some(fixpoint)) => Some(fixpoint.to_vec()),
+                None => None,
+            }
+        };
+        let (mut trial, changed) = match entry {
+            Some(mut trial) => {
+                // Narrowed to `doms`; the lines through the cells that changed close it.
+                let mut changed = Vec::new();
+                for (k, (t, d)) in trial.iter_mut().zip(doms).enumerate() {
+                    let new = t.and(d);
+                    if new != *t {
+                        *t = new;
+                        changed.push(k);
+                    }
+                }
+                if changed.is_empty() {
+                    return false;
+                }
+                (trial, changed)
+            }
+            None => {
+                let mut trial = doms.to_vec();
+                trial[c] = one(x);
+                (trial, vec![c])
+            }
+        };
+        let holds = !changed.iter().any(|&k| trial[k].is_empty()) && self.settle(&mut trial, Some(&changed));
+        let _ = self.memo.borrow_mut().assumptions.known.insert((c, x), holds.then(|| trial.into_boxed_slice()));
+        !holds
     }
 
     /// Closes `doms` (already closed under the line steps) under the depth-1 case

@@ -13,6 +13,10 @@ use std::collections::HashMap;
 /// still exact: a letter no accepted word uses is in no matching word).
 pub const EXACT_WORDS: usize = 512;
 
+/// Most steps of the walk that lists a tagged clue's candidate words
+/// ([`propagate::tagged::candidates`]) before every word of the line is asked instead.
+const CANDIDATE_STEPS: usize = 1 << 14;
+
 /// Memos of one engine: line supports and the matcher's verdicts, which the case
 /// splits ask again and again (each probe narrows the same lines from nearly the same
 /// candidates).
@@ -26,6 +30,8 @@ pub(super) struct Memo {
     /// all listed, most recent last. A line within one of them has as matching words
     /// those of its words that fit it, without asking the matcher again.
     bases: Vec<Vec<Base>>,
+    /// What the assumptions of the top level's case splits lead to.
+    pub(super) assumptions: super::closure::Assumptions,
 }
 
 /// A line of candidates and every word over it that the matcher accepts.
@@ -139,6 +145,26 @@ impl Engine<'_> {
             }
         }
         self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
+        let cc = &self.compiled.clues[i];
+        if let Some(t) = &cc.tagged {
+            // Only the words the skeleton accepts with its back-references' texts
+            // equal to their groups' can match: those are asked, not every word.
+            let sigma = self.compiled.alphabet.len();
+            if let Some(words) = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS) {
+                let chars = self.compiled.alphabet.chars();
+                let mut text = String::with_capacity(line.len() * 4);
+                for w in words {
+                    text.clear();
+                    text.extend(w.iter().map(|&x| chars[x as usize]));
+                    match self.matches(i, &text) {
+                        Some(true) => found(&mut w.iter().map(|&x| x as usize)),
+                        Some(false) => {}
+                        None => return false,
+                    }
+                }
+                return true;
+            }
+        }
         let mut words = Words::new(self.compiled.alphabet.chars(), line);
         while let Some(text) = words.next_word() {
             match self.matches(i, text) {

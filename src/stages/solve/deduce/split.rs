@@ -59,9 +59,7 @@ impl Engine<'_> {
         for c in (0..n).map(|k| (from + k) % n).filter(|&c| ctx.doms[c].len() > 1) {
             for x in ctx.doms[c].iter() {
                 crate::stop::check()?;
-                let mut trial = ctx.doms.clone();
-                trial[c] = super::closure::one(x);
-                if self.settle(&mut trial, Some(&[c])) {
+                if !self.fails(&ctx.doms, c, x) {
                     continue;
                 }
                 let mut sub = self.assume(ctx, c, x);
@@ -98,10 +96,17 @@ impl Engine<'_> {
     fn split_at(&mut self, ctx: &Ctx, depth: usize, room: Option<usize>) -> Result<(Option<Found>, bool)> {
         let mut best: Option<Found> = None;
         let mut cut = false;
+        // At the top level, a depth-1 probe runs only where the lines are known to
+        // fail (`fails`, remembered from split to split): no other ends in a
+        // contradiction, so the shortest one is the same.
+        let screen = ctx.level == 0 && depth == 1;
         for c in (0..ctx.doms.len()).filter(|&c| ctx.doms[c].len() > 1) {
             for x in ctx.doms[c].iter() {
                 if self.spent_all() || best.as_ref().is_some_and(|b| b.0 == 1) {
                     return Ok((best, cut));
+                }
+                if screen && !self.fails(&ctx.doms, c, x) {
+                    continue;
                 }
                 // Inside: strictly fewer steps than the best so far.
                 let limit = match (&best, room) {
