@@ -1,34 +1,83 @@
 //! Support over a line's layers: which letters of each cell some accepting run of a
 //! clue's automaton can use, given the cells' domains. `Layers::support` does it in
 //! one pass forward and one back with buffers kept between calls, walking each state
-//! through its `Edges` (grouped by target) or the cell's letters (`each_step`); [`live_layers`] and
+//! through its `Edges` (each letter's default target and the state's exceptions) or
+//! the cell's letters one transition at a time, whichever is shorter; [`live_layers`] and
 //! `supported` are the two-pass definition the encoder unrolls; [`line_support`]
 //! picks the plain or tagged route for a clue; [`line_count`] counts a line's words.
 
 use super::{SymSet, tagged};
 use crate::compile::{Automaton, CompiledClue, DEAD};
 
-/// An automaton's transitions other than to [`DEAD`], listed per state and grouped by
-/// target: a state walks one group per state it can reach (a class such as `[^/]`
-/// over a large alphabet is one group, not one edge per letter), testing a cell's
-/// letters against the group's all at once.
+/// An automaton's transitions, compressed for walking sets of letters at once: each
+/// letter's most common target over all states (its *default*), and per state the
+/// letters that go elsewhere (its *exceptions*), grouped by target. A state whose
+/// transitions are mostly the defaults (after a letter `x`, "the run of `x` starts
+/// again", as in `(?=.*(.)\1{4})` over 64 letters) then costs a few bit operations
+/// rather than one transition per letter of the cell.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Edges {
-    /// The groups of state `s`: `groups[starts[s]..starts[s + 1]]`, as (target, the
-    /// letters leading there), targets in order of their first letter.
+    /// Each letter's default target other than [`DEAD`], with the letters whose
+    /// default it is.
+    defaults: Vec<(u32, SymSet)>,
+    /// Per state, the letters whose target is not their default.
+    except: Vec<SymSet>,
+    /// The exceptions of state `s` other than to [`DEAD`]: `groups[starts[s]..starts[s + 1]]`,
+    /// as (target, the letters leading there), targets in order of their first letter.
     starts: Vec<u32>,
     groups: Vec<(u32, SymSet)>,
 }
 
 impl Edges {
     pub(super) fn new(a: &Automaton) -> Edges {
-        let mut e = Edges { starts: Vec::with_capacity(a.states() + 1), groups: Vec::new() };
-        let mut group = vec![u32::MAX; a.states()];
-        for s in 0..a.states() {
+        let states = a.states();
+        let mut default = vec![DEAD; a.symbols];
+        let mut e = Edges {
+            defaults: Vec::new(),
+            except: vec![SymSet::default(); states],
+            starts: Vec::with_capacity(states + 1),
+            groups: Vec::new(),
+        };
+        // Per letter, the target most states go to (ties: the smallest), unless more
+        // states have none.
+        let mut count = vec![0u32; states];
+        for (x, default) in default.iter_mut().enumerate() {
+            let (mut best, mut most, mut dead) = (DEAD, 0, 0);
+            for s in 0..states {
+                let t = a.step(s as u32, x);
+                if t == DEAD {
+                    dead += 1;
+                    continue;
+                }
+                count[t as usize] += 1;
+                let k = count[t as usize];
+                if k > most || (k == most && t < best) {
+                    (best, most) = (t, k);
+                }
+            }
+            *default = if most > dead { best } else { DEAD };
+            count.iter_mut().for_each(|k| *k = 0);
+            if most > dead {
+                match e.defaults.iter_mut().find(|d| d.0 == best) {
+                    Some(d) => d.1.insert(x),
+                    None => {
+                        let mut letters = SymSet::default();
+                        letters.insert(x);
+                        e.defaults.push((best, letters));
+                    }
+                }
+            }
+        }
+        let mut group = vec![u32::MAX; states];
+        for s in 0..states {
             let first = e.groups.len();
             e.starts.push(first as u32);
-            for x in 0..a.symbols {
+            for (x, &default) in default.iter().enumerate() {
                 let t = a.step(s as u32, x);
+                if t == default {
+                    continue;
+                }
+                e.except[s].insert(x);
                 if t == DEAD {
                     continue;
                 }
@@ -51,31 +100,13 @@ impl Edges {
     fn of(&self, s: u32) -> &[(u32, SymSet)] {
         &self.groups[self.starts[s as usize] as usize..self.starts[s as usize + 1] as usize]
     }
-}
 
-/// Calls `f(t, letters)` for each state `t` other than [`DEAD`] that some letter of
-/// `dom` leads state `s` to, with the letters of `dom` that lead there (`f` may be
-/// called more than once for one `t`), walking whichever is shorter: the letters
-/// (one transition each) or the groups (a few bit operations each).
-#[inline]
-fn each_step(a: &Automaton, edges: &Edges, s: u32, dom: &SymSet, dom_len: usize, mut f: impl FnMut(u32, SymSet)) {
-    let groups = edges.of(s);
-    if dom_len < groups.len() {
-        for x in dom.iter() {
-            let t = a.step(s, x);
-            if t != DEAD {
-                let mut one = SymSet::default();
-                one.insert(x);
-                f(t, one);
-            }
-        }
-    } else {
-        for &(t, ref letters) in groups {
-            let m = letters.and(dom);
-            if !m.is_empty() {
-                f(t, m);
-            }
-        }
+    /// Whether state `s` is walked through its exceptions (and the defaults) rather
+    /// than through the cell's `dom_len` letters one by one.
+    #[inline]
+    fn grouped(&self, s: u32, dom_len: usize) -> bool {
+        let s = s as usize;
+        ((self.starts[s + 1] - self.starts[s]) as usize) < dom_len
     }
 }
 
@@ -131,14 +162,41 @@ impl Layers {
             self.starts.push(self.states.len());
             let epoch = self.next_epoch();
             let dom_len = dom.len();
+            // Letters of `dom` whose default some state walked through its exceptions
+            // takes (one not among them).
+            let mut defaults = SymSet::default();
             for k in self.starts[p]..self.starts[p + 1] {
+                let s = self.states[k];
                 let (seen, states) = (&mut self.seen, &mut self.states);
-                each_step(a, edges, states[k], dom, dom_len, |t, _| {
+                let mut mark = |t: u32| {
                     if seen[t as usize] != epoch {
                         seen[t as usize] = epoch;
                         states.push(t);
                     }
-                });
+                };
+                if edges.grouped(s, dom_len) {
+                    defaults = defaults.or(&dom.without(&edges.except[s as usize]));
+                    for &(t, ref letters) in edges.of(s) {
+                        if !letters.and(dom).is_empty() {
+                            mark(t);
+                        }
+                    }
+                } else {
+                    for x in dom.iter() {
+                        let t = a.step(s, x);
+                        if t != DEAD {
+                            mark(t);
+                        }
+                    }
+                }
+            }
+            if !defaults.is_empty() {
+                for &(t, ref letters) in &edges.defaults {
+                    if self.seen[t as usize] != epoch && !letters.and(&defaults).is_empty() {
+                        self.seen[t as usize] = epoch;
+                        self.states.push(t);
+                    }
+                }
             }
         }
         self.starts.push(self.states.len());
@@ -153,16 +211,33 @@ impl Layers {
         for p in (0..n).rev() {
             let here = self.next_epoch();
             let mut any = false;
-            let dom_len = line[p].len();
+            let dom = &line[p];
+            let dom_len = dom.len();
+            // Letters of `dom` whose default target is live.
+            let mut live_defaults = SymSet::default();
+            for &(t, ref letters) in &edges.defaults {
+                if self.live[t as usize] == epoch {
+                    live_defaults = live_defaults.or(&letters.and(dom));
+                }
+            }
             for k in self.starts[p]..self.starts[p + 1] {
                 let s = self.states[k];
                 let mut used = SymSet::default();
-                let live = &self.live;
-                each_step(a, edges, s, &line[p], dom_len, |t, letters| {
-                    if live[t as usize] == epoch {
-                        used = used.or(&letters);
+                if edges.grouped(s, dom_len) {
+                    used = live_defaults.without(&edges.except[s as usize]);
+                    for &(t, ref letters) in edges.of(s) {
+                        if self.live[t as usize] == epoch {
+                            used = used.or(&letters.and(dom));
+                        }
                     }
-                });
+                } else {
+                    for x in dom.iter() {
+                        let t = a.step(s, x);
+                        if t != DEAD && self.live[t as usize] == epoch {
+                            used.insert(x);
+                        }
+                    }
+                }
                 if !used.is_empty() {
                     out[p] = out[p].or(&used);
                     self.live_here[s as usize] = here;

@@ -53,6 +53,10 @@ impl SymSet {
     pub fn or(&self, o: &SymSet) -> SymSet {
         SymSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
     }
+    /// The symbols of `self` not in `o`.
+    pub fn without(&self, o: &SymSet) -> SymSet {
+        SymSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
+    }
     /// Intersection.
     pub fn and(&self, o: &SymSet) -> SymSet {
         SymSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])

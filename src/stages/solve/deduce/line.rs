@@ -4,9 +4,9 @@
 
 use super::Engine;
 use crate::compile::DEAD;
+use crate::compile::FastMap;
 use crate::propagate::{self, SymSet};
 use crate::solve::words::Words;
-use std::collections::HashMap;
 
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
@@ -23,9 +23,12 @@ const CANDIDATE_STEPS: usize = 1 << 14;
 #[derive(Debug, Default)]
 pub(super) struct Memo {
     /// Per (clue, candidates of its line): the support and whether it may keep extras.
-    lines: HashMap<(usize, Vec<SymSet>), (Vec<SymSet>, bool)>,
+    /// (Per clue, so that a line is looked up without copying it.)
+    lines: Vec<FastMap<Box<[SymSet]>, Support>>,
+    /// Lines kept in `lines`, all clues together.
+    kept: usize,
     /// Per clue: the matcher's verdict on each word asked.
-    words: Vec<HashMap<Box<str>, Option<bool>>>,
+    words: Vec<FastMap<Box<str>, Option<bool>>>,
     /// Per clue whose automaton only approximates it: lines whose matching words were
     /// all listed, most recent last. A line within one of them has as matching words
     /// those of its words that fit it, without asking the matcher again.
@@ -33,6 +36,9 @@ pub(super) struct Memo {
     /// What the assumptions of the top level's case splits lead to.
     pub(super) assumptions: super::closure::Assumptions,
 }
+
+/// A line's support, and whether it may keep extra letters.
+type Support = (Vec<SymSet>, bool);
 
 /// A line of candidates and every word over it that the matcher accepts.
 #[derive(Debug)]
@@ -52,16 +58,20 @@ impl Engine<'_> {
     /// the line uses, and whether more may be kept (see [`EXACT_WORDS`]).
     pub(super) fn support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
         self.spent.set(self.spent.get() + 1);
-        let key = (i, line.to_vec());
-        if let Some(hit) = self.memo.borrow().lines.get(&key) {
+        if let Some(hit) = self.memo.borrow().lines.get(i).and_then(|m| m.get(line)) {
             return hit.clone();
         }
         let out = self.compute_support(i, line);
         let mut memo = self.memo.borrow_mut();
-        if memo.lines.len() >= MEMO_LINES {
-            memo.lines.clear();
+        if memo.kept >= MEMO_LINES {
+            memo.lines.iter_mut().for_each(FastMap::clear);
+            memo.kept = 0;
         }
-        let _ = memo.lines.insert(key, out.clone());
+        if memo.lines.len() <= i {
+            memo.lines.resize_with(i + 1, FastMap::default);
+        }
+        memo.kept += 1;
+        let _ = memo.lines[i].insert(line.into(), out.clone());
         out
     }
 
@@ -127,7 +137,7 @@ impl Engine<'_> {
         let verdict = (self.matcher)(i, word);
         let mut memo = self.memo.borrow_mut();
         if memo.words.len() <= i {
-            memo.words.resize_with(i + 1, HashMap::new);
+            memo.words.resize_with(i + 1, FastMap::default);
         }
         let _ = memo.words[i].insert(word.into(), verdict);
         verdict
