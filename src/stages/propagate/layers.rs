@@ -261,6 +261,11 @@ pub struct LineSupport {
     edges: Option<Edges>,
     layers: Layers,
     buf: Vec<SymSet>,
+    /// A tagged clue's layers over its line (cells and marker slots), which depend on
+    /// the line's length only: their domains, the cells' filled in at each call, and
+    /// the layer of each cell.
+    doms: Vec<SymSet>,
+    cells: Vec<usize>,
 }
 
 impl LineSupport {
@@ -272,7 +277,18 @@ impl LineSupport {
                 self.layers.support(&cc.automaton, edges, line, &mut self.buf);
                 self.buf.clone()
             }
-            Some(t) => tagged::tagged_support(&cc.automaton, t, edges, &mut self.layers, sigma, line, &mut self.buf),
+            Some(t) => {
+                if self.doms.is_empty() || self.cells.len() != line.len() {
+                    let (kinds, doms) = tagged::layers(t, sigma, line, 0);
+                    self.cells = kinds.iter().enumerate().filter(|(_, k)| matches!(k, tagged::Layer::Cell(_))).map(|(j, _)| j).collect();
+                    self.doms = doms;
+                }
+                for (&j, d) in self.cells.iter().zip(line) {
+                    self.doms[j] = *d;
+                }
+                self.layers.support(&cc.automaton, edges, &self.doms, &mut self.buf);
+                self.cells.iter().map(|&j| self.buf[j]).collect()
+            }
         }
     }
 }
