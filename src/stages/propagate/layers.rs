@@ -10,7 +10,7 @@ use super::{SymSet, tagged};
 use crate::compile::{Automaton, CompiledClue, DEAD};
 
 /// An automaton's transitions, compressed for walking sets of letters at once: each
-/// letter's most common target over all states (its *default*), and per state the
+/// letter's target from most states (its *default*), and per state the
 /// letters that go elsewhere (its *exceptions*), grouped by target. A state whose
 /// transitions are mostly the defaults (after a letter `x`, "the run of `x` starts
 /// again", as in `(?=.*(.)\1{4})` over 64 letters) then costs a few bit operations
@@ -38,46 +38,44 @@ impl Edges {
             starts: Vec::with_capacity(states + 1),
             groups: Vec::new(),
         };
-        // Per letter, the target most states go to (ties: the smallest), unless more
-        // states have none.
-        let mut count = vec![0u32; states];
-        for (x, default) in default.iter_mut().enumerate() {
-            let (mut best, mut most, mut dead) = (DEAD, 0, 0);
-            for s in 0..states {
-                let t = a.step(s as u32, x);
-                if t == DEAD {
-                    dead += 1;
-                    continue;
-                }
-                count[t as usize] += 1;
-                let k = count[t as usize];
-                if k > most || (k == most && t < best) {
-                    (best, most) = (t, k);
+        // Per letter, the target (or [`DEAD`]) most states go to when one goes from
+        // more than half of them (a majority vote in one pass over the table; without a
+        // majority any choice is as correct, only slower to walk).
+        let mut votes = vec![0u32; a.symbols];
+        for row in a.next.chunks_exact(a.symbols.max(1)) {
+            for ((d, v), &t) in default.iter_mut().zip(&mut votes).zip(row) {
+                if *v == 0 {
+                    (*d, *v) = (t, 1);
+                } else if *d == t {
+                    *v += 1;
+                } else {
+                    *v -= 1;
                 }
             }
-            *default = if most > dead { best } else { DEAD };
-            count.iter_mut().for_each(|k| *k = 0);
-            if most > dead {
-                match e.defaults.iter_mut().find(|d| d.0 == best) {
-                    Some(d) => d.1.insert(x),
-                    None => {
-                        let mut letters = SymSet::default();
-                        letters.insert(x);
-                        e.defaults.push((best, letters));
-                    }
+        }
+        for (x, &d) in default.iter().enumerate() {
+            if d == DEAD {
+                continue;
+            }
+            match e.defaults.iter_mut().find(|g| g.0 == d) {
+                Some(g) => g.1.insert(x),
+                None => {
+                    let mut letters = SymSet::default();
+                    letters.insert(x);
+                    e.defaults.push((d, letters));
                 }
             }
         }
         let mut group = vec![u32::MAX; states];
-        for s in 0..states {
+        for (s, row) in a.next.chunks_exact(a.symbols.max(1)).enumerate().take(states) {
             let first = e.groups.len();
             e.starts.push(first as u32);
-            for (x, &default) in default.iter().enumerate() {
-                let t = a.step(s as u32, x);
+            let mut except = SymSet::default();
+            for (x, (&default, &t)) in default.iter().zip(row).enumerate() {
                 if t == default {
                     continue;
                 }
-                e.except[s].insert(x);
+                except.insert(x);
                 if t == DEAD {
                     continue;
                 }
@@ -92,8 +90,10 @@ impl Edges {
                     e.groups.push((t, letters));
                 }
             }
+            e.except[s] = except;
         }
-        e.starts.push(e.groups.len() as u32);
+        // (No rows at all over an empty alphabet.)
+        e.starts.resize(states + 1, e.groups.len() as u32);
         e
     }
 
