@@ -82,89 +82,112 @@ pub(super) fn tagged_support(
 /// The words of `line` (a domain per cell) that a run of the skeleton accepts with
 /// the text of each back-reference equal to the last capture of its group before it,
 /// in ascending order of their symbols; `None` when the walk takes more than
-/// `max_nodes` steps. Lookarounds and assertions are not checked, nor a reference
+/// `max_steps` steps. Lookarounds and assertions are not checked, nor a reference
 /// whose group has no capture before it: a relaxation, so every word the clue
 /// matches is among them, and the words a clue's matcher must be asked about are
 /// these rather than every word of the line.
-pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_nodes: usize) -> Option<Vec<Vec<u8>>> {
+///
+/// The walk goes depth first over the cells' letters, carrying the set of the
+/// skeleton's runs that read the word so far (state and captures), closed over the
+/// marker slots between cells: each prefix is visited once, however many ways the
+/// markers can be placed in it.
+pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_steps: usize) -> Option<Vec<Vec<u8>>> {
     let (kinds, doms) = layers(t, sigma, line, 0);
     let live = live_layers(a, &doms);
+    let mut out = Vec::new();
+    if live[0].is_empty() {
+        return Some(out);
+    }
     let groups = t.markers.iter().map(|m| match m {
         Marker::Open(k) | Marker::Close(k) | Marker::RefOpen(k) | Marker::RefClose(k) => *k as usize + 1,
         _ => 0,
     });
     let groups = groups.max().unwrap_or(0);
-    let mut walk = Walk {
-        a,
-        t,
-        sigma,
-        kinds: &kinds,
-        doms: &doms,
-        live: &live,
-        nodes: max_nodes,
-        word: Vec::with_capacity(line.len()),
-        open: vec![None; groups],
-        last: vec![Capture::None; groups],
-        reference: None,
-        out: std::collections::BTreeSet::new(),
-    };
-    if live[0].is_empty() {
-        return Some(Vec::new());
-    }
-    walk.from(0, a.start).then(|| walk.out.into_iter().collect())
+    // The layer of each cell, and the end.
+    let mut cells: Vec<usize> = kinds.iter().enumerate().filter(|(_, k)| matches!(k, Layer::Cell(_))).map(|(j, _)| j).collect();
+    cells.push(kinds.len());
+    let mut walk = Walk { a, t, sigma, doms: &doms, live: &live, cells: &cells, steps: max_steps, word: Vec::with_capacity(line.len()) };
+    let start = Run { state: a.start, open: vec![None; groups], last: vec![Capture::None; groups], reference: None };
+    walk.from(0, 0, vec![start], &mut out).then_some(out)
 }
 
 /// The last capture of a group: none yet, the cells `start..end`, or one the walk
 /// cannot follow (a close without an open), which no reference is checked against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Capture {
     None,
     Cells(usize, usize),
     Unknown,
 }
 
-/// The depth-first walk of [`candidates`].
-struct Walk<'a> {
-    a: &'a Automaton,
-    t: &'a Tagged,
-    sigma: usize,
-    kinds: &'a [Layer],
-    doms: &'a [SymSet],
-    live: &'a [Vec<u32>],
-    /// Steps left.
-    nodes: usize,
-    word: Vec<u8>,
+/// One run of the skeleton over a word's prefix.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Run {
+    state: u32,
     /// Per group, the cell its open capture started at.
     open: Vec<Option<usize>>,
     last: Vec<Capture>,
     /// The reference being read: the cells it must copy and how many it has read
     /// (`None` inside one that is not checked).
     reference: Option<Option<(usize, usize, usize)>>,
-    out: std::collections::BTreeSet<Vec<u8>>,
+}
+
+/// The walk of [`candidates`].
+struct Walk<'a> {
+    a: &'a Automaton,
+    t: &'a Tagged,
+    sigma: usize,
+    doms: &'a [SymSet],
+    live: &'a [Vec<u32>],
+    /// The layer of each cell, then the number of layers.
+    cells: &'a [usize],
+    /// Steps left.
+    steps: usize,
+    word: Vec<u8>,
 }
 
 impl Walk<'_> {
-    /// Walks on from layer `j` in state `s`; `false` when out of steps.
-    fn from(&mut self, j: usize, s: u32) -> bool {
-        if self.nodes == 0 {
-            return false;
-        }
-        self.nodes -= 1;
-        if j == self.kinds.len() {
-            let _ = self.out.insert(self.word.clone());
+    /// Walks on from cell `p`, whose marker slots start at layer `j`, with `runs`;
+    /// `false` when out of steps.
+    fn from(&mut self, p: usize, j: usize, runs: Vec<Run>, out: &mut Vec<Vec<u8>>) -> bool {
+        let Some(runs) = self.slots(j, self.cells[p], runs) else { return false };
+        if runs.is_empty() {
             return true;
         }
-        let dom = self.doms[j];
-        for y in dom.iter() {
-            let next = self.a.step(s, y);
-            if next == DEAD || self.live[j + 1].binary_search(&next).is_err() {
+        let jc = self.cells[p];
+        if jc == self.doms.len() {
+            out.push(self.word.clone());
+            return true;
+        }
+        for y in self.doms[jc].iter() {
+            let mut next = Vec::new();
+            for r in &runs {
+                if self.steps == 0 {
+                    return false;
+                }
+                self.steps -= 1;
+                let t = self.a.step(r.state, y);
+                if t == DEAD || self.live[jc + 1].binary_search(&t).is_err() {
+                    continue;
+                }
+                let mut r = r.clone();
+                if let Some(Some((start, end, read))) = r.reference {
+                    if start + read >= end || self.word[start + read] as usize != y {
+                        continue;
+                    }
+                    r.reference = Some(Some((start, end, read + 1)));
+                }
+                r.state = t;
+                next.push(r);
+            }
+            if next.is_empty() {
                 continue;
             }
-            let ok = match self.kinds[j] {
-                Layer::Cell(_) => self.letter(j, next, y),
-                Layer::Slot(_) if y == self.t.idle_symbol(self.sigma) => self.from(j + 1, next),
-                Layer::Slot(_) => self.marker(j, next, self.t.markers[y - self.sigma]),
-            };
+            next.sort_unstable();
+            next.dedup();
+            self.word.push(y as u8);
+            let ok = self.from(p + 1, jc + 1, next, out);
+            let _ = self.word.pop();
             if !ok {
                 return false;
             }
@@ -172,53 +195,64 @@ impl Walk<'_> {
         true
     }
 
-    fn letter(&mut self, j: usize, next: u32, y: usize) -> bool {
-        let saved = self.reference;
-        if let Some(Some((start, end, read))) = self.reference {
-            if start + read >= end || self.word[start + read] as usize != y {
-                return true;
-            }
-            self.reference = Some(Some((start, end, read + 1)));
-        }
-        self.word.push(y as u8);
-        let ok = self.from(j + 1, next);
-        let _ = self.word.pop();
-        self.reference = saved;
-        ok
-    }
-
-    fn marker(&mut self, j: usize, next: u32, m: Marker) -> bool {
-        let (open, last, reference) = (self.open.clone(), self.last.clone(), self.reference);
+    /// The runs after the marker slots of layers `j..end`, each slot read as idle or as
+    /// a marker the skeleton takes there; `None` when out of steps.
+    fn slots(&mut self, j: usize, end: usize, mut runs: Vec<Run>) -> Option<Vec<Run>> {
         let here = self.word.len();
-        match m {
-            Marker::Open(k) => self.open[k as usize] = Some(here),
-            Marker::Close(k) => {
-                let k = k as usize;
-                self.last[k] = match self.open[k].take() {
-                    Some(start) => Capture::Cells(start, here),
-                    None => Capture::Unknown,
-                };
-            }
-            Marker::RefOpen(k) => {
-                self.reference = match (self.reference, self.last[k as usize]) {
-                    (None, Capture::Cells(start, end)) => Some(Some((start, end, 0))),
-                    _ => Some(None),
-                };
-            }
-            Marker::RefClose(_) => {
-                if let Some(Some((start, end, read))) = self.reference
-                    && start + read != end
-                {
-                    return true;
+        for j in j..end {
+            let mut next = Vec::new();
+            for r in &runs {
+                for y in self.doms[j].iter() {
+                    self.steps = self.steps.checked_sub(1)?;
+                    let t = self.a.step(r.state, y);
+                    if t == DEAD || self.live[j + 1].binary_search(&t).is_err() {
+                        continue;
+                    }
+                    let mut r = r.clone();
+                    r.state = t;
+                    if y != self.t.idle_symbol(self.sigma) && !mark(&mut r, self.t.markers[y - self.sigma], here) {
+                        continue;
+                    }
+                    next.push(r);
                 }
-                self.reference = None;
             }
-            Marker::Look(_) | Marker::Start | Marker::End | Marker::WordBoundary | Marker::NotWordBoundary => {}
+            next.sort_unstable();
+            next.dedup();
+            runs = next;
         }
-        let ok = self.from(j + 1, next);
-        (self.open, self.last, self.reference) = (open, last, reference);
-        ok
+        Some(runs)
     }
+}
+
+/// Run `r` reads marker `m` before cell `here`; `false` when a reference ends having
+/// copied fewer cells than its group's capture.
+fn mark(r: &mut Run, m: Marker, here: usize) -> bool {
+    match m {
+        Marker::Open(k) => r.open[k as usize] = Some(here),
+        Marker::Close(k) => {
+            let k = k as usize;
+            r.last[k] = match r.open[k].take() {
+                Some(start) => Capture::Cells(start, here),
+                None => Capture::Unknown,
+            };
+        }
+        Marker::RefOpen(k) => {
+            r.reference = match (r.reference, r.last[k as usize]) {
+                (None, Capture::Cells(start, end)) => Some(Some((start, end, 0))),
+                _ => Some(None),
+            };
+        }
+        Marker::RefClose(_) => {
+            if let Some(Some((start, end, read))) = r.reference
+                && start + read != end
+            {
+                return false;
+            }
+            r.reference = None;
+        }
+        Marker::Look(_) | Marker::Start | Marker::End | Marker::WordBoundary | Marker::NotWordBoundary => {}
+    }
+    true
 }
 
 #[cfg(test)]
