@@ -92,6 +92,9 @@ pub(super) fn tagged_support(
 /// marker slots between cells: each prefix is visited once, however many ways the
 /// markers can be placed in it.
 pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_steps: usize) -> Option<Vec<Vec<u8>>> {
+    if line.len() >= usize::from(u8::MAX) {
+        return None;
+    }
     let (kinds, doms) = layers(t, sigma, line, 0);
     let live = live_layers(a, &doms);
     let mut out = Vec::new();
@@ -102,12 +105,14 @@ pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_
         Marker::Open(k) | Marker::Close(k) | Marker::RefOpen(k) | Marker::RefClose(k) => *k as usize + 1,
         _ => 0,
     });
-    let groups = groups.max().unwrap_or(0);
+    if groups.max().unwrap_or(0) > GROUPS {
+        return None;
+    }
     // The layer of each cell, and the end.
     let mut cells: Vec<usize> = kinds.iter().enumerate().filter(|(_, k)| matches!(k, Layer::Cell(_))).map(|(j, _)| j).collect();
     cells.push(kinds.len());
     let mut walk = Walk { a, t, sigma, doms: &doms, live: &live, cells: &cells, steps: max_steps, word: Vec::with_capacity(line.len()) };
-    let start = Run { state: a.start, open: vec![None; groups], last: vec![Capture::None; groups], reference: None };
+    let start = Run { state: a.start, open: [None; GROUPS], last: [Capture::None; GROUPS], reference: None };
     walk.from(0, 0, vec![start], &mut out).then_some(out)
 }
 
@@ -116,20 +121,23 @@ pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Capture {
     None,
-    Cells(usize, usize),
+    Cells(u8, u8),
     Unknown,
 }
 
+/// Most groups a clue may have for [`candidates`] to walk it.
+const GROUPS: usize = 8;
+
 /// One run of the skeleton over a word's prefix.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Run {
     state: u32,
     /// Per group, the cell its open capture started at.
-    open: Vec<Option<usize>>,
-    last: Vec<Capture>,
+    open: [Option<u8>; GROUPS],
+    last: [Capture; GROUPS],
     /// The reference being read: the cells it must copy and how many it has read
     /// (`None` inside one that is not checked).
-    reference: Option<Option<(usize, usize, usize)>>,
+    reference: Option<Option<(u8, u8, u8)>>,
 }
 
 /// The walk of [`candidates`].
@@ -170,9 +178,9 @@ impl Walk<'_> {
                 if t == DEAD || self.live[jc + 1].binary_search(&t).is_err() {
                     continue;
                 }
-                let mut r = r.clone();
+                let mut r = *r;
                 if let Some(Some((start, end, read))) = r.reference {
-                    if start + read >= end || self.word[start + read] as usize != y {
+                    if start + read >= end || self.word[usize::from(start + read)] as usize != y {
                         continue;
                     }
                     r.reference = Some(Some((start, end, read + 1)));
@@ -198,7 +206,7 @@ impl Walk<'_> {
     /// The runs after the marker slots of layers `j..end`, each slot read as idle or as
     /// a marker the skeleton takes there; `None` when out of steps.
     fn slots(&mut self, j: usize, end: usize, mut runs: Vec<Run>) -> Option<Vec<Run>> {
-        let here = self.word.len();
+        let here = self.word.len() as u8;
         for j in j..end {
             let mut next = Vec::new();
             for r in &runs {
@@ -208,7 +216,7 @@ impl Walk<'_> {
                     if t == DEAD || self.live[j + 1].binary_search(&t).is_err() {
                         continue;
                     }
-                    let mut r = r.clone();
+                    let mut r = *r;
                     r.state = t;
                     if y != self.t.idle_symbol(self.sigma) && !mark(&mut r, self.t.markers[y - self.sigma], here) {
                         continue;
@@ -226,7 +234,7 @@ impl Walk<'_> {
 
 /// Run `r` reads marker `m` before cell `here`; `false` when a reference ends having
 /// copied fewer cells than its group's capture.
-fn mark(r: &mut Run, m: Marker, here: usize) -> bool {
+fn mark(r: &mut Run, m: Marker, here: u8) -> bool {
     match m {
         Marker::Open(k) => r.open[k as usize] = Some(here),
         Marker::Close(k) => {

@@ -17,6 +17,10 @@ pub const EXACT_WORDS: usize = 512;
 /// ([`propagate::tagged::candidates`]) before every word of the line is asked instead.
 const CANDIDATE_STEPS: usize = 1 << 14;
 
+/// Fewest words of a line for which that walk is made: fewer are asked one by one
+/// (the matcher's verdicts are remembered, and a short line's walk costs more).
+const WALK_WORDS: usize = 64;
+
 /// Memos of one engine: line supports and the matcher's verdicts, which the case
 /// splits ask again and again (each probe narrows the same lines from nearly the same
 /// candidates).
@@ -156,7 +160,7 @@ impl Engine<'_> {
         }
         self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
         let cc = &self.compiled.clues[i];
-        if let Some(t) = &cc.tagged {
+        if let Some(t) = cc.tagged.as_ref().filter(|_| count >= WALK_WORDS) {
             // Only the words the skeleton accepts with its back-references' texts
             // equal to their groups' can match: those are asked, not every word.
             let sigma = self.compiled.alphabet.len();
