@@ -107,7 +107,12 @@ fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: 
         }
     }
     let grid = prep.puzzle.givens.len();
-    for ((&c, r), left) in step.cells.iter().zip(&step.removed).zip(&step.remaining) {
+    // Pool entries that lose the same regexes and keep several are listed together.
+    let mut shown = vec![false; step.cells.len()];
+    for (k, ((&c, r), left)) in step.cells.iter().zip(&step.removed).zip(&step.remaining).enumerate() {
+        if shown[k] {
+            continue;
+        }
         let set = |s: &SymSet| reason::contents(&prep.puzzle, a, c, s);
         let now = match left.len() {
             0 if c < grid => "no letter left".to_string(),
@@ -116,7 +121,17 @@ fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: 
             1 => format!("it holds {}", pal.paint(Palette::HINT, &set(left))),
             _ => format!("{} left", set(left)),
         };
-        text.push_str(&format!("{indent}   {}: not {}; {now}\n", name(c), set(r)));
+        let mut names = vec![name(c)];
+        if c >= grid && left.len() > 1 {
+            for j in k + 1..step.cells.len() {
+                if step.cells[j] >= grid && step.removed[j] == *r && step.remaining[j].len() > 1 {
+                    shown[j] = true;
+                    names.push(name(step.cells[j]));
+                }
+            }
+        }
+        let now = if names.len() > 1 { "each keeps the rest".to_string() } else { now };
+        text.push_str(&format!("{indent}   {}: not {}; {now}\n", names.join(", "), set(r)));
     }
     if step.extra {
         text.push_str(&format!("{indent}   (some letters left may fit no word of the clue: too many words to try each)\n"));
