@@ -123,9 +123,9 @@ fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: 
         };
         let mut names = vec![name(c)];
         if c >= grid && left.len() > 1 {
-            for j in k + 1..step.cells.len() {
+            for (j, seen) in shown.iter_mut().enumerate().skip(k + 1) {
                 if step.cells[j] >= grid && step.removed[j] == *r && step.remaining[j].len() > 1 {
-                    shown[j] = true;
+                    *seen = true;
                     names.push(name(step.cells[j]));
                 }
             }
