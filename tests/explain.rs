@@ -405,12 +405,7 @@ fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
     let mut table =
         String::from("| puzzle | line | assign | split | search | unique by deduction | difficulty |\n|---|---|---|---|---|---|---|\n");
     for path in bundled() {
-        let mut input = common::input_file(&path, None);
-        if path.extension().is_some_and(|e| e == "csv") {
-            let txt = path.with_extension("txt");
-            input.pool = Some((txt.display().to_string(), std::fs::read(&txt).expect("the pool")));
-        }
-        let mut prep = pipeline::prepare(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut prep = pipeline::prepare(&common::input_with_pool(&path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let compiled = prep.compiled().expect("compile").clone();
         let rating = crossat::solve::rate::rate(&prep.puzzle, &compiled);
         let ex = crossat::explain::explain(&mut prep, deduce::Options::default()).expect("explain");

@@ -168,10 +168,7 @@ fn regex_pools_are_explained_step_by_step() {
     let mut assigns = 0;
     for name in ["films", "hex", "laughs"] {
         let path = common::puzzle(&format!("louridas/{name}.csv"));
-        let mut input = common::input_file(&path, None);
-        let txt = path.with_extension("txt");
-        input.pool = Some((txt.display().to_string(), std::fs::read(&txt).expect("the pool")));
-        let (prep, ex, _) = explain(&input, 10_000, &mut bundled);
+        let (prep, ex, _) = explain(&common::input_with_pool(&path), 10_000, &mut bundled);
         let expected = common::read_text(&common::puzzle(&format!("louridas/expected_output_{name}.txt")));
         let Answer::Unique(cells) = &ex.answer else { panic!("{name}: {:?}", ex.answer) };
         let pool = prep.puzzle.pool.as_ref().expect("a pool");
