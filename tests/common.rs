@@ -87,6 +87,16 @@ pub fn input_file(path: &Path, id: Option<&str>) -> Input {
     }
 }
 
+/// An `Input` from a file, with the regex pool beside a Louridas `.csv` (its `.txt`).
+pub fn input_with_pool(path: &Path) -> Input {
+    let mut input = input_file(path, None);
+    if path.extension().is_some_and(|e| e == "csv") {
+        let txt = path.with_extension("txt");
+        input.pool = Some((txt.display().to_string(), std::fs::read(&txt).unwrap_or_else(|e| panic!("{}: {e}", txt.display()))));
+    }
+    input
+}
+
 /// An `Input` from text.
 pub fn input_text(text: &str) -> Input {
     Input { source: "<test>".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }

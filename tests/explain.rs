@@ -4,22 +4,24 @@
 //! no removed letter occurs at its cell in a matching string, and every letter left
 //! does (unless the step says it kept extra ones). A case split's sub-steps are
 //! replayed the same way under its assumption and must end with an empty cell; the
-//! steps from the start end at the solution.
+//! steps from the start end at the solution. A regex pool's steps are re-checked in
+//! `explain_pools.rs`.
 
 use crate::common;
 use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::propagate::SymSet;
 use crossat::rng::Rng;
+use crossat::solve::deduce::constraints::Constraint;
 use crossat::solve::deduce::{self, Kind, Step, Why, reason};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// Most strings of a line that Python is asked to match for one step.
-const MAX_PRODUCT: usize = 20_000;
+pub(crate) const MAX_PRODUCT: usize = 20_000;
 
 /// One line step to re-check: the clue, the candidates of its cells before and after.
-struct Query {
+pub(crate) struct Query {
     what: String,
     regex: String,
     before: Vec<String>,
@@ -42,19 +44,21 @@ struct Claim {
 
 /// What the replay of one explanation found.
 #[derive(Default)]
-struct Replay {
+pub(crate) struct Replay {
     claims: Vec<Claim>,
-    queries: Vec<Query>,
+    pub(crate) queries: Vec<Query>,
+    /// A regex pool's entry steps, for Python.
+    pub(crate) entries: Vec<crate::explain_pools::EntryQuery>,
     /// Line steps too large to enumerate.
-    skipped: usize,
+    pub(crate) skipped: usize,
 }
 
-fn letters(prep: &Prepared, s: &SymSet) -> String {
+pub(crate) fn letters(prep: &Prepared, s: &SymSet) -> String {
     s.iter().map(|x| prep.alphabet().chars()[x]).collect()
 }
 
 /// Replays `steps` from `doms`, checking each one's shape and queueing its line checks.
-fn replay(prep: &Prepared, name: &str, steps: &[Step], doms: &mut [SymSet], out: &mut Replay) {
+pub(crate) fn replay(prep: &Prepared, name: &str, steps: &[Step], doms: &mut [SymSet], out: &mut Replay) {
     for (n, step) in steps.iter().enumerate() {
         let what = format!("{name} step {}", n + 1);
         assert!(!step.cells.is_empty(), "{what}: a step that changes no cell");
@@ -64,7 +68,12 @@ fn replay(prep: &Prepared, name: &str, steps: &[Step], doms: &mut [SymSet], out:
             assert_eq!(r.and(left), SymSet::default(), "{what}: cell {c} loses and keeps a letter");
             assert_eq!(r.or(left), doms[c], "{what}: cell {c}: removed and remaining are not its candidates before");
         }
+        let constraint = step.clue.map(|i| deduce::constraints::constraint(&prep.puzzle, i));
         match (&step.kind, &step.why) {
+            (Kind::Line, _) if matches!(constraint, Some(Constraint::Entry(_))) => {
+                crate::explain_pools::entry_step(prep, &what, step, doms, out);
+            }
+            (Kind::Assign, _) => crate::explain_pools::assign_step(prep, &what, step, doms),
             (Kind::Line, _) => {
                 let i = step.clue.expect("a line step names its clue");
                 let cells = &prep.puzzle.clues[i].cells;
@@ -154,7 +163,7 @@ fn check_claims(claims: &[Claim]) -> usize {
 }
 
 /// Asks Python about every query; fails naming the first step it contradicts.
-fn check_with_python(queries: &[Query]) {
+pub(crate) fn check_with_python(queries: &[Query]) {
     let requests = queries.iter().map(|q| json!({"p": q.regex, "cands": q.before})).collect();
     let answers = common::python_oracle("scripts/line_oracle.py", requests);
     for (q, a) in queries.iter().zip(answers) {
@@ -180,7 +189,7 @@ fn check_with_python(queries: &[Query]) {
 }
 
 /// Explains a puzzle and replays it; returns the explanation and the time it took.
-fn explain(input: &Input, budget: usize, out: &mut Replay) -> (Prepared, Explanation, Duration) {
+pub(crate) fn explain(input: &Input, budget: usize, out: &mut Replay) -> (Prepared, Explanation, Duration) {
     let mut prep = pipeline::prepare(input).unwrap_or_else(|e| panic!("{}: {e}", input.source));
     let start = Instant::now();
     let opts = deduce::Options { budget, ..deduce::Options::default() };
@@ -190,7 +199,7 @@ fn explain(input: &Input, budget: usize, out: &mut Replay) -> (Prepared, Explana
     replay(&prep, &input.source, &ex.deduction.steps, &mut doms, out);
     assert_eq!(doms, ex.deduction.doms, "{}: the replay ends elsewhere than the deduction", input.source);
     if let Answer::Unique(cells) = &ex.answer {
-        let replayed: Vec<char> = doms
+        let replayed: Vec<char> = doms[..prep.puzzle.givens.len()]
             .iter()
             .map(|d| {
                 assert_eq!(d.len(), 1, "{}: a cell open after the last step of a unique answer", input.source);
@@ -245,7 +254,7 @@ fn bundled_puzzles_are_explained_step_by_step() {
 }
 
 /// A random clue that `word` satisfies, with back-references and lookarounds.
-fn planted(rng: &mut Rng, word: &[char], alphabet: &[char]) -> String {
+pub(crate) fn planted(rng: &mut Rng, word: &[char], alphabet: &[char]) -> String {
     let n = word.len();
     let w: String = word.iter().collect();
     let absent: Vec<char> = alphabet.iter().copied().filter(|c| !word.contains(c)).collect();
@@ -368,11 +377,13 @@ fn counting_and_back_reference_reasons_are_given_and_true() {
     check_with_python(&out.queries);
 }
 
-/// The bundled puzzles with fixed clues: every antoine-trux grid test, the hexregex
-/// hexagons, the solrabizna rectangles and the dkesler boards.
+/// The bundled puzzles explained: every antoine-trux grid test, the hexregex
+/// hexagons, the solrabizna rectangles, the dkesler boards and the Louridas regex pools.
 fn bundled() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
-    for (dir, ends) in [("antoine-trux", ".input.txt"), ("hexregex", ".json"), ("solrabizna", ".json"), ("dkesler", ".dat")] {
+    for (dir, ends) in
+        [("antoine-trux", ".input.txt"), ("hexregex", ".json"), ("solrabizna", ".json"), ("dkesler", ".dat"), ("louridas", ".csv")]
+    {
         let dir = common::root().join("puzzles").join(dir);
         let mut some: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
         some.retain(|p| p.to_string_lossy().ends_with(ends));
@@ -391,9 +402,10 @@ fn bundled() -> Vec<std::path::PathBuf> {
 #[test]
 fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
     let mut seen = std::collections::BTreeMap::new();
-    let mut table = String::from("| puzzle | line | split | search | unique by deduction | difficulty |\n|---|---|---|---|---|---|\n");
+    let mut table =
+        String::from("| puzzle | line | assign | split | search | unique by deduction | difficulty |\n|---|---|---|---|---|---|---|\n");
     for path in bundled() {
-        let mut prep = pipeline::prepare(&common::input_file(&path, None)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut prep = pipeline::prepare(&common::input_with_pool(&path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let compiled = prep.compiled().expect("compile").clone();
         let rating = crossat::solve::rate::rate(&prep.puzzle, &compiled);
         let ex = crossat::explain::explain(&mut prep, deduce::Options::default()).expect("explain");
@@ -413,9 +425,9 @@ fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
             Answer::None => "no (no solution)",
             Answer::Unknown => "unknown",
         };
-        let [(_, line), (_, split), (_, search)] = ex.counts();
+        let [(_, line), (_, assign), (_, split), (_, search)] = ex.counts();
         table.push_str(&format!(
-            "| `{name}` | {line} | {split} | {search} | {unique} | {} |\n",
+            "| `{name}` | {line} | {assign} | {split} | {search} | {unique} | {} |\n",
             ex.difficulty().map_or("unrated", |d| d.name())
         ));
     }
@@ -465,7 +477,4 @@ fn the_command_line_explains_from_a_partial_grid_and_reports_what_it_cannot() {
     let split = common::json_lines(&run.stdout).into_iter().find(|s| s["kind"] == "split").expect("a split");
     assert_eq!(split["steps"][0]["number"], 1);
     assert!(split["assume"]["letter"].is_string() && split["reason"].as_str().expect("reason").starts_with("if "));
-    // A regex pool is refused with a usage error.
-    let run = common::crossat(&["explain", common::arg(&common::puzzle("louridas/films.csv"))], None);
-    assert_eq!((run.code, run.stderr.trim()), (2, "error: explain needs a puzzle with fixed clues, not a regex pool"));
 }

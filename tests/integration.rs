@@ -21,6 +21,7 @@ mod ecma;
 mod ecmadiff;
 mod encoding;
 mod explain;
+mod explain_pools;
 mod formats;
 mod frontend;
 mod fuzz_corpus;

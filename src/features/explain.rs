@@ -48,28 +48,39 @@ impl Explanation {
         }
     }
 
-    /// Top-level steps of each kind: line, split, search.
-    pub fn counts(&self) -> [(Kind, usize); 3] {
-        [Kind::Line, Kind::Split, Kind::Search].map(|k| (k, self.deduction.count(k)))
+    /// Top-level steps of each kind: line, assign (a regex pool's), split, search.
+    pub fn counts(&self) -> [(Kind, usize); 4] {
+        [Kind::Line, Kind::Assign, Kind::Split, Kind::Search].map(|k| (k, self.deduction.count(k)))
     }
 }
 
-/// Explains `prep` from its givens (a player's partial grid is read as givens).
-/// A regex pool is refused: its entries' assignment is not deduced yet.
+/// Explains `prep` from its givens (a player's partial grid is read as givens). A
+/// regex pool's assignment is deduced with the letters: its entries' candidate regexes
+/// follow the grid's cells in the steps' candidates ([`deduce::constraints`]).
 pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation> {
-    if prep.puzzle.pool.is_some() {
-        return Err(Error::Usage("explain needs a puzzle with fixed clues, not a regex pool".into()));
+    if let Some(pool) = prep.puzzle.pool.as_ref().filter(|p| p.regexes.len() > deduce::constraints::MAX_POOL) {
+        return Err(Error::Usage(format!(
+            "explain shows the assignment of a regex pool of at most {} regexes; this pool has {}",
+            deduce::constraints::MAX_POOL,
+            pool.regexes.len()
+        )));
     }
     let mut deduction = {
         let compiled = prep.compiled()?;
         let verifier = &prep.verifier;
-        let matcher = |i: usize, word: &str| verifier.clue_matches(i, word).ok();
-        let start = propagate::initial_domains(&prep.puzzle, compiled);
-        Engine::new(&prep.puzzle, compiled, &matcher).deduce(start, opts)?
+        let clues = prep.puzzle.clues.len();
+        let matcher = |key: usize, word: &str| match key.checked_sub(clues) {
+            None => verifier.clue_matches(key, word).ok(),
+            Some(r) => verifier.pool_matches(r, word).ok(),
+        };
+        let mut engine = Engine::new(&prep.puzzle, compiled, &matcher);
+        let start = engine.with_entries(propagate::initial_domains(&prep.puzzle, compiled));
+        engine.deduce(start, opts)?
     };
     let chars = prep.alphabet().chars().to_vec();
+    let grid = prep.puzzle.givens.len();
     let (answer, by_deduction) = match deduction.end {
-        End::Solved => (Answer::Unique(deduction.doms.iter().map(|d| chars[d.iter().next().unwrap_or(0)]).collect()), true),
+        End::Solved => (Answer::Unique(deduction.doms[..grid].iter().map(|d| chars[d.iter().next().unwrap_or(0)]).collect()), true),
         End::Contradiction { .. } => (Answer::None, true),
         End::StepLimit => (Answer::Unknown, false),
         End::Stalled => (search(prep, &mut deduction, &chars)?, false),
@@ -84,7 +95,8 @@ fn search(prep: &mut Prepared, deduction: &mut Deduction, chars: &[char]) -> Res
         grids.push(grid.cells.clone());
         Ok(())
     })?;
-    let open: Vec<usize> = (0..deduction.doms.len()).filter(|&c| deduction.doms[c].len() > 1).collect();
+    // The grid's open cells (a pool's entries may stay open: the grid is the answer).
+    let open: Vec<usize> = (0..prep.puzzle.givens.len()).filter(|&c| deduction.doms[c].len() > 1).collect();
     let answer = match (grids.len(), outcome.complete) {
         (0, true) => Answer::None,
         (1, true) => Answer::Unique(grids[0].clone()),
@@ -118,6 +130,38 @@ fn search(prep: &mut Prepared, deduction: &mut Deduction, chars: &[char]) -> Res
     Ok(answer)
 }
 
+impl Answer {
+    /// The name in JSON: `unique`, `none`, `several` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Answer::Unique(_) => "unique",
+            Answer::None => "none",
+            Answer::Several => "several",
+            Answer::Unknown => "unknown",
+        }
+    }
+}
+
+/// The summary `crossat explain --json` prints after the steps: the answer, whether
+/// it is unique by deduction, the steps of each kind, the difficulty, the grid when
+/// unique and, for a regex pool, each entry's regex where the steps fixed it.
+pub fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
+    let mut v = json!({"type": "summary", "answer": ex.answer.name(), "unique_by_deduction": ex.unique_by_deduction, "steps": ex.deduction.steps.len()});
+    for (k, n) in ex.counts() {
+        v[k.name()] = json!(n);
+    }
+    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
+    if let Answer::Unique(cells) = &ex.answer {
+        let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
+        v["grid"] = json!(rows);
+    }
+    if let (Some(pool), Some(regexes)) = (&prep.puzzle.pool, assignment(prep, ex)) {
+        let pairs: serde_json::Map<String, Value> = pool.labels.iter().zip(regexes).map(|(l, r)| (l.clone(), json!(r))).collect();
+        v["assignment"] = Value::Object(pairs);
+    }
+    v
+}
+
 /// The letters of a set of symbols, in alphabet order.
 pub fn letters(a: &Alphabet, s: &SymSet) -> String {
     s.iter().map(|x| a.chars()[x]).collect()
@@ -128,18 +172,33 @@ fn cell_json(prep: &Prepared, c: usize) -> Value {
     json!([r, col])
 }
 
+/// The regexes of a pool entry's candidates.
+fn regexes(prep: &Prepared, s: &SymSet) -> Vec<String> {
+    s.iter().map(|r| prep.puzzle.pool.as_ref().map_or(String::new(), |p| p.regexes[r].clone())).collect()
+}
+
+/// The pool's regex of each entry where deduction fixed it (`None` elsewhere).
+pub fn assignment(prep: &Prepared, ex: &Explanation) -> Option<Vec<Option<String>>> {
+    let grid = prep.puzzle.givens.len();
+    prep.puzzle.pool.as_ref()?;
+    Some(ex.deduction.doms[grid..].iter().map(|d| (d.len() == 1).then(|| regexes(prep, d).remove(0))).collect())
+}
+
 /// One step as `crossat explain --json` prints it (`"type": "step"` at the top level); a split carries its sub-steps,
-/// numbered from 1 within it.
+/// numbered from 1 within it. A regex pool's entries whose candidate regexes change are in `entries`.
 pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
     let a = prep.alphabet();
+    let grid = prep.puzzle.givens.len();
     let mut v = if top { json!({"type": "step"}) } else { json!({}) };
+    let on_grid = |k: &usize| step.cells[*k] < grid;
+    let ks: Vec<usize> = (0..step.cells.len()).filter(on_grid).collect();
     let fields = json!({
         "number": number,
         "kind": step.kind.name(),
-        "line": step.clue.map(|i| prep.puzzle.clues[i].label.clone()),
-        "cells": step.cells.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>(),
-        "removed": step.removed.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
-        "remaining": step.remaining.iter().map(|r| letters(a, r)).collect::<Vec<_>>(),
+        "line": step.clue.map(|i| deduce::constraints::label(&prep.puzzle, i)),
+        "cells": ks.iter().map(|&k| cell_json(prep, step.cells[k])).collect::<Vec<_>>(),
+        "removed": ks.iter().map(|&k| letters(a, &step.removed[k])).collect::<Vec<_>>(),
+        "remaining": ks.iter().map(|&k| letters(a, &step.remaining[k])).collect::<Vec<_>>(),
         "uses": step.uses,
         "reason": reason::describe(&prep.puzzle, a, step),
     });
@@ -149,8 +208,25 @@ pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Valu
     if step.extra {
         v["extra"] = json!(true);
     }
+    if ks.len() < step.cells.len() {
+        let entries: Vec<Value> = (0..step.cells.len())
+            .filter(|k| !on_grid(k))
+            .map(|k| {
+                json!({
+                    "entry": deduce::constraints::cell_name(&prep.puzzle, step.cells[k]),
+                    "removed": regexes(prep, &step.removed[k]),
+                    "remaining": regexes(prep, &step.remaining[k]),
+                })
+            })
+            .collect();
+        v["entries"] = json!(entries);
+    }
     if let Why::Split { cell, letter, steps, .. } = &step.why {
-        v["assume"] = json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()});
+        v["assume"] = if *cell < grid {
+            json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()})
+        } else {
+            json!({"entry": deduce::constraints::cell_name(&prep.puzzle, *cell), "regex": regexes(prep, &deduce::closure::one(*letter)).remove(0)})
+        };
         v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
     }
     v

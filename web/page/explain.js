@@ -20,7 +20,8 @@ function describe(step) {
   const lines = [];
   const head = `${step.number}. ${step.line ?? step.kind}`;
   lines.push(step.uses?.length ? `${head} (uses ${step.uses.join(', ')})` : head);
-  if (step.assume) lines.push(`suppose ${ctx.cellName(step.assume.cell)} is ${step.assume.letter}`);
+  if (step.assume?.cell) lines.push(`suppose ${ctx.cellName(step.assume.cell)} is ${step.assume.letter}`);
+  if (step.assume?.entry) lines.push(`suppose ${step.assume.entry} holds ${step.assume.regex}`);
   if (step.reason) lines.push(step.reason);
   (step.cells ?? []).forEach((rc, i) => {
     const removed = step.removed?.[i];
@@ -29,6 +30,11 @@ function describe(step) {
     const rest = Array.from(left ?? '');
     const tail = rest.length === 1 ? `it is ${rest[0]}` : `${rest.join(' ')} left`;
     lines.push(`(${ctx.cellName(rc)}): not ${Array.from(removed ?? '').join(' ')}; ${tail}`);
+  });
+  // A regex pool's entries whose candidate regexes the step narrows.
+  (step.entries ?? []).forEach((e) => {
+    const tail = e.remaining.length === 1 ? `it holds ${e.remaining[0]}` : `${e.remaining.length} regexes left`;
+    lines.push(`${e.entry}: ${e.removed.length} regex${e.removed.length === 1 ? '' : 'es'} ruled out; ${tail}`);
   });
   if (step.steps?.length) lines.push(`(${step.steps.length} steps inside this case)`);
   return lines.join('\n');

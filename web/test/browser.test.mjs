@@ -165,6 +165,37 @@ test('explain: the steps of crossat explain, stepping highlights their cells', a
   noErrors(page);
 });
 
+test('explain a regex pool: entry and assign steps as crossat explain gives them', async () => {
+  const page = await fresh();
+  const text = JSON.stringify({
+    name: 'pool', layout: 'free',
+    entries: [
+      { label: 'a', cells: [[0, 0], [0, 1], [0, 2]] },
+      { label: 'd', cells: [[0, 0], [1, 0], [2, 0]] },
+      { label: 'b', cells: [[2, 0], [2, 1], [2, 2]] },
+    ],
+    pool: ['C[AO][TW]', 'CO.', 'WE.'],
+  });
+  const tmp = path.join(ROOT, 'target/web-pool.json');
+  writeFileSync(tmp, text);
+  const steps = crossat('explain', tmp, '--json').filter((r) => r.type === 'step');
+  assert.ok(steps.some((s) => s.kind === 'assign') && steps.some((s) => s.entries), JSON.stringify(steps));
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-open');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  await page.click('#explain');
+  await page.waitForSelector('#steps:not([hidden])');
+  for (let i = 0; i < steps.length; i++) {
+    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
+    const shown = await page.textContent('#step-text');
+    assert.ok(shown.includes(steps[i].line) && shown.includes(steps[i].reason), shown);
+    for (const e of steps[i].entries ?? []) assert.ok(shown.includes(`${e.entry}: `), shown);
+    if (i + 1 < steps.length) await page.click('#step-next');
+  }
+  noErrors(page);
+});
+
 test('MIT hexagon: drawn with its clues and solved in the page', async () => {
   const page = await fresh();
   const file = 'puzzles/antoine-trux/MIT.input.txt';

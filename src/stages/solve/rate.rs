@@ -9,6 +9,7 @@
 
 use super::deduce::Engine;
 use super::deduce::closure::{Probes, one};
+use super::deduce::constraints::MAX_POOL;
 use crate::compile::{Alphabet, Compiled};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
@@ -127,7 +128,9 @@ impl Proof<'_, '_> {
             Some(false) => return,
             Some(true) => {}
         }
-        let Some(c) = (0..doms.len()).filter(|&c| doms[c].len() > 1).min_by_key(|&c| doms[c].len()) else {
+        // Decisions on the grid's cells: once they are fixed, the closures have shown
+        // that some assignment of a regex pool fits them.
+        let Some(c) = (0..self.engine.grid_cells()).filter(|&c| doms[c].len() > 1).min_by_key(|&c| doms[c].len()) else {
             self.solutions += usize::from(is_solution(self.puzzle, self.alphabet, self.verifier, &doms));
             return;
         };
@@ -149,12 +152,12 @@ impl Proof<'_, '_> {
     }
 }
 
-/// Whether the grid of single letters `doms` is a solution (asked of the matcher when
+/// Whether the grid of single letters `doms` (the grid's cells first) is a solution (asked of the matcher when
 /// some clue's automaton only approximates it; a pool's assignment is not decided here).
 fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>, doms: &[SymSet]) -> bool {
     let Some(v) = verifier else { return true };
     let chars = alphabet.chars();
-    let cells: Vec<char> = doms.iter().map(|d| d.iter().next().map_or('\0', |a| chars[a])).collect();
+    let cells: Vec<char> = doms[..puzzle.givens.len()].iter().map(|d| d.iter().next().map_or('\0', |a| chars[a])).collect();
     let grid = crate::verify::Grid { cells, assignment: vec![] };
     if puzzle.pool.is_some() {
         return puzzle.clues.iter().enumerate().all(|(i, c)| v.clue_matches(i, &grid.word(&c.cells)).unwrap_or(true));
@@ -185,13 +188,23 @@ pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     } else {
         None
     };
-    let matcher = |i: usize, word: &str| verifier.as_ref()?.clue_matches(i, word).ok();
+    let clues = puzzle.clues.len();
+    let matcher = |key: usize, word: &str| match key.checked_sub(clues) {
+        None => verifier.as_ref()?.clue_matches(key, word).ok(),
+        Some(r) => verifier.as_ref()?.pool_matches(r, word).ok(),
+    };
     let engine = Engine::new(puzzle, compiled, &matcher);
     let cells = puzzle.givens.len();
-    let mut doms = propagate::initial_domains(puzzle, compiled);
-    let fixed = |d: &[SymSet]| d.iter().filter(|s| s.len() == 1).count();
+    let fixed = |d: &[SymSet]| d[..cells].iter().filter(|s| s.len() == 1).count();
     let mut rating =
         Rating { difficulty: Difficulty::Hard, cells, by_lines: 0, by_probing: 0, probes: 0, decisions: 0, solutions: 0, complete: true };
+    if puzzle.pool.as_ref().is_some_and(|p| p.regexes.len() > MAX_POOL) {
+        // Beyond the pools whose assignment the steps show: unrated.
+        rating.complete = false;
+        return rating;
+    }
+    // The grid's candidates, then (a regex pool's) each entry's candidate regexes.
+    let mut doms = engine.with_entries(propagate::initial_domains(puzzle, compiled));
     if doms.iter().any(SymSet::is_empty) || !engine.settle(&mut doms, None) {
         return rating;
     }

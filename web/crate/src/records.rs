@@ -10,7 +10,6 @@
 use crate::session::limited;
 use crossat::assist::{Assistant, Conflict, Hint, Reason};
 use crossat::emit;
-use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::solve::{Outcome, deduce};
 use serde_json::{Value, json};
@@ -291,26 +290,6 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) 
     Ok(())
 }
 
-fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
-    let answer = match &ex.answer {
-        Answer::Unique(_) => "unique",
-        Answer::None => "none",
-        Answer::Several => "several",
-        Answer::Unknown => "unknown",
-    };
-    let mut v =
-        json!({"type": "summary", "answer": answer, "unique_by_deduction": ex.unique_by_deduction, "steps": ex.deduction.steps.len()});
-    for (k, n) in ex.counts() {
-        v[k.name()] = json!(n);
-    }
-    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
-    if let Answer::Unique(cells) = &ex.answer {
-        let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
-        v["grid"] = json!(rows);
-    }
-    v
-}
-
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let done = limited(timeout_ms, || {
@@ -318,7 +297,7 @@ pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>)
         let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
         let mut records: Vec<Value> =
             ex.deduction.steps.iter().enumerate().map(|(n, s)| crossat::explain::step_json(&prep, s, n + 1, true)).collect();
-        records.push(summary_json(&prep, &ex));
+        records.push(crossat::explain::summary_json(&prep, &ex));
         Ok(records)
     })?;
     Ok(Value::Array(done.unwrap_or_else(|| vec![stopped(json!({"type": "summary"}))])))

@@ -12,10 +12,11 @@ use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::SymSet;
 use crate::puzzle;
+use crate::solve::deduce::constraints::Constraint;
 use crate::solve::deduce::{self, End, Kind, Step, Why, reason};
 use crate::solve::rate::Difficulty;
 use crate::style::Palette;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::io::Write;
 
 pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -38,7 +39,7 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
         for (n, step) in ex.deduction.steps.iter().enumerate() {
             text.push_str(&format!("{}\n", crate::explain::step_json(&prep, step, n + 1, true)));
         }
-        text.push_str(&format!("{}\n", summary_json(&prep, &ex)));
+        text.push_str(&format!("{}\n", crate::explain::summary_json(&prep, &ex)));
     } else {
         let look = args.draw.options();
         let pal = Palette { on: look.color };
@@ -64,7 +65,8 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
 /// The grid with the fixed cells filled; those `step` fixes marked, its clue too.
 fn view(prep: &Prepared, doms: &[SymSet], step: Option<&Step>) -> View {
     let chars = prep.alphabet().chars();
-    let cells: Vec<Option<char>> = doms.iter().map(|d| (d.len() == 1).then(|| chars[d.iter().next().unwrap_or(0)])).collect();
+    let grid = prep.puzzle.givens.len();
+    let cells: Vec<Option<char>> = doms[..grid].iter().map(|d| (d.len() == 1).then(|| chars[d.iter().next().unwrap_or(0)])).collect();
     let mut v = View::partial(&cells);
     for (c, g) in prep.puzzle.givens.iter().enumerate() {
         if g.is_none() {
@@ -73,33 +75,11 @@ fn view(prep: &Prepared, doms: &[SymSet], step: Option<&Step>) -> View {
     }
     if let Some(step) = step {
         for (&c, r) in step.cells.iter().zip(&step.remaining) {
-            if r.len() == 1 {
+            if r.len() == 1 && c < grid {
                 v.marks[c] = Mark::Hint;
             }
         }
-        v.hint_clues.extend(step.clue.filter(|_| step.kind == Kind::Line));
-    }
-    v
-}
-
-fn answer_name(a: &Answer) -> &'static str {
-    match a {
-        Answer::Unique(_) => "unique",
-        Answer::None => "none",
-        Answer::Several => "several",
-        Answer::Unknown => "unknown",
-    }
-}
-
-fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
-    let mut v = json!({"type": "summary", "answer": answer_name(&ex.answer), "unique_by_deduction": ex.unique_by_deduction, "steps": ex.deduction.steps.len()});
-    for (k, n) in ex.counts() {
-        v[k.name()] = json!(n);
-    }
-    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
-    if let Answer::Unique(cells) = &ex.answer {
-        let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
-        v["grid"] = json!(rows);
+        v.hint_clues.extend(step.clue.filter(|&i| step.kind == Kind::Line && i < prep.puzzle.clues.len()));
     }
     v
 }
@@ -107,9 +87,11 @@ fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
 /// A step as numbered text, indented by `indent`; a split's sub-steps below it.
 fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: &str, text: &mut String) {
     let a = prep.alphabet();
-    let head = match (step.kind, step.clue) {
-        (Kind::Line, Some(i)) => format!("{} '{}'", prep.puzzle.clues[i].label, prep.puzzle.clues[i].regex),
-        (Kind::Split, _) => format!("case split on {}", step.cells.first().map_or(String::new(), |&c| prep.puzzle.shape.cell_name(c))),
+    let name = |c: usize| deduce::constraints::cell_name(&prep.puzzle, c);
+    let head = match (step.kind, step.clue.map(|i| deduce::constraints::constraint(&prep.puzzle, i))) {
+        (Kind::Line, Some(Constraint::Clue(i))) => format!("{} '{}'", prep.puzzle.clues[i].label, prep.puzzle.clues[i].regex),
+        (Kind::Line | Kind::Assign, Some(_)) => step.clue.map_or(String::new(), |i| deduce::constraints::label(&prep.puzzle, i)),
+        (Kind::Split, _) => format!("case split on {}", step.cells.first().map_or(String::new(), |&c| name(c))),
         _ => "search".to_string(),
     };
     let uses = if step.uses.is_empty() {
@@ -124,13 +106,32 @@ fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: 
             step_text(prep, pal, s, &format!("{number}.{}", k + 1), &format!("{indent}   "), text);
         }
     }
-    for ((&c, r), left) in step.cells.iter().zip(&step.removed).zip(&step.remaining) {
+    let grid = prep.puzzle.givens.len();
+    // Pool entries that lose the same regexes and keep several are listed together.
+    let mut shown = vec![false; step.cells.len()];
+    for (k, ((&c, r), left)) in step.cells.iter().zip(&step.removed).zip(&step.remaining).enumerate() {
+        if shown[k] {
+            continue;
+        }
+        let set = |s: &SymSet| reason::contents(&prep.puzzle, a, c, s);
         let now = match left.len() {
-            0 => "no letter left".to_string(),
-            1 => format!("it is {}", pal.paint(Palette::HINT, &letters(a, left))),
-            _ => format!("{} left", reason::letters(a, left)),
+            0 if c < grid => "no letter left".to_string(),
+            0 => "no regex left".to_string(),
+            1 if c < grid => format!("it is {}", pal.paint(Palette::HINT, &letters(a, left))),
+            1 => format!("it holds {}", pal.paint(Palette::HINT, &set(left))),
+            _ => format!("{} left", set(left)),
         };
-        text.push_str(&format!("{indent}   {}: not {}; {now}\n", prep.puzzle.shape.cell_name(c), reason::letters(a, r)));
+        let mut names = vec![name(c)];
+        if c >= grid && left.len() > 1 {
+            for (j, seen) in shown.iter_mut().enumerate().skip(k + 1) {
+                if step.cells[j] >= grid && step.removed[j] == *r && step.remaining[j].len() > 1 {
+                    *seen = true;
+                    names.push(name(step.cells[j]));
+                }
+            }
+        }
+        let now = if names.len() > 1 { "each keeps the rest".to_string() } else { now };
+        text.push_str(&format!("{indent}   {}: not {}; {now}\n", names.join(", "), set(r)));
     }
     if step.extra {
         text.push_str(&format!("{indent}   (some letters left may fit no word of the clue: too many words to try each)\n"));
@@ -146,15 +147,21 @@ fn ending(prep: &Prepared, ex: &Explanation) -> String {
         .map(|(k, n)| format!("{n} {} step{}", k.name(), if *n == 1 { "" } else { "s" }))
         .collect();
     let counts = if counts.is_empty() { "no step".to_string() } else { counts.join(", ") };
-    let name = |c: usize| prep.puzzle.shape.cell_name(c);
+    let grid = prep.puzzle.givens.len();
+    let name = |c: usize| deduce::constraints::cell_name(&prep.puzzle, c);
+    let forced = match crate::explain::assignment(prep, ex) {
+        Some(a) if a.iter().all(Option::is_some) => "every cell and every entry's regex is forced",
+        Some(_) => "every cell is forced, but not the assignment: some entries can hold more than one of their regexes",
+        None => "every cell is forced",
+    };
     match (&ex.answer, ex.deduction.end) {
-        (Answer::Unique(_), End::Solved) => format!("unique by deduction: every cell is forced ({counts}){}\n", rated(ex)),
+        (Answer::Unique(_), End::Solved) => format!("unique by deduction: {forced} ({counts}){}\n", rated(ex)),
         (Answer::Unique(_), _) => {
             let open = ex.deduction.steps.last().map_or(0, |s| s.cells.len());
-            format!("unique, by search for {open} of {} cells: deduction alone stalls ({counts}){}\n", ex.deduction.doms.len(), rated(ex))
+            format!("unique, by search for {open} of {grid} cells: deduction alone stalls ({counts}){}\n", rated(ex))
         }
         (Answer::None, End::Contradiction { cell }) => {
-            format!("no solution: {} has no letter left ({counts})\n", name(cell))
+            format!("no solution: {} has no {} left ({counts})\n", name(cell), if cell < grid { "letter" } else { "regex" })
         }
         (Answer::None, _) => format!("no solution: the search finds none ({counts})\n"),
         (Answer::Several, _) => format!("not unique: the search finds more than one solution ({counts})\n"),

@@ -7,11 +7,11 @@
 //! ([`super::super::rate`]) classifies a puzzle with these, in a fraction of the time
 //! the explanation takes to choose and word its steps.
 //!
-//! A regex pool's entries are constraints here too (each supported by the union of
-//! the pool's regexes of its length); the explanation itself takes fixed clues only.
+//! A regex pool's entries and its assignment are constraints here as in the steps
+//! ([`super::constraints`]).
 
 use super::Engine;
-use crate::propagate::{self, SymSet};
+use crate::propagate::SymSet;
 use std::collections::VecDeque;
 
 /// What the engine knows of the assumptions (a letter in a cell) over some candidates
@@ -39,49 +39,11 @@ pub struct Probes {
 }
 
 impl Engine<'_> {
-    /// Constraints: the clues, then the pool's entries.
-    pub fn constraints(&self) -> usize {
-        self.puzzle.clues.len() + self.puzzle.pool.as_ref().map_or(0, |p| p.entries.len())
-    }
-
-    /// The cells of constraint `i` (a clue, then a pool entry).
-    fn cells_of(&self, i: usize) -> &[usize] {
-        match self.puzzle.clues.get(i) {
-            Some(c) => &c.cells,
-            None => self.puzzle.pool.as_ref().map_or(&[], |p| &p.entries[i - self.puzzle.clues.len()]),
-        }
-    }
-
-    /// Constraints through each cell.
-    fn constraints_of_cell(&self) -> Vec<Vec<usize>> {
-        let mut of = vec![Vec::new(); self.puzzle.givens.len()];
-        for i in 0..self.constraints() {
-            for &c in self.cells_of(i) {
-                if !of[c].contains(&i) {
-                    of[c].push(i);
-                }
-            }
-        }
-        of
-    }
-
-    /// The letters constraint `i` leaves its `line`: a clue's exact support
-    /// ([`Engine::support`]), a pool entry's the union of its length's regexes'.
-    fn constraint_support(&self, i: usize, line: &[SymSet]) -> Vec<SymSet> {
-        if i < self.puzzle.clues.len() {
-            return self.support(i, line).0;
-        }
-        let sigma = self.compiled.alphabet.len();
-        self.compiled.pool.iter().filter_map(|by_len| by_len.get(&line.len())).fold(vec![SymSet::default(); line.len()], |acc, cc| {
-            acc.iter().zip(propagate::line_support(cc, sigma, line)).map(|(a, b)| a.or(&b)).collect()
-        })
-    }
-
     /// Closes `doms` under every line step, starting from the constraints through the
     /// cells `from` (every constraint when `None`); `false` when a cell is left without
     /// a letter.
     pub fn settle(&self, doms: &mut [SymSet], from: Option<&[usize]>) -> bool {
-        let of_cell = self.of_constraints.get_or_init(|| self.constraints_of_cell());
+        let of_cell = &self.layout.of_cell;
         let n = self.constraints();
         let mut queued = vec![false; n];
         let mut queue = VecDeque::new();
@@ -101,7 +63,7 @@ impl Engine<'_> {
             let cells = self.cells_of(i);
             line.clear();
             line.extend(cells.iter().map(|&c| doms[c]));
-            let support = self.constraint_support(i, &line);
+            let (support, _) = self.constraint_support(i, &line);
             for (&c, s) in cells.iter().zip(&support) {
                 let new = doms[c].and(s);
                 if new != doms[c] {

@@ -1,6 +1,7 @@
-//! One clue over the candidates of its cells: the letters its words use (exactly,
-//! asking the matcher where the automaton only approximates the clue), and the words
-//! themselves when there are few.
+//! One regex over the candidates of a line: the letters its words use (exactly,
+//! asking the matcher where the automaton only approximates the regex), and the words
+//! themselves when there are few. A regex is named by its key: clue `key`, or pool
+//! regex `key` − clues (whose automaton depends on the line's length).
 
 use super::Engine;
 use crate::compile::DEAD;
@@ -26,14 +27,14 @@ const WALK_WORDS: usize = 64;
 /// candidates).
 #[derive(Debug, Default)]
 pub(super) struct Memo {
-    /// Per (clue, candidates of its line): the support and whether it may keep extras.
-    /// (Per clue, so that a line is looked up without copying it.)
+    /// Per (regex, candidates of its line): the support and whether it may keep extras.
+    /// (Per regex, so that a line is looked up without copying it.)
     lines: Vec<FastMap<Box<[SymSet]>, Support>>,
-    /// Lines kept in `lines`, all clues together.
+    /// Lines kept in `lines`, all regexes together.
     kept: usize,
-    /// Per clue: the matcher's verdict on each word asked.
+    /// Per regex: the matcher's verdict on each word asked.
     words: Vec<FastMap<Box<str>, Option<bool>>>,
-    /// Per clue whose automaton only approximates it: lines whose matching words were
+    /// Per regex whose automaton only approximates it: lines whose matching words were
     /// all listed, most recent last. A line within one of them has as matching words
     /// those of its words that fit it, without asking the matcher again.
     bases: Vec<Vec<Base>>,
@@ -58,8 +59,8 @@ const BASES: usize = 8;
 const MEMO_LINES: usize = 1 << 15;
 
 impl Engine<'_> {
-    /// The letters of each cell of clue `i`'s `line` that some word of the clue over
-    /// the line uses, and whether more may be kept (see [`EXACT_WORDS`]).
+    /// The letters of each cell of `line` that some word of regex `i` over the line
+    /// uses, and whether more may be kept (see [`EXACT_WORDS`]).
     pub(super) fn support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
         self.spent.set(self.spent.get() + 1);
         if let Some(hit) = self.memo.borrow().lines.get(i).and_then(|m| m.get(line)) {
@@ -80,15 +81,9 @@ impl Engine<'_> {
     }
 
     fn compute_support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
-        let cc = &self.compiled.clues[i];
+        let Some(cc) = self.automaton(i, line.len()) else { return (vec![SymSet::default(); line.len()], false) };
         let sigma = self.compiled.alphabet.len();
-        let raw = {
-            let mut fast = self.fast.borrow_mut();
-            if fast.len() <= i {
-                fast.resize_with(i + 1, Default::default);
-            }
-            fast[i].support(cc, sigma, line)
-        };
+        let raw = self.fast.borrow_mut().entry((i, line.len())).or_default().support(cc, sigma, line);
         let support: Vec<SymSet> = raw.iter().zip(line).map(|(s, d)| s.and(d)).collect();
         if !cc.approximate() || support.iter().any(SymSet::is_empty) {
             return (support, false);
@@ -96,7 +91,7 @@ impl Engine<'_> {
         let mut exact = vec![SymSet::default(); line.len()];
         {
             let memo = self.memo.borrow();
-            let within = |b: &&Base| b.line.iter().zip(line).all(|(b, d)| d.and(b) == *d);
+            let within = |b: &&Base| b.line.len() == line.len() && b.line.iter().zip(line).all(|(b, d)| d.and(b) == *d);
             if let Some(base) = memo.bases.get(i).and_then(|bs| bs.iter().rev().find(within)) {
                 for w in &base.words {
                     if w.iter().zip(line).all(|(&x, d)| d.contains(x as usize)) {
@@ -159,8 +154,8 @@ impl Engine<'_> {
             }
         }
         self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
-        let cc = &self.compiled.clues[i];
-        if let Some(t) = cc.tagged.as_ref().filter(|_| count >= WALK_WORDS) {
+        if let Some((cc, t)) = self.automaton(i, line.len()).and_then(|cc| Some((cc, cc.tagged.as_ref()?))).filter(|_| count >= WALK_WORDS)
+        {
             // Only the words the skeleton accepts with its back-references' texts
             // equal to their groups' can match: those are asked, not every word.
             let sigma = self.compiled.alphabet.len();
@@ -197,10 +192,10 @@ impl Engine<'_> {
         self.each_match(i, line, max, |symbols| out.push(symbols.collect())).then_some(out)
     }
 
-    /// The words of clue `i` over `line`, as text, when there are at most `max` (and,
-    /// for an approximated clue, the matcher can be asked each candidate).
+    /// The words of regex `i` over `line`, as text, when there are at most `max` (and,
+    /// for an approximated regex, the matcher can be asked each candidate).
     pub(super) fn words(&self, i: usize, line: &[SymSet], max: usize) -> Option<Vec<String>> {
-        let cc = &self.compiled.clues[i];
+        let cc = self.automaton(i, line.len())?;
         let chars = self.compiled.alphabet.chars();
         let text = |w: &[usize]| w.iter().map(|&x| chars[x]).collect::<String>();
         if cc.approximate() {

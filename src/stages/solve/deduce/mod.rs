@@ -31,7 +31,9 @@
 //! reads: for each cell of its line, the step that last narrowed it.
 
 pub mod closure;
+pub mod constraints;
 pub mod line;
+pub mod pool;
 pub mod reason;
 pub mod split;
 
@@ -40,6 +42,7 @@ use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
+use constraints::Constraint;
 use std::collections::BTreeSet;
 
 /// The matcher a deduction asks about the words of clues whose automata only
@@ -49,8 +52,10 @@ pub type Matcher<'a> = &'a dyn Fn(usize, &str) -> Option<bool>;
 /// The kinds of step, simplest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
-    /// One clue over the current candidates of its cells.
+    /// One clue (or one entry of a regex pool) over the current candidates of its cells.
     Line,
+    /// A regex pool's one-to-one assignment over its entries' candidate regexes.
+    Assign,
     /// An assumption that leads to a contradiction.
     Split,
     /// The SAT search, where deduction stalls.
@@ -62,6 +67,7 @@ impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::Line => "line",
+            Kind::Assign => "assign",
             Kind::Split => "split",
             Kind::Search => "search",
         }
@@ -96,6 +102,18 @@ pub enum Why {
     },
     /// No word of the clue over the current candidates uses a removed letter at its cell.
     NoWord,
+    /// A pool entry: of its candidate regexes, those left have words over its cells'
+    /// candidates, the removed ones none, and no word of one left uses a removed
+    /// letter at its cell. An entry that held one regex before the step has that
+    /// regex's reason as a clue's (`inner`).
+    Entry {
+        /// The regex the entry held before the step, if one.
+        regex: Option<usize>,
+        /// Its reason as a clue's ([`Why::NoWord`] without one).
+        inner: Box<Why>,
+    },
+    /// A pool step, by its rule.
+    Pool(pool::Rule),
     /// A case split: with `letter` at `cell`, the sub-steps leave `empty` without a letter.
     Split {
         /// The cell assumed.
@@ -122,9 +140,11 @@ pub enum Why {
 pub struct Step {
     /// Its kind.
     pub kind: Kind,
-    /// The clue of a line step (or the clue whose line empties a cell in a split).
+    /// The constraint of a line or pool step ([`Engine::constraint`]), or the one whose
+    /// step empties a cell in a split.
     pub clue: Option<usize>,
-    /// The cells whose candidates change, in the clue's line order (a split: its cell).
+    /// The cells whose candidates change, in the constraint's line order (a split: its
+    /// cell); cells past the grid's are pool entries ([`constraints`]).
     pub cells: Vec<usize>,
     /// Per cell of `cells`, the letters removed.
     pub removed: Vec<SymSet>,
@@ -210,14 +230,14 @@ pub struct Deduction {
 
 impl Deduction {
     /// The difficulty these steps show (the classes of [`super::rate`]): easy when
-    /// line steps alone solve the puzzle, medium when case splits of depth 1 (probing:
+    /// line steps (and a regex pool's assign steps) alone solve the puzzle, medium when case splits of depth 1 (probing:
     /// a letter tried, the lines fail) are needed too, hard when a split of depth 2 or
     /// the search is. `None` when the deduction ended on a contradiction or the step
     /// limit (no proof of uniqueness to rate).
     pub fn difficulty(&self) -> Option<Difficulty> {
         let nested = |s: &Step| matches!(&s.why, Why::Split { steps, .. } if steps.iter().any(|t| t.kind != Kind::Line));
         match self.end {
-            End::Solved if self.steps.iter().all(|s| s.kind == Kind::Line) => Some(Difficulty::Easy),
+            End::Solved if self.steps.iter().all(|s| matches!(s.kind, Kind::Line | Kind::Assign)) => Some(Difficulty::Easy),
             End::Solved if !self.steps.iter().any(nested) => Some(Difficulty::Medium),
             End::Solved | End::Stalled => Some(Difficulty::Hard),
             End::Contradiction { .. } | End::StepLimit => None,
@@ -258,46 +278,36 @@ pub struct Engine<'a> {
     puzzle: &'a Puzzle,
     compiled: &'a Compiled,
     matcher: Matcher<'a>,
-    /// Clues through each cell.
-    of_cell: Vec<Vec<usize>>,
-    /// Per clue, the letters its line allows at each cell over the whole alphabet.
-    alone: Vec<Option<Vec<SymSet>>>,
+    /// The constraints, their cells, and the constraints through each cell.
+    layout: constraints::Layout,
+    /// Per regex and line length, the letters it allows at each cell over the whole
+    /// alphabet.
+    alone: std::collections::HashMap<(usize, usize), Vec<SymSet>>,
     /// Work the case splits may still do: a line computation costs one unit, and
     /// one more per [`WORDS_PER_UNIT`] words asked of the matcher.
     budget: usize,
     /// Work done since the budget was set.
     spent: std::cell::Cell<usize>,
-    /// Constraints (clues, then pool entries) through each cell, for the closures.
-    of_constraints: std::cell::OnceCell<Vec<Vec<usize>>>,
     /// What lines and the matcher said, asked again.
     memo: std::cell::RefCell<line::Memo>,
-    /// Per clue, its automaton's support with buffers kept.
-    fast: std::cell::RefCell<Vec<crate::propagate::LineSupport>>,
+    /// Per regex and line length, its automaton's support with buffers kept.
+    fast: std::cell::RefCell<std::collections::HashMap<(usize, usize), crate::propagate::LineSupport>>,
     /// The cell the last split found past the budget assumed (the next search starts there).
     first_from: std::cell::Cell<usize>,
 }
 
 impl<'a> Engine<'a> {
-    /// An engine for `puzzle` (a puzzle with fixed clues; a regex pool's entries are
-    /// not clues and take no part).
+    /// An engine for `puzzle`. The matcher is asked about regex `key`: clue `key`, or
+    /// pool regex `key` − clues.
     pub fn new(puzzle: &'a Puzzle, compiled: &'a Compiled, matcher: Matcher<'a>) -> Engine<'a> {
-        let mut of_cell = vec![Vec::new(); puzzle.givens.len()];
-        for (i, clue) in puzzle.clues.iter().enumerate() {
-            for &c in &clue.cells {
-                if !of_cell[c].contains(&i) {
-                    of_cell[c].push(i);
-                }
-            }
-        }
         Engine {
             puzzle,
             compiled,
             matcher,
-            of_cell,
-            alone: vec![None; puzzle.clues.len()],
+            layout: constraints::Layout::new(puzzle),
+            alone: Default::default(),
             budget: DEFAULT_BUDGET,
             spent: Default::default(),
-            of_constraints: Default::default(),
             memo: Default::default(),
             fast: Default::default(),
             first_from: Default::default(),
@@ -309,7 +319,8 @@ impl<'a> Engine<'a> {
         self.spent.get() >= self.budget
     }
 
-    /// Deduces from `start` (each cell's candidates).
+    /// Deduces from `start` (each cell's candidates, pool entries' too:
+    /// [`Engine::with_entries`]).
     pub fn deduce(&mut self, start: Vec<SymSet>, opts: Options) -> Result<Deduction> {
         self.budget = opts.budget;
         self.spent.set(0);
@@ -319,7 +330,7 @@ impl<'a> Engine<'a> {
             origin: vec![(0, 0); n],
             level: 0,
             outer: BTreeSet::new(),
-            pending: vec![Pending::Dirty; self.puzzle.clues.len()],
+            pending: vec![Pending::Dirty; self.constraints()],
         };
         let mut steps = Vec::new();
         let end = match start.iter().position(SymSet::is_empty) {
@@ -348,7 +359,7 @@ impl<'a> Engine<'a> {
                 }
                 continue;
             }
-            if ctx.doms.iter().all(|d| d.len() == 1) {
+            if ctx.doms[..self.grid_cells()].iter().all(|d| d.len() == 1) {
                 return Ok(End::Solved);
             }
             if depth == 0 {
@@ -373,7 +384,7 @@ impl<'a> Engine<'a> {
     /// The next line step over `ctx` (numbered `done + 1`), applied; `None` at a
     /// fixpoint of every line.
     fn next_line_step(&mut self, ctx: &mut Ctx, done: usize) -> Option<Step> {
-        for i in 0..self.puzzle.clues.len() {
+        for i in 0..self.constraints() {
             if matches!(ctx.pending[i], Pending::Dirty) {
                 ctx.pending[i] = self.pending(ctx, i);
             }
@@ -382,7 +393,7 @@ impl<'a> Engine<'a> {
         let mut best: Option<(bool, bool, usize, usize)> = None;
         for (i, p) in ctx.pending.iter().enumerate() {
             let Pending::Narrows(support, _) = p else { continue };
-            let cells = &self.puzzle.clues[i].cells;
+            let cells = self.cells_of(i);
             let (mut changed, mut fixes, mut empties) = (0, false, false);
             for (&c, s) in cells.iter().zip(support) {
                 let new = ctx.doms[c].and(s);
@@ -401,17 +412,17 @@ impl<'a> Engine<'a> {
         Some(self.apply_line(ctx, i, done + 1))
     }
 
-    /// What clue `i` would remove now.
+    /// What constraint `i` would remove now.
     fn pending(&mut self, ctx: &Ctx, i: usize) -> Pending {
-        let line: Vec<SymSet> = self.puzzle.clues[i].cells.iter().map(|&c| ctx.doms[c]).collect();
-        let (support, extra) = self.support(i, &line);
+        let line: Vec<SymSet> = self.cells_of(i).iter().map(|&c| ctx.doms[c]).collect();
+        let (support, extra) = self.constraint_support(i, &line);
         if line.iter().zip(&support).all(|(d, s)| d.and(s) == *d) { Pending::Quiet } else { Pending::Narrows(support, extra) }
     }
 
-    /// Applies clue `i`'s pending step as step number `number`, merging the further
-    /// removals of a clue narrowed inexactly.
+    /// Applies constraint `i`'s pending step as step number `number`, merging the
+    /// further removals of a clue narrowed inexactly; the pool's, by its simplest rule.
     fn apply_line(&mut self, ctx: &mut Ctx, i: usize, number: usize) -> Step {
-        let cells = self.puzzle.clues[i].cells.clone();
+        let cells = self.cells_of(i).to_vec();
         let before: Vec<SymSet> = cells.iter().map(|&c| ctx.doms[c]).collect();
         let mut uses = BTreeSet::new();
         for &c in &cells {
@@ -426,6 +437,13 @@ impl<'a> Engine<'a> {
             }
         }
         let mut extra = false;
+        let mut rule = None;
+        if let (Constraint::Pool, Pending::Narrows(support, _)) = (self.constraint(i), &ctx.pending[i]) {
+            // One rule at a time: what is left stays pending.
+            let (r, left) = pool::simplest(&before, support);
+            rule = Some(r);
+            ctx.pending[i] = Pending::Narrows(left, false);
+        }
         while let Pending::Narrows(support, x) = std::mem::replace(&mut ctx.pending[i], Pending::Dirty) {
             extra = x;
             let mut any_empty = false;
@@ -435,7 +453,7 @@ impl<'a> Engine<'a> {
                     ctx.doms[c] = new;
                     ctx.origin[c] = (ctx.level, number as u32);
                     any_empty |= new.is_empty();
-                    for &j in &self.of_cell[c] {
+                    for &j in &self.layout.of_cell[c] {
                         ctx.pending[j] = Pending::Dirty;
                     }
                 }
@@ -445,12 +463,12 @@ impl<'a> Engine<'a> {
             }
             ctx.pending[i] = self.pending(ctx, i);
         }
-        if matches!(ctx.pending[i], Pending::Dirty) && !extra {
+        if matches!(ctx.pending[i], Pending::Dirty) && !extra && rule.is_none() {
             // The support of a line is a fixpoint of that line.
             ctx.pending[i] = Pending::Quiet;
         }
         let mut step = Step {
-            kind: Kind::Line,
+            kind: if rule.is_some() { Kind::Assign } else { Kind::Line },
             clue: Some(i),
             cells: Vec::new(),
             removed: Vec::new(),
@@ -467,7 +485,9 @@ impl<'a> Engine<'a> {
                 step.remaining.push(ctx.doms[c]);
             }
         }
-        if ctx.level == 0 {
+        if let Some(rule) = rule {
+            step.why = Why::Pool(rule);
+        } else if ctx.level == 0 {
             // Inside a split the reasons wait until the split is kept ([`Engine::fill_reasons`]).
             step.why = self.why(i, &before, &step);
         }
@@ -481,7 +501,7 @@ impl<'a> Engine<'a> {
             match step.kind {
                 Kind::Line => {
                     let Some(i) = step.clue else { continue };
-                    let before: Vec<SymSet> = self.puzzle.clues[i].cells.iter().map(|&c| doms[c]).collect();
+                    let before: Vec<SymSet> = self.cells_of(i).iter().map(|&c| doms[c]).collect();
                     let why = self.why(i, &before, step);
                     step.why = why;
                 }
@@ -492,7 +512,7 @@ impl<'a> Engine<'a> {
                         self.fill_reasons(inner, sub);
                     }
                 }
-                Kind::Search => {}
+                Kind::Search | Kind::Assign => {}
             }
             for (&c, left) in step.cells.iter().zip(&step.remaining) {
                 doms[c] = *left;

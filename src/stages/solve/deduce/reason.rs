@@ -6,6 +6,8 @@
 //! the removal, which the matcher made exact) and given only when it explains every
 //! cell the step changes.
 
+use super::constraints::{self, Constraint};
+use super::pool::Rule;
 use super::{Engine, Kind, Step, Why};
 use crate::compile::Alphabet;
 use crate::propagate::SymSet;
@@ -15,21 +17,41 @@ use crate::puzzle::Puzzle;
 pub const MAX_WORDS_SHOWN: usize = 4;
 
 impl Engine<'_> {
-    /// The reason of a line step of clue `i` from the candidates `before` (in line order).
+    /// The reason of a line step of constraint `i` (a clue or a pool entry) from the
+    /// candidates `before` (in line order).
     pub(super) fn why(&mut self, i: usize, before: &[SymSet], step: &Step) -> Why {
-        let cells = &self.puzzle.clues[i].cells;
-        if self.alone[i].is_none() {
-            let full = vec![SymSet::full(self.compiled.alphabet.len()); cells.len()];
-            self.alone[i] = Some(self.support(i, &full).0);
+        let cells = self.cells_of(i).to_vec();
+        match self.constraint(i) {
+            Constraint::Clue(k) => self.why_regex(k, &cells, before, step),
+            Constraint::Entry(_) => {
+                // An entry left with one regex before the step reads as that regex's clue.
+                match (before[0].len(), before[0].iter().next()) {
+                    (1, Some(r)) if !step.cells.contains(&cells[0]) => {
+                        let key = self.layout.clues + r;
+                        Why::Entry { regex: Some(r), inner: Box::new(self.why_regex(key, &cells[1..], &before[1..], step)) }
+                    }
+                    _ => Why::Entry { regex: None, inner: Box::new(Why::NoWord) },
+                }
+            }
+            Constraint::Pool => Why::NoWord,
         }
-        let alone = self.alone[i].as_deref().unwrap_or_default();
+    }
+
+    /// The reason of a step of regex `key` over `cells` from the candidates `before`.
+    fn why_regex(&mut self, key: usize, cells: &[usize], before: &[SymSet], step: &Step) -> Why {
+        if !self.alone.contains_key(&(key, cells.len())) {
+            let full = vec![SymSet::full(self.compiled.alphabet.len()); cells.len()];
+            let support = self.support(key, &full).0;
+            let _ = self.alone.insert((key, cells.len()), support);
+        }
+        let alone = self.alone.get(&(key, cells.len())).map_or(&[][..], Vec::as_slice);
         let outside = step.cells.iter().zip(&step.removed).all(|(&c, r)| {
             cells.iter().enumerate().filter(|&(_, &x)| x == c).all(|(p, _)| alone.get(p).is_some_and(|a| a.and(r).is_empty()))
         });
         if outside {
             return Why::Excludes;
         }
-        let Some(words) = self.words(i, before, super::line::EXACT_WORDS) else { return Why::NoWord };
+        let Some(words) = self.words(key, before, super::line::EXACT_WORDS) else { return Why::NoWord };
         if words.is_empty() {
             return Why::NoWord;
         }
@@ -37,9 +59,7 @@ impl Engine<'_> {
         if words.iter().any(|w| w.len() != cells.len()) {
             return Why::NoWord;
         }
-        if let Some(why) =
-            counting(cells, before, &words, step).or_else(|| copying(&self.puzzle.clues[i].regex, cells, before, &words, step))
-        {
+        if let Some(why) = counting(cells, before, &words, step).or_else(|| copying(self.regex_text(key), cells, before, &words, step)) {
             return why;
         }
         let chars = self.compiled.alphabet.chars();
@@ -95,9 +115,65 @@ pub fn letters(alphabet: &Alphabet, set: &SymSet) -> String {
 
 /// The reason of `step` in words (one line; a split's sub-steps are not included).
 pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
-    let regex = |i: Option<usize>| i.map_or(String::new(), |i| format!("`{}`", puzzle.clues[i].regex));
-    let name = |c: usize| puzzle.shape.cell_name(c);
+    let regex = |i: Option<usize>| match i.map(|i| constraints::constraint(puzzle, i)) {
+        Some(Constraint::Clue(i)) => format!("`{}`", puzzle.clues[i].regex),
+        _ => String::new(),
+    };
+    describe_with(puzzle, alphabet, step, &regex)
+}
+
+/// A pool regex, quoted.
+fn pool_regex(puzzle: &Puzzle, r: usize) -> String {
+    format!("`{}`", puzzle.pool.as_ref().map_or("", |p| p.regexes[r].as_str()))
+}
+
+/// Pool regexes, quoted and joined with "or".
+fn pool_regexes(puzzle: &Puzzle, set: &SymSet) -> String {
+    set.iter().map(|r| pool_regex(puzzle, r)).collect::<Vec<_>>().join(" or ")
+}
+
+/// [`describe`], the clue's regex given by `regex`.
+fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn Fn(Option<usize>) -> String) -> String {
+    let name = |c: usize| constraints::cell_name(puzzle, c);
+    let entry_name = |e: usize| constraints::cell_name(puzzle, puzzle.givens.len() + e);
     match &step.why {
+        Why::Entry { regex: Some(r), inner } if step.kind == Kind::Line => {
+            let r = *r;
+            let inner = Step { why: (**inner).clone(), ..step.clone() };
+            let text = describe_with(puzzle, alphabet, &inner, &|_| pool_regex(puzzle, r));
+            format!("it holds {}: {text}", pool_regex(puzzle, r))
+        }
+        Why::Entry { .. } => {
+            let grid = puzzle.givens.len();
+            let entry = step.cells.iter().position(|&c| c >= grid);
+            let mut parts = Vec::new();
+            if let Some(p) = entry {
+                let (gone, left) = (&step.removed[p], &step.remaining[p]);
+                parts.push(match gone.len() {
+                    n if n > MAX_WORDS_SHOWN => format!("no word of {n} of its regexes fits its candidates"),
+                    _ => format!("no word of {} fits its candidates", pool_regexes(puzzle, gone)),
+                });
+                parts.push(match left.len() {
+                    0 => "no regex is left".to_string(),
+                    1 => format!("it holds {}", pool_regexes(puzzle, left)),
+                    n if n > MAX_WORDS_SHOWN => format!("{n} regexes are left"),
+                    _ => format!("{} is left", pool_regexes(puzzle, left)),
+                });
+            }
+            if step.cells.iter().any(|&c| c < grid) {
+                parts.push("no word of the regexes left for it has a removed letter at its cell".to_string());
+            }
+            parts.join("; ")
+        }
+        Why::Pool(Rule::Taken { entry, regex }) => {
+            format!("{} is the only regex left for {}, so no other entry holds it", pool_regex(puzzle, *regex), entry_name(*entry))
+        }
+        Why::Pool(Rule::Only { entry, regex }) => {
+            format!("only {} can hold {}, and each regex fills one entry", entry_name(*entry), pool_regex(puzzle, *regex))
+        }
+        Why::Pool(Rule::NoAssignment) => {
+            "each regex fills exactly one entry: no way of giving every entry its own regex gives these the removed ones".to_string()
+        }
         _ if step.kind == Kind::Line && step.empties() => format!("no word of {} fits the candidates", regex(step.clue)),
         Why::Excludes => {
             let first = step.removed.first().copied().unwrap_or_default();
@@ -126,13 +202,22 @@ pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
             }
             _ => format!("no word of {} over the current candidates has a removed letter at its cell", regex(step.clue)),
         },
+        Why::Split { cell, letter, empty, steps } if *cell >= puzzle.givens.len() => format!(
+            "if {} held {}, then after {} step{} {} would have nothing left",
+            name(*cell),
+            pool_regex(puzzle, *letter),
+            steps.len(),
+            if steps.len() == 1 { "" } else { "s" },
+            name(*empty)
+        ),
         Why::Split { cell, letter, empty, steps } => format!(
-            "if {} were '{}', then after {} step{} {} would have no letter left",
+            "if {} were '{}', then after {} step{} {} would have {} left",
             name(*cell),
             alphabet.chars()[*letter],
             steps.len(),
             if steps.len() == 1 { "" } else { "s" },
-            name(*empty)
+            name(*empty),
+            if *empty >= puzzle.givens.len() { "no regex" } else { "no letter" }
         ),
         Why::Search { solutions: 1, complete: true } => format!(
             "lines and case splits stall with {} cell{} open; the SAT search finds the solution and proves it is the only one (`crossat solve --proof FILE` writes the proof)",
@@ -145,5 +230,15 @@ pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
                 if *complete { "" } else { " (search not exhausted)" }
             )
         }
+    }
+}
+
+/// What cell `c` keeps or loses, in words: letters of a grid cell, regexes of a pool
+/// entry (their number past [`MAX_WORDS_SHOWN`]).
+pub fn contents(puzzle: &Puzzle, alphabet: &Alphabet, c: usize, set: &SymSet) -> String {
+    match set.len() {
+        _ if c < puzzle.givens.len() => letters(alphabet, set),
+        n if n > MAX_WORDS_SHOWN => format!("{n} regexes"),
+        _ => pool_regexes(puzzle, set),
     }
 }

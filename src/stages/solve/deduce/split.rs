@@ -85,7 +85,7 @@ impl Engine<'_> {
         };
         sub.doms[c] = super::closure::one(x);
         sub.origin[c] = (sub.level, 0);
-        for &j in &self.of_cell[c] {
+        for &j in &self.layout.of_cell[c] {
             sub.pending[j] = Pending::Dirty;
         }
         sub
@@ -150,7 +150,7 @@ impl Engine<'_> {
         removed.insert(letter);
         ctx.doms[cell].remove(letter);
         ctx.origin[cell] = (ctx.level, number as u32);
-        for &j in &self.of_cell[cell] {
+        for &j in &self.layout.of_cell[cell] {
             ctx.pending[j] = Pending::Dirty;
         }
         Step {
