@@ -250,3 +250,16 @@ fn the_command_line_explains_a_regex_pool() {
         "{last}"
     );
 }
+
+#[test]
+fn a_pool_too_large_to_show_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let n = 193;
+    let entries: Vec<_> = (0..n).map(|i| json!({"label": i.to_string(), "cells": [[0, i]]})).collect();
+    let text = json!({"layout": "free", "alphabet": "AB", "entries": entries, "pool": vec!["[AB]"; n]}).to_string();
+    let path = common::write_file(dir.path(), "big.json", &text);
+    let run = common::crossat(&["explain", common::arg(&path)], None);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("big.json") && run.stderr.contains("at most 192 regexes; this pool has 193"), "{}", run.stderr);
+}

@@ -59,11 +59,14 @@ impl Explanation {
 /// follow the grid's cells in the steps' candidates ([`deduce::constraints`]).
 pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation> {
     if let Some(pool) = prep.puzzle.pool.as_ref().filter(|p| p.regexes.len() > deduce::constraints::MAX_POOL) {
-        return Err(Error::Usage(format!(
-            "explain shows the assignment of a regex pool of at most {} regexes; this pool has {}",
-            deduce::constraints::MAX_POOL,
-            pool.regexes.len()
-        )));
+        return Err(Error::input_limit(
+            &prep.source,
+            format!(
+                "explain shows the assignment of a regex pool of at most {} regexes; this pool has {}",
+                deduce::constraints::MAX_POOL,
+                pool.regexes.len()
+            ),
+        ));
     }
     let mut deduction = {
         let compiled = prep.compiled()?;
