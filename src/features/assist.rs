@@ -199,6 +199,23 @@ impl<'a> Assistant<'a> {
         Ok(None)
     }
 
+    /// The clues a filled grid breaks, in puzzle order: each clue's index, its line's
+    /// word, and the cell at which it can no longer match (`None`: at the end of the
+    /// line, [`Assistant::first_bad_cell`]).
+    pub fn failures(&mut self, grid: &[char]) -> Result<Vec<(usize, String, Option<usize>)>> {
+        let mut out = Vec::new();
+        for i in 0..self.puzzle().clues.len() {
+            let cells = self.puzzle().clues[i].cells.clone();
+            let word: String = cells.iter().map(|&c| grid[c]).collect();
+            if self.prep.verifier.clue_matches(i, &word)? {
+                continue;
+            }
+            let cell = self.first_bad_cell(i, grid)?.map(|p| cells[p]);
+            out.push((i, word, cell));
+        }
+        Ok(out)
+    }
+
     /// The next forced cell, preferring what one line shows by itself, then what
     /// propagating all lines shows, then what only search shows. `None` when every
     /// cell is filled or nothing is forced.
@@ -328,6 +345,13 @@ impl<'a> Assistant<'a> {
         }
         found
     }
+}
+
+/// A clue a filled grid breaks ([`Assistant::failures`]) as `crossat check --json`
+/// prints it.
+pub fn failure_json(prep: &Prepared, (i, word, cell): &(usize, String, Option<usize>)) -> serde_json::Value {
+    let clue = &prep.puzzle.clues[*i];
+    serde_json::json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| prep.puzzle.shape.cell_json(c))})
 }
 
 /// The player's entries that cannot be right, each with the clues it breaks: against the

@@ -170,11 +170,6 @@ pub fn letters(a: &Alphabet, s: &SymSet) -> String {
     s.iter().map(|x| a.chars()[x]).collect()
 }
 
-fn cell_json(prep: &Prepared, c: usize) -> Value {
-    let (r, col) = prep.puzzle.shape.coords(c);
-    json!([r, col])
-}
-
 /// The regexes of a pool entry's candidates.
 fn regexes(prep: &Prepared, s: &SymSet) -> Vec<String> {
     s.iter().map(|r| prep.puzzle.pool.as_ref().map_or(String::new(), |p| p.regexes[r].clone())).collect()
@@ -199,7 +194,7 @@ pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Valu
         "number": number,
         "kind": step.kind.name(),
         "line": step.clue.map(|i| deduce::constraints::label(&prep.puzzle, i)),
-        "cells": ks.iter().map(|&k| cell_json(prep, step.cells[k])).collect::<Vec<_>>(),
+        "cells": ks.iter().map(|&k| prep.puzzle.shape.cell_json(step.cells[k])).collect::<Vec<_>>(),
         "removed": ks.iter().map(|&k| letters(a, &step.removed[k])).collect::<Vec<_>>(),
         "remaining": ks.iter().map(|&k| letters(a, &step.remaining[k])).collect::<Vec<_>>(),
         "uses": step.uses,
@@ -226,7 +221,7 @@ pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Valu
     }
     if let Why::Split { cell, letter, steps, .. } = &step.why {
         v["assume"] = if *cell < grid {
-            json!({"cell": cell_json(prep, *cell), "letter": a.chars()[*letter].to_string()})
+            json!({"cell": prep.puzzle.shape.cell_json(*cell), "letter": a.chars()[*letter].to_string()})
         } else {
             json!({"entry": deduce::constraints::cell_name(&prep.puzzle, *cell), "regex": regexes(prep, &deduce::closure::one(*letter)).remove(0)})
         };

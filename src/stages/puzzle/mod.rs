@@ -85,6 +85,12 @@ impl Shape {
         }
     }
 
+    /// Cell `c` in JSON output: `[row, column]`, 0-based ([`Shape::coords`]).
+    pub fn cell_json(&self, c: usize) -> serde_json::Value {
+        let (r, col) = self.coords(c);
+        serde_json::json!([r, col])
+    }
+
     /// A human name for cell `c`, e.g. `(row 2, column 3)`.
     pub fn cell_name(&self, c: usize) -> String {
         match self {

@@ -35,11 +35,6 @@ fn unique(o: Outcome) -> Value {
     }
 }
 
-fn cell_json(prep: &Prepared, c: usize) -> Value {
-    let (r, col) = prep.puzzle.shape.coords(c);
-    json!([r, col])
-}
-
 /// What a search found: the solution records and each cell's values.
 struct Found {
     records: Vec<Value>,
@@ -69,7 +64,8 @@ fn add_ambiguity(prep: &Prepared, values: &[BTreeSet<char>], summary: &mut Value
     summary["ambiguous_cells"] = ambiguous
         .iter()
         .map(|&c| {
-            let mut v = json!({"cell": cell_json(prep, c), "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()});
+            let mut v =
+                json!({"cell": prep.puzzle.shape.cell_json(c), "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()});
             if with_ids {
                 v["id"] = json!(c);
             }
@@ -174,7 +170,7 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
 }
 
 fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
-    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>()})
+    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| prep.puzzle.shape.cell_json(c)).collect::<Vec<_>>()})
 }
 
 /// `check --json` on a grid.
@@ -191,25 +187,16 @@ fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -
     let mut assistant = Assistant::new(prep)?;
     if grid.iter().all(Option::is_some) {
         let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
-        let mut failures = 0;
-        for (i, clue) in prep.puzzle.clues.iter().enumerate() {
-            let word: String = clue.cells.iter().map(|&c| full[c]).collect();
-            if prep.verifier.clue_matches(i, &word)? {
-                continue;
-            }
-            failures += 1;
-            let cell = assistant.first_bad_cell(i, &full)?.map(|p| clue.cells[p]);
-            out.push(
-                json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| cell_json(prep, c))}),
-            );
-        }
+        let found = assistant.failures(&full)?;
+        let failures = found.len();
+        out.extend(found.iter().map(|f| crossat::assist::failure_json(prep, f)));
         out.push(json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}));
         return Ok(());
     }
     let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
     if !unknown.is_empty() {
         for &c in &unknown {
-            out.push(json!({"type": "unknown_char", "cell": cell_json(prep, c), "char": grid[c].unwrap_or(' ').to_string()}));
+            out.push(json!({"type": "unknown_char", "cell": prep.puzzle.shape.cell_json(c), "char": grid[c].unwrap_or(' ').to_string()}));
         }
         out.push(json!({"type": "summary", "complete": false, "completable": false}));
         return Ok(());
@@ -250,7 +237,7 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) 
         for (c, clues) in &wrong {
             let labels: Vec<&str> = clues.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
             records.push(
-                json!({"type": "wrong", "cell": cell_json(prep, *c), "char": givens[*c].unwrap_or(' ').to_string(), "clues": labels}),
+                json!({"type": "wrong", "cell": prep.puzzle.shape.cell_json(*c), "char": givens[*c].unwrap_or(' ').to_string(), "clues": labels}),
             );
         }
         records.push(json!({"type": "summary", "completable": false, "wrong": wrong.len()}));
@@ -278,7 +265,7 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) 
             Reason::Lines => "lines",
             Reason::Search => "search",
         };
-        let mut v = json!({"type": "hint", "cell": cell_json(prep, h.cell), "char": h.ch.to_string(), "reason": reason});
+        let mut v = json!({"type": "hint", "cell": prep.puzzle.shape.cell_json(h.cell), "char": h.ch.to_string(), "reason": reason});
         if let Reason::SingleLine(i) = h.reason {
             v["clue"] = json!(prep.puzzle.clues[i].label);
         }

@@ -28,11 +28,6 @@ fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
     Ok(p.givens)
 }
 
-fn cell_json(prep: &Prepared, c: usize) -> Value {
-    let (r, col) = prep.puzzle.shape.coords(c);
-    json!([r, col])
-}
-
 /// One line per clue and filled cell of `k`, each indented by `indent`.
 fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent: &str) -> String {
     let mut s = String::new();
@@ -47,7 +42,7 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent:
 }
 
 fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
-    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| cell_json(prep, c)).collect::<Vec<_>>()})
+    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| prep.puzzle.shape.cell_json(c)).collect::<Vec<_>>()})
 }
 
 /// The grid drawn for `check` and `hint`.
@@ -87,17 +82,13 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let code = 'done: {
         if grid.iter().all(Option::is_some) {
             let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
-            let mut failures = 0;
-            for (i, clue) in prep.puzzle.clues.iter().enumerate() {
-                let word: String = clue.cells.iter().map(|&c| full[c]).collect();
-                if prep.verifier.clue_matches(i, &word)? {
-                    continue;
-                }
-                failures += 1;
-                view.bad_clues.push(i);
-                let at = assistant.first_bad_cell(i, &full)?;
-                let cell = at.map(|p| clue.cells[p]);
-                if let Some(c) = cell {
+            let found = assistant.failures(&full)?;
+            let failures = found.len();
+            for failure in &found {
+                let (i, word, cell) = failure;
+                let clue = &prep.puzzle.clues[*i];
+                view.bad_clues.push(*i);
+                if let Some(c) = *cell {
                     view.marks[c] = Mark::Bad;
                 }
                 let place = cell.map_or_else(
@@ -106,7 +97,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 );
                 emit(
                     out,
-                    json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| cell_json(&prep, c))}),
+                    crate::assist::failure_json(&prep, failure),
                     format!("{} '{}' does not match \"{word}\": it can no longer match {place}\n", clue.label, clue.regex),
                 )?;
             }
@@ -122,7 +113,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 view.marks[c] = Mark::Bad;
                 emit(
                     out,
-                    json!({"type": "unknown_char", "cell": cell_json(&prep, c), "char": ch.to_string()}),
+                    json!({"type": "unknown_char", "cell": prep.puzzle.shape.cell_json(c), "char": ch.to_string()}),
                     format!("{} holds '{ch}', which no clue allows (not in the alphabet)\n", prep.puzzle.shape.cell_name(c)),
                 )?;
             }
@@ -219,7 +210,10 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     let labels: Vec<&str> = clues.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
                     write(
                         out,
-                        format!("{}\n", json!({"type": "wrong", "cell": cell_json(&prep, *c), "char": ch.to_string(), "clues": labels})),
+                        format!(
+                            "{}\n",
+                            json!({"type": "wrong", "cell": prep.puzzle.shape.cell_json(*c), "char": ch.to_string(), "clues": labels})
+                        ),
                     )?;
                 } else if clues.is_empty() {
                     text.push_str(&format!(
@@ -296,7 +290,8 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     Reason::Lines => "lines",
                     Reason::Search => "search",
                 };
-                let mut v = json!({"type": "hint", "cell": cell_json(&prep, h.cell), "char": h.ch.to_string(), "reason": reason});
+                let mut v =
+                    json!({"type": "hint", "cell": prep.puzzle.shape.cell_json(h.cell), "char": h.ch.to_string(), "reason": reason});
                 if let Reason::SingleLine(i) = h.reason {
                     v["clue"] = json!(prep.puzzle.clues[i].label);
                 }
