@@ -303,10 +303,17 @@ pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<Sym
 
 /// Live states per layer `0..=n`: reachable from the start and able to accept at the end.
 pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
+    live_between(a, line, a.start, |s| a.accept[s as usize])
+}
+
+/// Live states per layer `0..=n` of runs over `line` from state `from` (none when
+/// [`DEAD`]) to a state `end` accepts, each layer sorted. Some layer is empty when no
+/// run exists.
+pub fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
     let n = line.len();
     let states = a.states();
     let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
-    fwd.push(if a.start == DEAD { vec![] } else { vec![a.start] });
+    fwd.push(if from == DEAD { vec![] } else { vec![from] });
     let mut mark = vec![usize::MAX; states];
     for (p, dom) in line.iter().enumerate() {
         let mut next = Vec::new();
@@ -323,7 +330,7 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
         fwd.push(next);
     }
     let mut live: Vec<Vec<u32>> = vec![vec![]; n + 1];
-    live[n] = fwd[n].iter().copied().filter(|&s| a.accept[s as usize]).collect();
+    live[n] = fwd[n].iter().copied().filter(|&s| end(s)).collect();
     let mut in_next = vec![false; states];
     for p in (0..n).rev() {
         for &t in &live[p + 1] {

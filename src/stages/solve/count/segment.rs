@@ -55,44 +55,11 @@ fn ends(a: &Automaton, to: u32, s: u32) -> bool {
 /// reachable from `from` that can still end in `to`. Some layer is empty when the
 /// segment has no word.
 pub fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Vec<u32>> {
-    let n = line.len();
-    let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
-    fwd.push(if from == DEAD { vec![] } else { vec![from] });
-    let mut mark = vec![usize::MAX; a.states()];
-    for (p, dom) in line.iter().enumerate() {
-        let mut next = Vec::new();
-        for &s in &fwd[p] {
-            for x in dom.iter() {
-                let t = a.step(s, x);
-                if t != DEAD && mark[t as usize] != p {
-                    mark[t as usize] = p;
-                    next.push(t);
-                }
-            }
-        }
-        fwd.push(next);
-    }
-    let mut out: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
-    out[n] = fwd[n].iter().copied().filter(|&s| ends(a, to, s)).collect();
-    let mut in_next = vec![false; a.states()];
-    for p in (0..n).rev() {
-        for &t in &out[p + 1] {
-            in_next[t as usize] = true;
-        }
-        out[p] = fwd[p].iter().copied().filter(|&s| line[p].iter().any(|x| is_in(&in_next, a.step(s, x)))).collect();
-        for &t in &out[p + 1] {
-            in_next[t as usize] = false;
-        }
-    }
-    out
+    crate::propagate::layers::live_between(a, line, from, |s| ends(a, to, s))
 }
 
 /// How many words of `line` the segment accepts; `None` past `u128`.
 pub fn words(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Option<u128> {
     let count = crate::propagate::layers::runs_from(a, line, from)?;
     count.iter().enumerate().filter(|&(s, _)| ends(a, to, s as u32)).try_fold(0u128, |sum, (_, &k)| sum.checked_add(k))
-}
-
-fn is_in(set: &[bool], t: u32) -> bool {
-    t != DEAD && set[t as usize]
 }
