@@ -71,11 +71,7 @@ pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation
     let mut deduction = {
         let compiled = prep.compiled()?;
         let verifier = &prep.verifier;
-        let clues = prep.puzzle.clues.len();
-        let matcher = |key: usize, word: &str| match key.checked_sub(clues) {
-            None => verifier.clue_matches(key, word).ok(),
-            Some(r) => verifier.pool_matches(r, word).ok(),
-        };
+        let matcher = |key: usize, word: &str| verifier.regex_matches(key, word).ok();
         let mut engine = Engine::new(&prep.puzzle, compiled, &matcher);
         let start = engine.with_entries(propagate::initial_domains(&prep.puzzle, compiled));
         engine.deduce(start, opts)?
@@ -223,7 +219,7 @@ pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Valu
         v["assume"] = if *cell < grid {
             json!({"cell": prep.puzzle.shape.cell_json(*cell), "letter": a.chars()[*letter].to_string()})
         } else {
-            json!({"entry": deduce::constraints::cell_name(&prep.puzzle, *cell), "regex": regexes(prep, &deduce::closure::one(*letter)).remove(0)})
+            json!({"entry": deduce::constraints::cell_name(&prep.puzzle, *cell), "regex": deduce::constraints::regex_text(&prep.puzzle, prep.puzzle.clues.len() + letter)})
         };
         v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
     }

@@ -110,6 +110,15 @@ impl Verifier {
         self.run(&self.pool[r], word)
     }
 
+    /// Whether regex `key` fully matches `word`, numbering the clues, then the pool's
+    /// regexes (as the compile stage numbers them).
+    pub fn regex_matches(&self, key: usize, word: &str) -> Result<bool> {
+        match key.checked_sub(self.regexes.len()) {
+            None => self.clue_matches(key, word),
+            Some(r) => self.pool_matches(r, word),
+        }
+    }
+
     /// The first clue the grid violates, with the line's text, if any.
     pub fn first_failure(&self, puzzle: &Puzzle, grid: &Grid) -> Result<Option<(usize, String)>> {
         for (i, c) in puzzle.clues.iter().enumerate() {

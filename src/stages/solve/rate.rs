@@ -188,11 +188,7 @@ pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     } else {
         None
     };
-    let clues = puzzle.clues.len();
-    let matcher = |key: usize, word: &str| match key.checked_sub(clues) {
-        None => verifier.as_ref()?.clue_matches(key, word).ok(),
-        Some(r) => verifier.as_ref()?.pool_matches(r, word).ok(),
-    };
+    let matcher = |key: usize, word: &str| verifier.as_ref()?.regex_matches(key, word).ok();
     let engine = Engine::new(puzzle, compiled, &matcher);
     let cells = puzzle.givens.len();
     let fixed = |d: &[SymSet]| d[..cells].iter().filter(|s| s.len() == 1).count();

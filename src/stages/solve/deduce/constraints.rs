@@ -97,15 +97,8 @@ impl Engine<'_> {
     /// regex of the pool (the entries' steps rule out those that fit no word).
     pub fn with_entries(&self, mut grid: Vec<SymSet>) -> Vec<SymSet> {
         if let Some(pool) = &self.puzzle.pool {
-            for cells in &pool.entries {
-                let mut fit = SymSet::default();
-                for r in 0..pool.regexes.len().min(MAX_POOL) {
-                    if self.compiled.pool[r].contains_key(&cells.len()) {
-                        fit.insert(r);
-                    }
-                }
-                grid.push(fit);
-            }
+            let all = SymSet::full(pool.regexes.len().min(MAX_POOL));
+            grid.extend(pool.entries.iter().map(|_| all));
         }
         grid
     }
@@ -125,11 +118,8 @@ impl Engine<'_> {
         let mut out = vec![SymSet::default(); line.len()];
         let mut extra = false;
         for r in line[0].iter() {
-            let key = self.layout.clues + r;
-            if self.automaton(key, line.len() - 1).is_none() {
-                continue;
-            }
-            let (s, x) = self.support(key, &line[1..]);
+            // A regex without an automaton of this length has an empty support.
+            let (s, x) = self.support(self.layout.clues + r, &line[1..]);
             if s.iter().any(SymSet::is_empty) {
                 continue;
             }
