@@ -143,23 +143,21 @@ impl Engine<'_> {
     }
 
     /// Calls `found` with the symbols of each word of `line`'s product that clue `i`'s
-    /// matcher accepts; `false` (having called it for some) when the product has more
-    /// than `max` words or the matcher decides not every one.
+    /// matcher accepts; `false` (having called it for some) when more than `max` words
+    /// would be asked (for a clue with back-references, those whose references copy
+    /// their groups; else every word of the product) or the matcher decides not every
+    /// one.
     fn each_match(&self, i: usize, line: &[SymSet], max: usize, mut found: impl FnMut(&mut dyn Iterator<Item = usize>)) -> bool {
-        let mut count: usize = 1;
-        for d in line {
-            match count.checked_mul(d.len()).filter(|&n| n <= max) {
-                Some(n) => count = n,
-                None => return false,
-            }
-        }
-        self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
+        let count = line.iter().try_fold(1usize, |n, d| n.checked_mul(d.len())).unwrap_or(usize::MAX);
         if let Some((cc, t)) = self.automaton(i, line.len()).and_then(|cc| Some((cc, cc.tagged.as_ref()?))).filter(|_| count >= WALK_WORDS)
         {
             // Only the words the skeleton accepts with its back-references' texts
-            // equal to their groups' can match: those are asked, not every word.
+            // equal to their groups' can match: those are asked, not every word
+            // (however many the line has).
             let sigma = self.compiled.alphabet.len();
-            if let Some(words) = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS) {
+            let words = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS).filter(|w| w.len() <= max);
+            if let Some(words) = words {
+                self.spent.set(self.spent.get() + words.len() / super::WORDS_PER_UNIT);
                 let chars = self.compiled.alphabet.chars();
                 let mut text = String::with_capacity(line.len() * 4);
                 for w in words {
@@ -174,6 +172,10 @@ impl Engine<'_> {
                 return true;
             }
         }
+        if count > max {
+            return false;
+        }
+        self.spent.set(self.spent.get() + count / super::WORDS_PER_UNIT);
         let mut words = Words::new(self.compiled.alphabet.chars(), line);
         while let Some(text) = words.next_word() {
             match self.matches(i, text) {
@@ -185,8 +187,9 @@ impl Engine<'_> {
         true
     }
 
-    /// The words (symbols) of `line`'s product that clue `i`'s matcher accepts, when the
-    /// product has at most `max` words and the matcher decides each; `None` otherwise.
+    /// The words (symbols) of `line`'s product that clue `i`'s matcher accepts, when at
+    /// most `max` are asked ([`Engine::each_match`]) and the matcher decides each;
+    /// `None` otherwise.
     fn matching_words(&self, i: usize, line: &[SymSet], max: usize) -> Option<Vec<Vec<usize>>> {
         let mut out = Vec::new();
         self.each_match(i, line, max, |symbols| out.push(symbols.collect())).then_some(out)
