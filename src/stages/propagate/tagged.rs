@@ -82,16 +82,18 @@ pub(super) fn tagged_support(
 /// The words of `line` (a domain per cell) that a run of the skeleton accepts with
 /// the text of each back-reference equal to the last capture of its group before it,
 /// in ascending order of their symbols; `None` when the walk takes more than
-/// `max_steps` steps. Lookarounds and assertions are not checked, nor a reference
-/// whose group has no capture before it: a relaxation, so every word the clue
-/// matches is among them, and the words a clue's matcher must be asked about are
-/// these rather than every word of the line.
+/// `max_steps` steps or finds more than `max_words` words. Lookarounds and
+/// assertions are not checked, nor a reference whose group has no capture before it:
+/// a relaxation, so every word the clue matches is among them, and the words a
+/// clue's matcher must be asked about are these rather than every word of the line.
 ///
 /// The walk goes depth first over the cells' letters, carrying the set of the
 /// skeleton's runs that read the word so far (state and captures), closed over the
 /// marker slots between cells: each prefix is visited once, however many ways the
-/// markers can be placed in it.
-pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_steps: usize) -> Option<Vec<Vec<u8>>> {
+/// markers can be placed in it. At a cell, a run inside a reference reads only the
+/// letter it copies, and another run only the letters its state has a transition
+/// on; a step is one run reading one such letter, or one symbol of a marker slot.
+pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_steps: usize, max_words: usize) -> Option<Vec<Vec<u8>>> {
     if line.len() >= usize::from(u8::MAX) {
         return None;
     }
@@ -111,7 +113,20 @@ pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_
     // The layer of each cell, and the end.
     let mut cells: Vec<usize> = kinds.iter().enumerate().filter(|(_, k)| matches!(k, Layer::Cell(_))).map(|(j, _)| j).collect();
     cells.push(kinds.len());
-    let mut walk = Walk { a, t, sigma, doms: &doms, live: &live, cells: &cells, steps: max_steps, word: Vec::with_capacity(line.len()) };
+    let mut walk = Walk {
+        a,
+        t,
+        sigma,
+        doms: &doms,
+        live: &live,
+        cells: &cells,
+        readable: Default::default(),
+        steps: max_steps,
+        words: max_words,
+        word: Vec::with_capacity(line.len()),
+        spare: Vec::new(),
+        spare_sets: Vec::new(),
+    };
     let start = Run { state: a.start, open: [None; GROUPS], last: [Capture::None; GROUPS], reference: None };
     walk.from(0, 0, vec![start], &mut out).then_some(out)
 }
@@ -149,29 +164,80 @@ struct Walk<'a> {
     live: &'a [Vec<u32>],
     /// The layer of each cell, then the number of layers.
     cells: &'a [usize],
+    /// Per state, once asked: the symbols it has a transition on.
+    readable: crate::compile::FastMap<u32, SymSet>,
     /// Steps left.
     steps: usize,
+    /// Words that may still be found.
+    words: usize,
     word: Vec<u8>,
+    /// Buffers of runs and of letters, kept for reuse.
+    spare: Vec<Vec<Run>>,
+    spare_sets: Vec<Vec<SymSet>>,
 }
 
 impl Walk<'_> {
-    /// Walks on from cell `p`, whose marker slots start at layer `j`, with `runs`;
-    /// `false` when out of steps.
+    /// An empty buffer of runs.
+    fn buffer(&mut self) -> Vec<Run> {
+        let mut v = self.spare.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    /// Walks on from cell `p`, whose marker slots start at layer `j`, with `runs`
+    /// (given back to the spare buffers); `false` when out of steps or words.
     fn from(&mut self, p: usize, j: usize, runs: Vec<Run>, out: &mut Vec<Vec<u8>>) -> bool {
         let Some(runs) = self.slots(j, self.cells[p], runs) else { return false };
+        let ok = self.cell(p, &runs, out);
+        self.spare.push(runs);
+        ok
+    }
+
+    /// The letters of cell `p` (at layer `cells[p]`) read by `runs`, each followed on.
+    fn cell(&mut self, p: usize, runs: &[Run], out: &mut Vec<Vec<u8>>) -> bool {
         if runs.is_empty() {
             return true;
         }
         let jc = self.cells[p];
         if jc == self.doms.len() {
+            if self.words == 0 {
+                return false;
+            }
+            self.words -= 1;
             out.push(self.word.clone());
             return true;
         }
-        for y in self.doms[jc].iter() {
-            let mut next = Vec::new();
-            for r in &runs {
+        // The letters each run can read here: the one it copies inside a reference
+        // (none once the copy is over), else those its state has a transition on
+        // (markers are not in a cell's domain).
+        let dom = self.doms[jc];
+        let mut allowed = self.spare_sets.pop().unwrap_or_default();
+        allowed.clear();
+        for r in runs {
+            let can = match r.reference {
+                Some(Some((start, end, read))) => {
+                    let mut one = SymSet::default();
+                    if start + read < end {
+                        one.insert(self.word[usize::from(start + read)] as usize);
+                    }
+                    one
+                }
+                _ => self.readable(r.state),
+            };
+            allowed.push(can.and(&dom));
+        }
+        let letters = allowed.iter().fold(SymSet::default(), |u, l| u.or(l));
+        let mut ok = true;
+        'letters: for y in letters.iter() {
+            let mut next = self.buffer();
+            for (r, can) in runs.iter().zip(&allowed) {
+                if !can.contains(y) {
+                    continue;
+                }
                 if self.steps == 0 {
-                    return false;
+                    self.spare.push(next);
+                    ok = false;
+                    break 'letters;
                 }
                 self.steps -= 1;
                 let t = self.a.step(r.state, y);
@@ -180,27 +246,38 @@ impl Walk<'_> {
                 }
                 let mut r = *r;
                 if let Some(Some((start, end, read))) = r.reference {
-                    if start + read >= end || self.word[usize::from(start + read)] as usize != y {
-                        continue;
-                    }
                     r.reference = Some(Some((start, end, read + 1)));
                 }
                 r.state = t;
                 next.push(r);
             }
             if next.is_empty() {
+                self.spare.push(next);
                 continue;
             }
             next.sort_unstable();
             next.dedup();
             self.word.push(y as u8);
-            let ok = self.from(p + 1, jc + 1, next, out);
+            ok = self.from(p + 1, jc + 1, next, out);
             let _ = self.word.pop();
             if !ok {
-                return false;
+                break;
             }
         }
-        true
+        self.spare_sets.push(allowed);
+        ok
+    }
+
+    /// The symbols (letters, markers, idle) on which state `s` has a transition,
+    /// remembered.
+    fn readable(&mut self, s: u32) -> SymSet {
+        if let Some(&letters) = self.readable.get(&s) {
+            return letters;
+        }
+        let mut letters = SymSet::default();
+        (0..self.a.symbols).filter(|&x| self.a.step(s, x) != DEAD).for_each(|x| letters.insert(x));
+        let _ = self.readable.insert(s, letters);
+        letters
     }
 
     /// The runs after the marker slots of layers `j..end`, each slot read as idle or as
@@ -208,10 +285,15 @@ impl Walk<'_> {
     fn slots(&mut self, j: usize, end: usize, mut runs: Vec<Run>) -> Option<Vec<Run>> {
         let here = self.word.len() as u8;
         for j in j..end {
-            let mut next = Vec::new();
+            let mut next = self.buffer();
             for r in &runs {
                 for y in self.doms[j].iter() {
-                    self.steps = self.steps.checked_sub(1)?;
+                    let Some(left) = self.steps.checked_sub(1) else {
+                        self.spare.push(next);
+                        self.spare.push(runs);
+                        return None;
+                    };
+                    self.steps = left;
                     let t = self.a.step(r.state, y);
                     if t == DEAD || self.live[j + 1].binary_search(&t).is_err() {
                         continue;
@@ -226,7 +308,7 @@ impl Walk<'_> {
             }
             next.sort_unstable();
             next.dedup();
-            runs = next;
+            self.spare.push(std::mem::replace(&mut runs, next));
         }
         Some(runs)
     }
@@ -339,11 +421,17 @@ mod tests {
                         d
                     })
                     .collect();
-                let Some(got) = candidates(&cc.automaton, t, sigma, &line, 1 << 16) else {
+                let Some(got) = candidates(&cc.automaton, t, sigma, &line, 1 << 16, usize::MAX) else {
                     panic!("clue {i}: the walk ran out on {line:?}")
                 };
                 assert!(got.windows(2).all(|w| w[0] < w[1]), "clue {i}: not in ascending order");
                 assert!(got.iter().all(|w| w.len() == line.len() && w.iter().zip(&line).all(|(&x, d)| d.contains(x as usize))));
+                // The cap on words: the same list at its size, nothing below it.
+                let capped = |max| candidates(&cc.automaton, t, sigma, &line, 1 << 16, max);
+                assert_eq!(capped(got.len()).as_ref(), Some(&got), "clue {i}: capped at its size on {line:?}");
+                if !got.is_empty() {
+                    assert_eq!(capped(got.len() - 1), None, "clue {i}: one word too many on {line:?}");
+                }
                 // Every word of the line, by counting in mixed radix.
                 let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
                 let total: usize = options.iter().map(Vec::len).product();

@@ -155,7 +155,7 @@ impl Engine<'_> {
             // equal to their groups' can match: those are asked, not every word
             // (however many the line has).
             let sigma = self.compiled.alphabet.len();
-            let words = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS).filter(|w| w.len() <= max);
+            let words = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS, max);
             if let Some(words) = words {
                 self.spent.set(self.spent.get() + words.len() / super::WORDS_PER_UNIT);
                 let chars = self.compiled.alphabet.chars();
