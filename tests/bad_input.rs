@@ -175,6 +175,10 @@ fn challenges_collection_needs_an_existing_id() {
     assert_error(&crossat(&["solve", file, "--id", "beginner/99"], None), &[file, "'beginner/99'"]);
     assert_error(&crossat(&["solve", file, "--id", "00000000-0000-0000-0000-000000000000"], None), &[file, "no puzzle"]);
     assert_error(&crossat(&["solve", file], None), &[file, "--id", "55 puzzles"]);
+    // A collection of no puzzle names the file.
+    let dir = tmp();
+    let empty = write_file(dir.path(), "empty.json", r#"[{"id": "s", "puzzles": []}]"#);
+    assert_error(&crossat(&["solve", arg(&empty)], None), &[arg(&empty), "no puzzle"]);
     // --id on a single puzzle is a usage error too.
     assert_error(
         &crossat(&["solve", "puzzles/seed000/problem1.json", "--id", "beginner/1"], None),

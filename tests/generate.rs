@@ -28,6 +28,32 @@ pub(crate) fn solve_written(text: &str, ext: &str) -> (Vec<Vec<String>>, bool) {
     (grids, lines.last().expect("summary")["complete"] == true)
 }
 
+/// The challenges.json a rectangle is written as (read back as regexcrossword.com
+/// reads it: ECMAScript clues, the alphabet their characters give, no `--id` for its
+/// one puzzle) has the generated solution as its only one.
+fn assert_challenges_round_trip(g: &Value, solution: &[String], what: &str) {
+    let text = g["challenges"].to_string();
+    assert!(text.starts_with('['), "{what}: a rectangle has a challenges collection: {text}");
+    let (grids, complete) = solve_written(&text, "json");
+    assert!(complete && grids == vec![solution.to_vec()], "{what} (challenges): {grids:?}");
+}
+
+/// Generated with back-references and lookarounds (checked by Python's `re`), the
+/// puzzles mean the same to ECMAScript, the dialect their challenges.json is read in.
+#[test]
+fn generated_challenges_are_unique_as_the_site_reads_them() {
+    for seed in 1..=6 {
+        let seed = seed.to_string();
+        for opts in [&["--size", "4x4", "--backrefs", "--lookarounds"][..], &["--size", "5x5", "--sides", "2", "--backrefs"][..]] {
+            let args: Vec<&str> = opts.iter().copied().chain(["--seed", seed.as_str()]).collect();
+            let g = generate(&args);
+            let solution: Vec<String> =
+                g["solution"].as_array().expect("solution").iter().map(|r| r.as_str().expect("row").to_string()).collect();
+            assert_challenges_round_trip(&g, &solution, &format!("{args:?}"));
+        }
+    }
+}
+
 #[test]
 fn generated_puzzles_are_unique_in_both_formats() {
     let cases: [&[&str]; 4] = [
@@ -46,6 +72,9 @@ fn generated_puzzles_are_unique_in_both_formats() {
         for (text, ext) in [(g["crossat"].to_string(), "json"), (g["trux"].as_str().expect("trux").to_string(), "txt")] {
             let (grids, complete) = solve_written(&text, ext);
             assert!(complete && grids == vec![solution.clone()], "{args:?} ({ext}): {grids:?}");
+        }
+        if args[0] == "--size" {
+            assert_challenges_round_trip(&g, &solution, &format!("{args:?}"));
         }
         if args.contains(&"--backrefs") {
             assert!(

@@ -71,11 +71,17 @@ fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
     Ok(out)
 }
 
-/// Reads the puzzle picked by `id`: its UUID, `set/number` (1-based) or its exact name.
+/// Reads the puzzle picked by `id`: its UUID, `set/number` (1-based) or its exact name;
+/// without one, the collection's only puzzle (as `generate --output-format challenges`
+/// writes).
 pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
     let all = puzzles(source, text)?;
     let Some(id) = id else {
-        return Err(Error::Usage(format!("{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)", all.len())));
+        return match all.as_slice() {
+            [(key, p)] => build(source, key, p),
+            [] => Err(Error::input(source, "the collection holds no puzzle")),
+            _ => Err(Error::Usage(format!("{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)", all.len()))),
+        };
     };
     let matches = |(key, p): &&(String, Value)| {
         key == id || p.get("id").and_then(Value::as_str) == Some(id) || p.get("name").and_then(Value::as_str) == Some(id)
