@@ -57,6 +57,7 @@ function hash(text) {
 }
 
 // --- opening ---
+const DIALECTS = { python: "Python's re (re.fullmatch)", ecmascript: "ECMAScript (a browser's RegExp, as regexcrossword.com checks answers)" };
 export async function openSource(source, { keepValues = null, quiet = false, setter: fromSetter = false } = {}) {
   const src = {
     name: source.name ?? 'puzzle',
@@ -65,7 +66,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
     format: source.format ?? null,
     dialect: source.dialect ?? null,
   };
-  src.key = source.key ?? `${src.name}#${src.id ?? ''}#${hash(src.text)}`;
+  src.key = source.key ?? `${src.name}#${src.id ?? ''}#${src.dialect ?? ''}#${hash(src.text)}`;
   let view;
   try {
     ({ result: view } = await live.call('view', src));
@@ -79,10 +80,12 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   const saved = keepValues ?? store.get(src.key);
   state.values = view.cells.map((_, i) => (saved && typeof saved[i] === 'string' ? saved[i] : ''));
   $('puzzle-title').textContent = view.name || src.name;
+  $('dialect-note').textContent = `Clues are read as ${DIALECTS[view.dialect] ?? view.dialect}.`;
+  $('dialect-note').dataset.dialect = view.dialect;
   board.draw(view, state.values);
   state.values = board.values.slice();
   clearHelp();
-  try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
+  try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, dialect: src.dialect, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
   await refreshStatus();
   document.body.dataset.puzzle = src.key;
   if (state.mode === 'create' && !fromSetter) setter.load(view, src);
@@ -375,7 +378,7 @@ function wire() {
   $('paste-open').addEventListener('click', guard(async () => {
     const text = $('paste').value;
     if (!text.trim()) throw new Error('Paste a puzzle first.');
-    await openSource({ name: 'pasted', text, id: $('paste-id').value.trim() || null });
+    await openSource({ name: 'pasted', text, id: $('paste-id').value.trim() || null, dialect: $('paste-dialect').value || null });
   }));
   $('file').addEventListener('change', guard(async () => {
     const f = $('file').files[0];
@@ -416,7 +419,7 @@ function wire() {
 async function openFile(f) {
   const text = decode(await f.arrayBuffer());
   $('paste').value = text;
-  await openSource({ name: f.name, text, id: $('paste-id').value.trim() || null });
+  await openSource({ name: f.name, text, id: $('paste-id').value.trim() || null, dialect: $('paste-dialect').value || null });
 }
 
 async function start() {
@@ -443,7 +446,7 @@ async function start() {
     const pick = last?.path ? last : index.collections[ci]?.default ?? null;
     const e = await showCollection(ci, pick);
     if (last && !last.path && last.text) {
-      opened = await openSource({ name: last.name, text: last.text, id: last.id, key: last.key }).then(() => true, () => false);
+      opened = await openSource({ name: last.name, text: last.text, id: last.id, key: last.key, dialect: last.dialect }).then(() => true, () => false);
     }
     if (!opened) await openEntry(e);
   }

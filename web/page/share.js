@@ -1,6 +1,6 @@
 // Share links: the puzzle's text travels in the URL fragment (never sent to a
-// server), deflated and base64url-encoded: #name=…&id=…&z=…  (or t=… uncompressed
-// where the browser has no CompressionStream).
+// server), deflated and base64url-encoded: #name=…&id=…&dialect=…&z=…  (or t=…
+// uncompressed where the browser has no CompressionStream).
 function toBase64url(bytes) {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -37,6 +37,7 @@ export async function shareLink(source, heavy) {
   }
   const params = [`name=${encodeURIComponent(source.name)}`];
   if (id) params.push(`id=${encodeURIComponent(id)}`);
+  if (source.dialect) params.push(`dialect=${encodeURIComponent(source.dialect)}`);
   params.push(await encode(text));
   return `${location.origin}${location.pathname}#${params.join('&')}`;
 }
@@ -54,5 +55,5 @@ export async function readShare(hash) {
     throw new Error('The share link is damaged: its puzzle cannot be decoded.');
   }
   const text = new TextDecoder().decode(bytes);
-  return { name: params.get('name') || 'shared', id: params.get('id') || null, text };
+  return { name: params.get('name') || 'shared', id: params.get('id') || null, dialect: params.get('dialect') || null, text };
 }

@@ -104,6 +104,7 @@ function puzzleCase(file, id, pool) {
     const view = JSON.parse(p.view());
     assert.equal(view.cells.length, view.givens.length, `${what}: one given per cell`);
     const records = same(['solve', '--json', ...sel, file], () => p.solve(), `${what}: solve`);
+    assert.equal(view.dialect, records.at(-1).dialect, `${what}: the view's dialect is solve's`);
     same(['solve', '--json', '--limit', '3', ...sel, file], () => p.solutions(3), `${what}: solve --limit 3`);
     const counted = run(['solve', '--count', '--json', '--timeout', String(COUNT_TIMEOUT_S), ...sel, file]);
     if (counted.error !== undefined) {
@@ -118,6 +119,7 @@ function puzzleCase(file, id, pool) {
     if (file.includes('regexcrossword-com')) {
       const js = Puzzle.openBytes(file, readFileSync(file), JSON.stringify({ id, pool, dialect: 'ecmascript' }));
       same(['solve', '--json', '--dialect', 'ecmascript', ...sel, file], () => js.solve(), `${what}: solve --dialect ecmascript`);
+      assert.equal(JSON.parse(js.view()).dialect, 'ecmascript', `${what}: the dialect option reaches the view`);
       js.free();
       tally.ecmascript += 1;
     }

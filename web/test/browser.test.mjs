@@ -237,6 +237,40 @@ test('paste an antoine-trux puzzle', async () => {
   noErrors(page);
 });
 
+test('a pasted puzzle read as ECMAScript: the page reveals what crossat solve --dialect ecmascript finds, and the share link keeps the dialect', async () => {
+  const page = await fresh();
+  // `\Z` ends the string in Python (so the row cannot be AZ) and is a plain Z in ECMAScript.
+  const text = JSON.stringify({ rows: 1, cols: 2, left: ['A\\Z|BC'], top: ['A|B', 'Z'] });
+  const file = path.join(ROOT, 'target', 'web-dialect.json');
+  writeFileSync(file, text);
+  const python = crossat('solve', '--json', file);
+  const ecma = crossat('solve', '--json', '--dialect', 'ecmascript', file);
+  assert.equal(python.at(-1).solutions, 0);
+  const [sol] = ecma;
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-open');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  assert.equal(await page.getAttribute('#dialect-note', 'data-dialect'), python.at(-1).dialect);
+  await page.click('#reveal');
+  await page.waitForFunction(() => /No solution/.test(document.querySelector('#help-out').textContent));
+  await page.selectOption('#paste-dialect', 'ecmascript');
+  await page.click('#paste-open');
+  await page.waitForSelector('#dialect-note[data-dialect="ecmascript"]');
+  await page.click('#reveal');
+  await page.waitForFunction(() => /Revealed/.test(document.querySelector('#help-out').textContent));
+  assert.equal(await gridText(page), sol.grid.join(''));
+  // The link opens the puzzle in the same dialect.
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.includes('dialect=ecmascript'));
+  const other = await newPage(browser);
+  await other.goto(page.url());
+  await ready(other);
+  await other.waitForSelector('#dialect-note[data-dialect="ecmascript"]');
+  noErrors(page);
+  noErrors(other);
+});
+
 test('a file chosen from disk opens; one that is not UTF-8 is read as Windows-1252, as the command line reads it', async () => {
   const page = await fresh();
   const file = 'puzzles/antoine-trux/hamlet_5.input.txt';

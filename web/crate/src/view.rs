@@ -1,5 +1,6 @@
 //! The drawing data of a puzzle: its shape, each cell's place, the display rows, the
-//! clues with the side they stand on, the givens, the alphabet and a regex pool.
+//! clues with the side they stand on, the givens, the alphabet, a regex pool and the
+//! clues' dialect.
 
 use crossat::pipeline::Prepared;
 use crossat::puzzle::Shape;
@@ -55,5 +56,6 @@ pub fn view(prep: &Prepared) -> Value {
         "givens": p.givens.iter().map(|g| g.map(|c| c.to_string())).collect::<Vec<_>>(),
         "alphabet": prep.alphabet().chars().iter().map(char::to_string).collect::<Vec<_>>(),
         "pool": pool,
+        "dialect": p.dialect.name(),
     })
 }
