@@ -15,6 +15,8 @@ const ANALYSIS_MS = 10000;
 // only writes the format down.
 export function puzzleJson(view, regexes, extra = {}) {
   const out = { name: view.name || 'my puzzle', ...extra };
+  // The clues keep the dialect they were read in (crossat JSON's default is Python).
+  if (view.dialect && view.dialect !== 'python') out.dialect = view.dialect;
   const cells = view.cells;
   if (view.shape?.kind === 'rect') {
     const { rows, cols } = view.shape;

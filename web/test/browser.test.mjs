@@ -267,6 +267,12 @@ test('a pasted puzzle read as ECMAScript: the page reveals what crossat solve --
   await other.goto(page.url());
   await ready(other);
   await other.waitForSelector('#dialect-note[data-dialect="ecmascript"]');
+  // Edited in Create mode, the clues stay ECMAScript: the row's new alternative `B\Z`
+  // (BZ there) makes a second solution, where Python would still find none.
+  await page.click('#mode-create');
+  await page.fill('#clue-edit-0', 'A\\Z|BC|B\\Z');
+  await page.waitForFunction(() => /2 solutions/.test(document.querySelector('#analysis').textContent));
+  assert.equal(await page.getAttribute('#dialect-note', 'data-dialect'), 'ecmascript');
   noErrors(page);
   noErrors(other);
 });
