@@ -34,6 +34,7 @@ mod parser;
 mod parts;
 mod play;
 mod pydiff;
+mod refine;
 mod soak;
 mod squares;
 mod sre;

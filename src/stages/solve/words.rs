@@ -92,21 +92,48 @@ impl<'a> Words<'a> {
     }
 }
 
+/// Most steps of the walk that lists a back-reference clue's candidate words
+/// ([`crate::propagate::tagged::candidates`]) in propagation, where a line has more
+/// words than [`exact_support`] asks one by one. A walk that runs out of steps is work
+/// lost, and propagation asks many lines: 1,024 steps keep the gain on the 84
+/// antoine-trux puzzles (docs/performance.md) while no puzzle loses more than 10 %.
+pub const WALK_STEPS: usize = 1 << 10;
+
 /// For a clue whose automaton only approximates it for propagation (back-references,
 /// lookarounds, the counterexample route): the letters of each cell that some word
 /// the automaton's `support` allows *and the matcher accepts* uses, when there are at
-/// most `max_words` such words ([`EXACT_WORDS`] when solving); `None` otherwise (or
-/// when the matcher gives up, or for a regular clue, whose support is already exact).
-/// Exact, so sound: a letter goes only when no matching word of the line uses it.
+/// most `max_words` such words ([`EXACT_WORDS`] when solving) — or, past that many, at
+/// most `max_words` whose back-references copy their groups (found within
+/// [`WALK_STEPS`]); `None` otherwise (or when the matcher gives up, or for a regular
+/// clue, whose support is already exact). Exact, so sound: a letter goes only when no
+/// matching word of the line uses it.
 pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {
-    if !compiled.clues[i].approximate() {
+    let cc = &compiled.clues[i];
+    if !cc.approximate() {
         return None;
     }
-    let mut count: usize = 1;
-    for d in support {
-        count = count.checked_mul(d.len()).filter(|&n| n <= max_words)?;
-    }
     let mut exact = vec![SymSet::default(); support.len()];
+    let count = support.iter().try_fold(1usize, |n, d| n.checked_mul(d.len())).unwrap_or(usize::MAX);
+    if count > max_words {
+        let words = crate::propagate::tagged::candidates(
+            &cc.automaton,
+            cc.tagged.as_ref()?,
+            compiled.alphabet.len(),
+            support,
+            WALK_STEPS,
+            max_words,
+        )?;
+        let chars = compiled.alphabet.chars();
+        let mut text = String::with_capacity(support.len() * 4);
+        for w in words {
+            text.clear();
+            text.extend(w.iter().map(|&x| chars[x as usize]));
+            if verifier.clue_matches(i, &text).ok()? {
+                w.iter().enumerate().for_each(|(p, &x)| exact[p].insert(x as usize));
+            }
+        }
+        return Some(exact);
+    }
     let mut words = Words::new(compiled.alphabet.chars(), support);
     while let Some(word) = words.next_word() {
         if verifier.clue_matches(i, word).ok()? {
