@@ -253,6 +253,36 @@ fn bundled_puzzles_are_explained_step_by_step() {
     );
 }
 
+/// Where lines and splits stall, the explanation says so and ends with the SAT search:
+/// on generated hard puzzles (rated hard because probing does not finish them), the
+/// last step is one search step that settles every open cell to `solve`'s only
+/// solution, and the answer is unique but not by deduction.
+#[test]
+fn a_hard_puzzle_ends_with_the_search_and_says_so() {
+    let mut out = Replay::default();
+    for seed in ["1", "2", "3"] {
+        let g = crate::generate::generate(&["--size", "5x5", "--difficulty", "hard", "--seed", seed]);
+        let dir = common::tmp();
+        let file = common::write_file(dir.path(), "hard.json", g["crossat"].to_string());
+        let (mut prep, ex, _) = explain(&common::input_file(&file, None), deduce::DEFAULT_BUDGET, &mut out);
+        let mut grids = Vec::new();
+        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
+            grids.push(g.cells.clone());
+            Ok(())
+        })
+        .expect("solve");
+        assert!(outcome.complete && grids.len() == 1, "seed {seed}: generated puzzles are unique");
+        assert_eq!(ex.answer, Answer::Unique(grids[0].clone()), "seed {seed}");
+        assert!(!ex.unique_by_deduction, "seed {seed}: a hard puzzle is not unique by deduction");
+        assert_eq!(ex.deduction.count(Kind::Search), 1, "seed {seed}: one search step");
+        let last = ex.deduction.steps.last().expect("steps");
+        assert!(matches!(last.why, Why::Search { solutions: 1, complete: true }), "seed {seed}: {:?}", last.why);
+        assert!(!last.cells.is_empty() && last.remaining.iter().all(|d| d.len() == 1), "seed {seed}: the search fixes the open cells");
+        assert_eq!(ex.difficulty().map(|d| d.name()), Some("hard"), "seed {seed}");
+    }
+    check_with_python(&out.queries);
+}
+
 /// A random clue that `word` satisfies, with back-references and lookarounds.
 pub(crate) fn planted(rng: &mut Rng, word: &[char], alphabet: &[char]) -> String {
     let n = word.len();
