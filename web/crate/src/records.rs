@@ -4,8 +4,9 @@
 //! that runs out of time ends with the summary the command line prints when its
 //! `--timeout` passes (`"complete": false, "reason": "timeout"`).
 //!
-//! The front end of the command line (`src/bin/crossat/app/`) builds the same records;
-//! web/test/api.mjs compares the two on every bundled puzzle.
+//! The summaries of `solve` and `solve --count` are the library's
+//! ([`crossat::emit`]), as on the command line; web/test/api.mjs compares the two
+//! front ends' records on every bundled puzzle.
 
 use crate::session::limited;
 use crossat::assist::{Assistant, Conflict, Hint, Reason};
@@ -25,14 +26,6 @@ fn stopped(mut base: Value) -> Value {
     base["complete"] = false.into();
     base["reason"] = "timeout".into();
     base
-}
-
-fn unique(o: Outcome) -> Value {
-    match (o.found, o.complete) {
-        (1, true) => Value::Bool(true),
-        (n, _) if n >= 2 => Value::Bool(false),
-        _ => Value::Null,
-    }
 }
 
 /// What a search found: the solution records and each cell's values.
@@ -55,81 +48,23 @@ fn search(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) ->
     Ok((found, outcome))
 }
 
-/// `"ambiguous_cells"` and `"ambiguous_clues"` of a summary, when some cell differs.
-fn add_ambiguity(prep: &Prepared, values: &[BTreeSet<char>], summary: &mut Value, with_ids: bool) {
-    let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
-    if ambiguous.is_empty() {
-        return;
-    }
-    summary["ambiguous_cells"] = ambiguous
-        .iter()
-        .map(|&c| {
-            let mut v =
-                json!({"cell": prep.puzzle.shape.cell_json(c), "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()});
-            if with_ids {
-                v["id"] = json!(c);
-            }
-            v
-        })
-        .collect();
-    let clues: Vec<&str> =
-        prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
-    summary["ambiguous_clues"] = json!(clues);
-}
-
 /// `solve --json [--limit N]`: the solutions, then the summary.
 pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let (found, outcome) = search(prep, Some(limit.unwrap_or(2)), timeout_ms)?;
     let mut records = found.records;
-    let Some(outcome) = outcome else {
-        let n = records.len();
-        let base = json!({"type": "summary", "solutions": n, "unique": if n >= 2 { json!(false) } else { Value::Null }, "puzzle": prep.puzzle.name, "alphabet": alphabet_text(prep)});
-        records.push(stopped(base));
-        return Ok(Value::Array(records));
-    };
-    let mut summary = json!({
-        "type": "summary",
-        "solutions": outcome.found,
-        "complete": outcome.complete,
-        "unique": unique(outcome),
-        "puzzle": prep.puzzle.name,
-        "alphabet": alphabet_text(prep),
-        "dialect": prep.puzzle.dialect.name(),
+    records.push(match outcome {
+        Some(outcome) => emit::solve_summary(prep, outcome, &found.values),
+        None => stopped(emit::stopped_solve_summary(&json!(prep.puzzle.name), &json!(alphabet_text(prep)), records.len())),
     });
-    add_ambiguity(prep, &found.values, &mut summary, false);
-    records.push(summary);
     Ok(Value::Array(records))
-}
-
-/// The count of `solve --count --json`: a number up to 2^53, else a string of digits.
-fn count_value(n: &crossat::solve::count::Big) -> Value {
-    match n.to_u64().filter(|&k| k <= 1 << 53) {
-        Some(k) => json!(k),
-        None => json!(n.to_string()),
-    }
 }
 
 /// `solve --count --json`: the summary.
 pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
-    let Some(counted) = limited(timeout_ms, || pipeline::count(prep))? else {
-        let base = json!({"type": "summary", "solutions": 0, "count": Value::Null, "unique": Value::Null, "puzzle": prep.puzzle.name, "alphabet": alphabet_text(prep)});
-        return Ok(stopped(base));
-    };
-    let n = &counted.count;
-    let mut summary = json!({
-        "type": "summary",
-        "solutions": 0,
-        "count": count_value(n),
-        "complete": true,
-        "unique": n.to_u64() == Some(1),
-        "puzzle": prep.puzzle.name,
-        "alphabet": alphabet_text(prep),
-        "dialect": prep.puzzle.dialect.name(),
-    });
-    if counted.listed {
-        summary["counted_by"] = json!("listing");
-    }
-    Ok(summary)
+    Ok(match limited(timeout_ms, || pipeline::count(prep))? {
+        Some(counted) => emit::count_summary(prep, &counted),
+        None => stopped(emit::stopped_count_summary(&json!(prep.puzzle.name), &json!(alphabet_text(prep)))),
+    })
 }
 
 /// For setters: the solutions up to `bound` (their grids), whether that is all of
@@ -143,10 +78,10 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
         "type": "analysis",
         "solutions": grids.len(),
         "complete": outcome.is_some_and(|o| o.complete),
-        "unique": outcome.map_or(Value::Null, unique),
+        "unique": outcome.map_or(Value::Null, emit::unique),
         "grids": grids,
     });
-    add_ambiguity(prep, &found.values, &mut v, true);
+    emit::add_ambiguity(prep, &found.values, &mut v, true);
     if !v.as_object().is_some_and(|o| o.contains_key("ambiguous_cells")) {
         v["ambiguous_cells"] = json!([]);
         v["ambiguous_clues"] = json!([]);
@@ -158,7 +93,7 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
             if left.is_some_and(|ms| ms <= 0.0) {
                 Value::Null
             } else {
-                limited(left, || pipeline::count(prep))?.map_or(Value::Null, |c| count_value(&c.count))
+                limited(left, || pipeline::count(prep))?.map_or(Value::Null, |c| emit::count_value(&c.count))
             }
         }
         None => Value::Null,

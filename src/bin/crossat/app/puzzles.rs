@@ -1,7 +1,7 @@
 //! Commands about puzzles themselves: `dimacs`, `list`, `generate`, `blocks`, `squares`.
 
 use super::input_paths;
-use super::solve::{status_line, unique};
+use super::solve::status_line;
 use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
 use crate::dimacs;
 use crate::encode::ClauseSink;
@@ -255,7 +255,7 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
     })?;
     crate::stop::finish();
     if args.json {
-        writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
+        writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": crate::emit::unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
     } else {
         writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
     }

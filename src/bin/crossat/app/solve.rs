@@ -95,10 +95,8 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     if args.stats {
         let _ = prep.encode()?;
     }
-    let unique = unique(outcome);
+    let unique = emit::unique(outcome);
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
-    let ambiguous_clues: Vec<&str> =
-        prep.puzzle.clues.iter().filter(|c| c.cells.iter().any(|x| ambiguous.contains(x))).map(|c| c.label.as_str()).collect();
     let proof = match (&args.proof, &first) {
         (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args, out)?),
         _ => None,
@@ -109,25 +107,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let (stats_value, stats_lines) = (stats_value.then(|| stats_json(&prep, searched)), stats_lines.then(|| stats_text(&prep, searched)));
     crate::stop::finish();
     if json {
-        let mut summary = json!({
-            "type": "summary",
-            "solutions": outcome.found,
-            "complete": outcome.complete,
-            "unique": unique,
-            "puzzle": prep.puzzle.name,
-            "alphabet": prep.alphabet().chars().iter().collect::<String>(),
-            "dialect": prep.puzzle.dialect.name(),
-        });
-        if !ambiguous.is_empty() {
-            summary["ambiguous_cells"] = ambiguous
-                .iter()
-                .map(|&c| {
-                    let (r, col) = prep.puzzle.shape.coords(c);
-                    json!({"cell": [r, col], "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()})
-                })
-                .collect();
-            summary["ambiguous_clues"] = json!(ambiguous_clues);
-        }
+        let mut summary = emit::solve_summary(&prep, outcome, &values);
         if let Some(p) = &proof {
             summary["proof"] = json!(p);
         } else if args.proof.is_some() {
@@ -151,7 +131,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 let vals: Vec<String> = values[c].iter().map(|ch| format!("'{ch}'")).collect();
                 writeln!(out, "  {} {}", prep.puzzle.shape.cell_name(c), vals.join(" ")).map_err(write_err)?;
             }
-            writeln!(out, "clues through them: {}", ambiguous_clues.join(", ")).map_err(write_err)?;
+            writeln!(out, "clues through them: {}", emit::ambiguous_clues(&prep, &values).join(", ")).map_err(write_err)?;
         }
         if let Some(p) = &proof {
             writeln!(out, "proof of uniqueness written to {p}").map_err(write_err)?;
@@ -211,32 +191,14 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
     let (puzzle, alphabet) = (json!(prep.puzzle.name), json!(prep.alphabet().chars().iter().collect::<String>()));
     let json = args.json;
     crate::stop::arm(Box::new(move |reason| {
-        let base =
-            json!({"type": "summary", "solutions": 0, "count": Value::Null, "unique": Value::Null, "puzzle": puzzle, "alphabet": alphabet});
+        let base = emit::stopped_count_summary(&puzzle, &alphabet);
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
     let counted = pipeline::count(prep)?;
     crate::stop::finish();
     let n = &counted.count;
-    let one = n.to_u64() == Some(1);
     if json {
-        let number = match n.to_u64().filter(|&k| k <= 1 << 53) {
-            Some(k) => json!(k),
-            None => json!(n.to_string()),
-        };
-        let mut summary = json!({
-            "type": "summary",
-            "solutions": 0,
-            "count": number,
-            "complete": true,
-            "unique": one,
-            "puzzle": prep.puzzle.name,
-            "alphabet": prep.alphabet().chars().iter().collect::<String>(),
-            "dialect": prep.puzzle.dialect.name(),
-        });
-        if counted.listed {
-            summary["counted_by"] = json!("listing");
-        }
+        let mut summary = emit::count_summary(prep, &counted);
         if args.stats {
             summary["stats"] = stats_json(prep, prep.encoded());
         }
@@ -261,7 +223,7 @@ const CHEAP_COUNT: usize = 2_000;
 fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: Value) -> crate::stop::Epilogue {
     Box::new(move |reason| {
         let n = found.load(Ordering::SeqCst);
-        let base = json!({"type": "summary", "solutions": n, "unique": if n >= 2 { json!(false) } else { Value::Null }, "puzzle": puzzle, "alphabet": alphabet});
+        let base = emit::stopped_solve_summary(&puzzle, &alphabet, n);
         let text = match n {
             0 => "no solution found before that; the search did not finish".to_string(),
             1 => "1 solution found before that; the search did not finish (uniqueness not decided)".to_string(),
@@ -269,14 +231,6 @@ fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: 
         };
         crate::stop::summary(json, reason, base, &text)
     })
-}
-
-pub(super) fn unique(o: Outcome) -> Value {
-    match (o.found, o.complete) {
-        (1, true) => Value::Bool(true),
-        (n, _) if n >= 2 => Value::Bool(false),
-        _ => Value::Null,
-    }
 }
 
 pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
