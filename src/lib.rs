@@ -70,11 +70,13 @@
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`ecma`] → [`dialect`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`clock`], [`error`], [`exit`], [`limits`], `progress` (with the `cli` feature), [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | [`support`] | [`clock`], [`error`], [`exit`], [`limits`], [`progress`] (with the `cli` feature), [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
 //! `crossat::stages::compile`.
+//!
+//! [`progress`]: support
 
 pub mod features;
 pub mod pipeline;
