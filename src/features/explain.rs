@@ -79,12 +79,36 @@ pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation
     let chars = prep.alphabet().chars().to_vec();
     let grid = prep.puzzle.givens.len();
     let (answer, by_deduction) = match deduction.end {
-        End::Solved => (Answer::Unique(deduction.doms[..grid].iter().map(|d| chars[d.iter().next().unwrap_or(0)]).collect()), true),
+        End::Solved => {
+            let cells: Vec<char> = deduction.doms[..grid].iter().map(|d| chars[d.iter().next().unwrap_or(0)]).collect();
+            check_deduced(prep, &deduction.doms, &cells)?;
+            (Answer::Unique(cells), true)
+        }
         End::Contradiction { .. } => (Answer::None, true),
         End::StepLimit => (Answer::Unknown, false),
         End::Stalled => (search(prep, &mut deduction, &chars)?, false),
     };
     Ok(Explanation { deduction, unique_by_deduction: by_deduction && matches!(answer, Answer::Unique(_)), answer })
+}
+
+/// Re-checks a grid the steps fixed with the reference matcher, as every printed
+/// solution is: each clue matches its line, and each pool entry's word matches one of
+/// the regexes left to it (`doms` past the grid's cells). A failure is a bug in
+/// crossat.
+fn check_deduced(prep: &Prepared, doms: &[SymSet], cells: &[char]) -> Result<()> {
+    let grid = crate::verify::Grid { cells: cells.to_vec(), assignment: Vec::new() };
+    if let Some((i, word)) = prep.verifier.first_failure(&prep.puzzle, &grid)? {
+        let clue = &prep.puzzle.clues[i];
+        return Err(Error::Internal(format!("the deduced grid fails {} '{}' on \"{word}\"", clue.label, clue.regex)));
+    }
+    for (e, entry) in prep.puzzle.pool.iter().flat_map(|p| p.entries.iter().enumerate()) {
+        let word = grid.word(entry);
+        let left = doms[cells.len() + e];
+        if !left.iter().any(|r| prep.verifier.pool_matches(r, &word).unwrap_or(false)) {
+            return Err(Error::Internal(format!("the deduced grid's entry {} (\"{word}\") matches none of its regexes", e + 1)));
+        }
+    }
+    Ok(())
 }
 
 /// The search step where deduction stalls: the SAT search for up to two solutions.
