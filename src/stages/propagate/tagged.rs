@@ -354,6 +354,18 @@ mod tests {
     /// marker slots) with [`Layers::support`]; that must be [`cell_support`]'s
     /// answer (the two-pass definition) on every line: back-references, lookarounds and
     /// anchors, random domains over the clue's alphabet.
+    /// A line of `cells` random domains, each letter of the first `letters` in it with
+    /// probability 2/3 (a domain may be empty).
+    fn random_line(rng: &mut crate::rng::Rng, cells: usize, letters: usize) -> Vec<SymSet> {
+        (0..cells)
+            .map(|_| {
+                let mut d = SymSet::default();
+                (0..letters).filter(|_| rng.below(3) > 0).for_each(|x| d.insert(x));
+                d
+            })
+            .collect()
+    }
+
     #[test]
     fn tagged_lines_propagate_as_their_skeleton_supports_them() {
         let json = r#"{"left": ["(.)(.)\\2\\1(.)\\3", "(?=.*B)(.)[^A]*\\1", "(A|BC)+\\1?$"], "top": ["(.)\\1|CA[AB]", "(..)\\1", ".*(?!A).", "A|.*(.)\\1", ".(?<=B).*", "[ABC]*"], "alphabet": "ABC"}"#;
@@ -373,15 +385,7 @@ mod tests {
             let Some(t) = &cc.tagged else { continue };
             let edges = Edges::new(&cc.automaton);
             for _ in 0..300 {
-                let line: Vec<SymSet> = puzzle.clues[i]
-                    .cells
-                    .iter()
-                    .map(|_| {
-                        let mut d = SymSet::default();
-                        (0..sigma).filter(|_| rng.below(3) > 0).for_each(|x| d.insert(x));
-                        d
-                    })
-                    .collect();
+                let line = random_line(&mut rng, puzzle.clues[i].cells.len(), sigma);
                 let got = tagged_support(&cc.automaton, t, &edges, &mut layers, sigma, &line, &mut out);
                 assert_eq!(got, cell_support(&cc.automaton, t, sigma, &line), "clue {i} on {line:?}");
                 checked += 1;
@@ -412,15 +416,7 @@ mod tests {
         for (i, cc) in compiled.clues.iter().enumerate() {
             let Some(t) = &cc.tagged else { continue };
             for _ in 0..150 {
-                let line: Vec<SymSet> = puzzle.clues[i]
-                    .cells
-                    .iter()
-                    .map(|_| {
-                        let mut d = SymSet::default();
-                        (0..4).filter(|_| rng.below(3) > 0).for_each(|x| d.insert(x));
-                        d
-                    })
-                    .collect();
+                let line = random_line(&mut rng, puzzle.clues[i].cells.len(), 4);
                 let Some(got) = candidates(&cc.automaton, t, sigma, &line, 1 << 16, usize::MAX) else {
                     panic!("clue {i}: the walk ran out on {line:?}")
                 };
