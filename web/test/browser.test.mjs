@@ -37,6 +37,28 @@ async function fresh(viewport) {
   return page;
 }
 
+// Opens `text` as a pasted puzzle, the way a player does.
+async function paste(page, text) {
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#paste-open');
+  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+}
+
+// Steps forward through the explanation the page shows, checking each of `steps`
+// (crossat explain --json's) against the text shown, then `more(i, text)`.
+async function stepThrough(page, steps, more) {
+  await page.click('#explain');
+  await page.waitForSelector('#steps:not([hidden])');
+  for (let i = 0; i < steps.length; i++) {
+    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
+    const text = await page.textContent('#step-text');
+    assert.ok(text.includes(steps[i].line) && text.includes(steps[i].reason), text);
+    await more(i, text);
+    if (i + 1 < steps.length) await page.click('#step-next');
+  }
+}
+
 // Clue states by clue index (one element per clue carries data-clue).
 function clueStates(page) {
   return page.$$eval('[data-clue]', (els) => {
@@ -149,15 +171,9 @@ test('explain: the steps of crossat explain, stepping highlights their cells', a
   const page = await fresh();
   await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
   const steps = crossat('explain', CHALLENGES, '--id', 'beginner/1', '--json').filter((r) => r.type === 'step');
-  await page.click('#explain');
-  await page.waitForSelector('#steps:not([hidden])');
-  for (let i = 0; i < steps.length; i++) {
-    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
-    const text = await page.textContent('#step-text');
-    assert.ok(text.includes(steps[i].line) && text.includes(steps[i].reason), text);
+  await stepThrough(page, steps, async (i) => {
     assert.deepEqual(await cellsWith(page, 'step'), steps[i].cells.map(cellLabel).sort());
-    if (i + 1 < steps.length) await page.click('#step-next');
-  }
+  });
   assert.equal(await page.isDisabled('#step-next'), true);
   await page.click('#step-prev');
   assert.equal(await page.textContent('#step-count'), `Step ${steps.length - 1} of ${steps.length}`);
@@ -180,19 +196,10 @@ test('explain a regex pool: entry and assign steps as crossat explain gives them
   writeFileSync(tmp, text);
   const steps = crossat('explain', tmp, '--json').filter((r) => r.type === 'step');
   assert.ok(steps.some((s) => s.kind === 'assign') && steps.some((s) => s.entries), JSON.stringify(steps));
-  await page.click('#paste-box summary');
-  await page.fill('#paste', text);
-  await page.click('#paste-open');
-  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
-  await page.click('#explain');
-  await page.waitForSelector('#steps:not([hidden])');
-  for (let i = 0; i < steps.length; i++) {
-    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
-    const shown = await page.textContent('#step-text');
-    assert.ok(shown.includes(steps[i].line) && shown.includes(steps[i].reason), shown);
+  await paste(page, text);
+  await stepThrough(page, steps, async (i, shown) => {
     for (const e of steps[i].entries ?? []) assert.ok(shown.includes(`${e.entry}: `), shown);
-    if (i + 1 < steps.length) await page.click('#step-next');
-  }
+  });
   noErrors(page);
 });
 
@@ -221,10 +228,7 @@ test('paste an antoine-trux puzzle', async () => {
   const file = 'puzzles/antoine-trux/intermediate_3.input.txt';
   const text = readFileSync(path.join(ROOT, file), 'utf8');
   const [sol] = crossat('solve', file, '--json');
-  await page.click('#paste-box summary');
-  await page.fill('#paste', text);
-  await page.click('#paste-open');
-  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  await paste(page, text);
   assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
   const regexes = [...text.matchAll(/^'(.*)'$/gm)].map((m) => m[1]);
   const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
@@ -247,10 +251,7 @@ test('a pasted puzzle read as ECMAScript: the page reveals what crossat solve --
   const ecma = crossat('solve', '--json', '--dialect', 'ecmascript', file);
   assert.equal(python.at(-1).solutions, 0);
   const [sol] = ecma;
-  await page.click('#paste-box summary');
-  await page.fill('#paste', text);
-  await page.click('#paste-open');
-  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  await paste(page, text);
   assert.equal(await page.getAttribute('#dialect-note', 'data-dialect'), python.at(-1).dialect);
   await page.click('#reveal');
   await page.waitForFunction(() => /No solution/.test(document.querySelector('#help-out').textContent));
@@ -329,10 +330,7 @@ test('a free layout: drawn cell by cell, typed along its entries, revealed as th
   const tmp = path.join(ROOT, 'target/web-free.json');
   writeFileSync(tmp, text);
   const [sol] = crossat('solve', tmp, '--json');
-  await page.click('#paste-box summary');
-  await page.fill('#paste', text);
-  await page.click('#paste-open');
-  await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('pasted#'));
+  await paste(page, text);
   assert.equal(await page.locator('#board .cell').count(), sol.grid.join('').length);
   // (1, 2) sits two cells right of (1, 0) and one below (0, 2): the layout's gaps are kept.
   const box = async (rc) => page.locator(`#board .cell[data-rc="${rc}"]`).boundingBox();
