@@ -99,6 +99,26 @@ impl<'a> Words<'a> {
 /// antoine-trux puzzles (docs/performance.md) while no puzzle loses more than 10 %.
 pub const WALK_STEPS: usize = 1 << 10;
 
+/// Asks `matches` about each of `words` (symbols, as a candidate walk lists them)
+/// written over `chars`, and hands each word it accepts to `found`; `None` as soon as
+/// it gives no verdict.
+pub fn ask_each(
+    chars: &[char],
+    words: &[Vec<u8>],
+    mut matches: impl FnMut(&str) -> Option<bool>,
+    mut found: impl FnMut(&[u8]),
+) -> Option<()> {
+    let mut text = String::new();
+    for w in words {
+        text.clear();
+        text.extend(w.iter().map(|&x| chars[x as usize]));
+        if matches(&text)? {
+            found(w);
+        }
+    }
+    Some(())
+}
+
 /// For a clue whose automaton only approximates it for propagation (back-references,
 /// lookarounds, the counterexample route): the letters of each cell that some word
 /// the automaton's `support` allows *and the matcher accepts* uses, when there are at
@@ -123,15 +143,14 @@ pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support
             WALK_STEPS,
             max_words,
         )?;
-        let chars = compiled.alphabet.chars();
-        let mut text = String::with_capacity(support.len() * 4);
-        for w in words {
-            text.clear();
-            text.extend(w.iter().map(|&x| chars[x as usize]));
-            if verifier.clue_matches(i, &text).ok()? {
+        ask_each(
+            compiled.alphabet.chars(),
+            &words,
+            |text| verifier.clue_matches(i, text).ok(),
+            |w| {
                 w.iter().enumerate().for_each(|(p, &x)| exact[p].insert(x as usize));
-            }
-        }
+            },
+        )?;
         return Some(exact);
     }
     let mut words = Words::new(compiled.alphabet.chars(), support);

@@ -7,7 +7,7 @@ use super::Engine;
 use crate::compile::DEAD;
 use crate::compile::FastMap;
 use crate::propagate::{self, SymSet};
-use crate::solve::words::Words;
+use crate::solve::words::{Words, ask_each};
 
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
@@ -158,18 +158,15 @@ impl Engine<'_> {
             let words = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS, max);
             if let Some(words) = words {
                 self.spent.set(self.spent.get() + words.len() / super::WORDS_PER_UNIT);
-                let chars = self.compiled.alphabet.chars();
-                let mut text = String::with_capacity(line.len() * 4);
-                for w in words {
-                    text.clear();
-                    text.extend(w.iter().map(|&x| chars[x as usize]));
-                    match self.matches(i, &text) {
-                        Some(true) => found(&mut w.iter().map(|&x| x as usize)),
-                        Some(false) => {}
-                        None => return false,
-                    }
-                }
-                return true;
+                let asked = ask_each(
+                    self.compiled.alphabet.chars(),
+                    &words,
+                    |text| self.matches(i, text),
+                    |w| {
+                        found(&mut w.iter().map(|&x| x as usize));
+                    },
+                );
+                return asked.is_some();
             }
         }
         if count > max {
