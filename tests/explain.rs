@@ -502,6 +502,14 @@ fn the_command_line_explains_from_a_partial_grid_and_reports_what_it_cannot() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.matches("top clues:").count(), 2, "{}", run.stdout);
     assert!(run.stdout.ends_with("stopped at the step limit (2 line steps)\n"), "{}", run.stdout);
+    // A grid of the wrong shape, or one that cannot be read, is bad input naming it.
+    let short = common::write_file(dir.path(), "short.txt", "H.\n");
+    let missing = dir.path().join("missing.txt");
+    for (grid, problem) in [(&short, "1 rows, the puzzle has 2"), (&missing, "cannot read file")] {
+        let run = common::crossat(&["explain", common::arg(&beginner), "--grid", common::arg(grid)], None);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains(common::arg(grid)) && run.stderr.contains(problem) && run.stdout.is_empty(), "{}", run.stderr);
+    }
     // A case split carries its sub-steps, numbered within it.
     let run = common::crossat(&["explain", "--json", common::arg(&common::puzzle("antoine-trux/search_required.input.txt"))], None);
     let split = common::json_lines(&run.stdout).into_iter().find(|s| s["kind"] == "split").expect("a split");
