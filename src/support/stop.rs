@@ -278,16 +278,18 @@ fn start_signal_thread() {
     });
 }
 
-/// The summary line of a stopped command: `base` (a JSON object) with `"complete":
-/// false` and `"reason"` for JSON output, else `text` followed by what stopped it.
-pub fn summary(json: bool, reason: Reason, mut base: serde_json::Value, text: &str) -> String {
-    if json {
-        base["complete"] = false.into();
-        base["reason"] = reason.name().into();
-        format!("{base}\n")
-    } else {
-        format!("{}; {text}\n", reason.describe())
-    }
+/// The JSON summary of a stopped command: `base` (a JSON object) with `"complete":
+/// false` and `"reason"`.
+pub fn stopped_json(reason: Reason, mut base: serde_json::Value) -> serde_json::Value {
+    base["complete"] = false.into();
+    base["reason"] = reason.name().into();
+    base
+}
+
+/// The summary line of a stopped command: [`stopped_json`] for JSON output, else
+/// `text` followed by what stopped it.
+pub fn summary(json: bool, reason: Reason, base: serde_json::Value, text: &str) -> String {
+    if json { format!("{}\n", stopped_json(reason, base)) } else { format!("{}; {text}\n", reason.describe()) }
 }
 
 /// Standard output for commands: complete lines are written while holding the output

@@ -20,12 +20,9 @@ fn alphabet_text(prep: &Prepared) -> String {
     prep.alphabet().chars().iter().collect()
 }
 
-/// The summary of a command stopped by its time limit, as `crossat::stop::summary`
-/// writes it.
-fn stopped(mut base: Value) -> Value {
-    base["complete"] = false.into();
-    base["reason"] = "timeout".into();
-    base
+/// The summary of a command stopped by its time limit, as the command line writes it.
+fn stopped(base: Value) -> Value {
+    crossat::stop::stopped_json(crossat::stop::Reason::Timeout, base)
 }
 
 /// What a search found: the solution records and each cell's values.
