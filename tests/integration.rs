@@ -34,6 +34,7 @@ mod lines;
 mod parser;
 mod parts;
 mod play;
+mod progress;
 mod pydiff;
 mod refine;
 mod soak;

@@ -194,7 +194,11 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
         let base = emit::stopped_count_summary(&puzzle, &alphabet);
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
-    let counted = pipeline::count(prep)?;
+    // On a terminal, the counting search's parts done of those found so far.
+    let bar = crate::progress::Progress::status(!args.quiet && !json, "counting");
+    bar.message("starting");
+    let counted = pipeline::count_reporting(prep, &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
+    bar.finish();
     crate::stop::finish();
     let n = &counted.count;
     if json {
