@@ -40,4 +40,5 @@ mod refine;
 mod soak;
 mod squares;
 mod sre;
+mod usage;
 mod words;
