@@ -41,3 +41,39 @@ fn the_command_table_of_cli_md_lists_every_command() {
     }
     assert_eq!(rows.len(), commands().len(), "a row for a command crossat does not have: {rows:#?}");
 }
+
+/// Where (in characters) each line has `find`'s match, for lines that have one.
+fn columns_of<'a>(lines: impl Iterator<Item = &'a str>, find: impl Fn(&str) -> Option<usize>) -> Vec<usize> {
+    lines.filter_map(|l| find(l).map(|byte| l[..byte].chars().count())).collect()
+}
+
+#[test]
+fn list_lines_up_ids_and_names_past_long_sizes() {
+    let r = crossat(&["list", "puzzles/regexcrossword-com/challenges.json"], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("hexagon of sides 1, 2, 2"), "{}", r.stdout);
+    // The id is the only 36-character word with four dashes.
+    let is_id = |w: &str| w.len() == 36 && w.matches('-').count() == 4;
+    let id_at = |l: &str| l.split(' ').find(|w| is_id(w)).map(|w| w.as_ptr() as usize - l.as_ptr() as usize);
+    let starts = columns_of(r.stdout.lines(), id_at);
+    assert_eq!(starts.len(), r.stdout.lines().count(), "a line without an id: {}", r.stdout);
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "ids not in one column: {starts:?}\n{}", r.stdout);
+}
+
+#[test]
+fn stats_clue_table_lines_up_long_labels() {
+    let r = crossat(&["solve", "--stats", "puzzles/antoine-trux/MIT.input.txt"], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let table: Vec<&str> =
+        r.stderr.lines().skip_while(|l| !l.starts_with("stats: clue ")).take_while(|l| l.starts_with("stats: ")).collect();
+    assert!(table.iter().any(|l| l.contains("NE-SW diagonal 10 (read down)")), "{table:#?}");
+    assert!(table.len() > 30, "{table:#?}");
+    // The route column starts, and the last column ends, at one place on every line.
+    let routes = ["route", "regular", "tagged", "bounded", "loop", "counterexample", "position"];
+    let route_at = |l: &str| routes.iter().filter_map(|r| l.find(&format!(" {r} ")).map(|i| i + 1)).min();
+    let starts = columns_of(table.iter().copied(), route_at);
+    assert_eq!(starts.len(), table.len(), "a line without a route: {table:#?}");
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "routes not in one column: {starts:?}\n{table:#?}");
+    let ends: Vec<usize> = table.iter().map(|l| l.chars().count()).collect();
+    assert!(ends.windows(2).all(|w| w[0] == w[1]), "right edges differ: {ends:?}\n{table:#?}");
+}

@@ -338,21 +338,16 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         None => {}
     }
     s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).describe()));
-    s.push_str(&format!(
-        "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-        "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"
-    ));
+    // The clue table, its columns as wide as their widest cell.
+    use super::table::{left, lines, right};
+    let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];
     for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&compiled.clues) {
-        s.push_str(&format!(
-            "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-            c.label,
-            cc.route.name(),
-            cc.raw_states,
-            z.states,
-            z.layered_states,
-            z.vars,
-            z.clauses
-        ));
+        let numbers = [cc.raw_states, z.states, z.layered_states, z.vars, z.clauses].map(|n| n.to_string());
+        rows.push([c.label.clone(), cc.route.name().to_string()].into_iter().chain(numbers).collect());
+    }
+    let columns = [left(22, 0), left(8, 1), right(10, 1), right(8, 1), right(8, 1), right(7, 1), right(8, 1)];
+    for line in lines(&rows, &columns) {
+        s.push_str(&format!("stats: {line}\n"));
     }
     s
 }
