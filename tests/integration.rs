@@ -10,6 +10,7 @@ mod bounded;
 mod charsets;
 mod cli;
 mod clues;
+mod concurrency;
 mod corpus;
 mod count;
 mod dialect;
