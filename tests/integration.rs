@@ -7,6 +7,7 @@ mod architecture;
 mod assist;
 mod bad_input;
 mod bounded;
+mod bundled;
 mod charsets;
 mod cli;
 mod clues;
