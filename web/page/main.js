@@ -182,6 +182,7 @@ async function showCollection(i, pick = null) {
   sel.replaceChildren();
   list.forEach((e, k) => sel.add(new Option(e.label, String(k))));
   sel.entries = list;
+  sel.dataset.collection = String(i);
   let k = 0;
   if (pick) {
     const found = list.findIndex((e) => e.path === pick.path && (e.id ?? null) === (pick.id ?? null));

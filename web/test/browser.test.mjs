@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, ready, serve, shot } from './browser-lib.mjs';
+import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, overprinted, ready, serve, shot } from './browser-lib.mjs';
 
 let server;
 let browser;
@@ -487,3 +487,42 @@ test('every puzzle the page lists opens with the library (puzzles/index.json)', 
   assert.deepEqual(failed, []);
   assert.ok(opened > 150, `${opened} puzzles`);
 });
+
+// Every puzzle the page lists, opened from its menus at a desktop and a phone size: no
+// letter of any clue, label or cell is printed over another.
+for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test(`nothing overprinted on any listed puzzle at ${viewport.width}x${viewport.height}`, async () => {
+    const page = await fresh(viewport);
+    await page.evaluate(`window.overprinted = ${overprinted.toString()};`);
+    const failures = await page.evaluate(async () => {
+      const out = [];
+      const col = document.querySelector('#collection');
+      const list = document.querySelector('#puzzle-list');
+      const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const waitFor = async (key) => {
+        for (let i = 0; i < 600 && document.body.dataset.puzzle !== key; i++) await new Promise((r) => setTimeout(r, 20));
+        if (document.body.dataset.puzzle !== key) throw new Error(`${key} did not open`);
+      };
+      for (const c of [...col.options]) {
+        col.value = c.value;
+        col.dispatchEvent(new Event('change'));
+        for (let i = 0; i < 600 && !(list.entries && list.entries[0] && list.dataset.collection === c.value); i++) await new Promise((r) => setTimeout(r, 20));
+        for (const o of [...list.options]) {
+          const e = list.entries[Number(o.value)];
+          const key = `${e.path}#${e.id ?? ''}`;
+          if (document.body.dataset.puzzle !== key) {
+            list.value = o.value;
+            list.dispatchEvent(new Event('change'));
+            await waitFor(key);
+          }
+          await settle();
+          const bad = window.overprinted();
+          if (bad.length) out.push(`${o.textContent}: ${bad.length} overprinted, e.g. ${bad.slice(0, 3).join('; ')}`);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(failures, []);
+    noErrors(page);
+  });
+}
