@@ -75,6 +75,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
     throw err;
   }
   showError(null);
+  if (!keepValues || state.source?.key !== src.key) state.helped = false;
   state.source = src;
   state.view = view;
   const saved = keepValues ?? store.get(src.key);
@@ -114,7 +115,9 @@ async function refreshStatus() {
       document.body.dataset.filled = String(values.filter(Boolean).length);
       const solved = values.every((v) => v) && states.every((s) => s === 'satisfied');
       $('solved').hidden = !solved;
-      document.body.dataset.solved = solved ? '1' : '';
+      $('solved').textContent = state.helped ? '✓ Revealed: every clue holds.' : '✓ Solved! Every clue holds.';
+      $('solved').classList.toggle('revealed', Boolean(state.helped));
+      document.body.dataset.solved = solved ? (state.helped ? 'revealed' : '1') : '';
     } while (statusAgain);
   })();
   try {
@@ -288,7 +291,10 @@ async function explainSteps() {
   const out = await runHeavy('Explain', 'explain', JSON.stringify(state.values), MAX_STEPS);
   if (!out) return;
   const recs = records(out.result);
-  explain.load(recs, { cellId, cellName, board, root: $('steps') });
+  explain.load(recs, {
+    cellId, cellName, board, root: $('steps'), values: state.values,
+    apply: (values) => { state.helped = true; board.setValues(values); },
+  });
   $('steps').hidden = false;
   explain.show(0);
 }
@@ -330,6 +336,7 @@ async function reveal() {
   if (!out) return;
   const sol = records(out.result).find((r) => r.type === 'solution' || r.grid);
   if (!sol) { $('help-out').textContent = 'No solution.'; return; }
+  state.helped = true;
   board.setValues(solutionValues(sol.grid));
   $('help-out').textContent = `Revealed (solved in ${out.ms.toFixed(0)} ms).`;
   $('help-out').dataset.ms = String(out.ms);
@@ -405,6 +412,7 @@ function wire() {
   $('unique').addEventListener('click', guard(unique));
   $('clear').addEventListener('click', () => {
     clearHelp();
+    state.helped = false;
     board.setValues(state.values.map((_, i) => state.view.givens?.[i] ?? ''));
   });
   $('step-prev').addEventListener('click', () => explain.move(-1));

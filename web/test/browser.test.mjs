@@ -53,7 +53,10 @@ async function stepThrough(page, steps, more) {
   for (let i = 0; i < steps.length; i++) {
     assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
     const text = await page.textContent('#step-text');
-    assert.ok(text.includes(steps[i].line) && text.includes(steps[i].reason), text);
+    assert.ok(text.includes(steps[i].line), text);
+    // The reason in words: its clues quoted “thus”, never in raw backticks.
+    assert.ok(!text.includes('`'), text);
+    for (const [, quoted] of steps[i].reason.matchAll(/`([^`]*)`/g)) assert.ok(text.includes(`“${quoted}”`), text);
     await more(i, text);
     if (i + 1 < steps.length) await page.click('#step-next');
   }
@@ -178,6 +181,44 @@ test('explain: the steps of crossat explain, stepping highlights their cells', a
   await page.click('#step-prev');
   assert.equal(await page.textContent('#step-count'), `Step ${steps.length - 1} of ${steps.length}`);
   assert.deepEqual(await cellsWith(page, 'step'), steps[steps.length - 2].cells.map(cellLabel).sort());
+  noErrors(page);
+});
+
+// The letters each of `steps` fixes, cumulated: the grid (row-major text, '.' for an
+// empty cell) after each step, from `crossat explain --json`.
+function gridsAfterSteps(steps, sol) {
+  const rows = sol.grid.map((r) => Array.from(r).map(() => '.'));
+  return steps.map((st) => {
+    st.cells.forEach(([r, c], i) => { if (Array.from(st.remaining[i]).length === 1) rows[r][c] = st.remaining[i]; });
+    return rows.map((r) => r.join('')).join('');
+  });
+}
+
+test('explain on MIT fills the board step by step to the answer, Back empties it again', async () => {
+  const page = await fresh();
+  const file = 'puzzles/antoine-trux/MIT.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', `${file}#`);
+  const recs = crossat('explain', file, '--json');
+  const steps = recs.filter((r) => r.type === 'step');
+  const [sol] = crossat('solve', file, '--json');
+  const expected = gridsAfterSteps(steps, sol);
+  assert.equal(expected.at(-1), sol.grid.join(''), 'the explanation ends at the answer');
+  await page.click('#explain');
+  await page.waitForSelector('#steps:not([hidden])');
+  const grid = () => page.$$eval('#board .cell', (els) => els
+    .map((e) => [...e.dataset.rc.split(',').map(Number), e.value || '.'])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]).join(''));
+  for (let i = 0; i < steps.length; i++) {
+    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
+    assert.equal(await grid(), expected[i], `after step ${i + 1}`);
+    if (i + 1 < steps.length) await page.click('#step-next');
+  }
+  await page.waitForSelector('body[data-solved="revealed"]');
+  assert.match(await page.textContent('#solved'), /Revealed/);
+  for (let i = steps.length - 1; i >= 0; i--) await page.click('#step-prev');
+  assert.equal(await page.isDisabled('#step-prev'), true);
+  assert.equal(await grid(), '.'.repeat(sol.grid.join('').length));
+  await page.screenshot({ path: shot('mit-explain.png'), fullPage: true });
   noErrors(page);
 });
 
@@ -389,6 +430,14 @@ test('generate, then export as antoine-trux text: the command line solves the ex
   await page.click('#generate');
   await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('generated:'), null, { timeout: 60000 });
   assert.equal(await page.locator('#board .cell').count(), 12);
+  // The seed the page shows, given to the command line, makes the same clues (a u64:
+  // it travels as digits, never through a JavaScript number).
+  const seed = await page.getAttribute('body', 'data-seed');
+  assert.match(seed, /^\d+$/);
+  assert.ok((await page.textContent('#puzzle-title')).includes(seed));
+  const [made] = crossat('generate', '--size', '3x4', '--difficulty', 'easy', '--seed', seed, '--json');
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(shown.sort(), [...made.crossat.left, ...made.crossat.top].sort());
   await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '1', null, { timeout: 60000 });
   await page.selectOption('#export-format', 'trux');
   await page.click('#export');
