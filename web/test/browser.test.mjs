@@ -575,3 +575,60 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     noErrors(page);
   });
 }
+
+test('a puzzle whose name and clues are HTML is shown as text, from a paste and from a share link; the page allows no inline script', async () => {
+  const page = await fresh();
+  const name = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+  const text = JSON.stringify({ name, rows: 1, cols: 2, left: ['<i>|AB'], top: ['A|<', 'B|i'] });
+  await paste(page, text);
+  assert.equal(await page.textContent('#puzzle-title'), name);
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(shown.sort(), ['<i>|AB', 'A|<', 'B|i'].sort());
+  const injected = () => page.evaluate(() => ({
+    tags: document.querySelectorAll('main img, main b, main i, main script').length,
+    pwned: window.pwned ?? null,
+  }));
+  assert.deepEqual(await injected(), { tags: 0, pwned: null });
+  // The same through a share link opened fresh.
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.length > 1);
+  const other = await newPage(browser);
+  await other.goto(page.url());
+  await ready(other);
+  assert.equal(await other.textContent('#puzzle-title'), name);
+  assert.deepEqual(await other.evaluate(() => ({
+    tags: document.querySelectorAll('main img, main b, main i, main script').length,
+    pwned: window.pwned ?? null,
+  })), { tags: 0, pwned: null });
+  // The Content-Security-Policy refuses an inline script, should one ever be written.
+  const ran = await other.evaluate(() => new Promise((resolve) => {
+    document.addEventListener('securitypolicyviolation', () => resolve('refused'), { once: true });
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = 1';
+    document.body.append(s);
+    setTimeout(() => resolve(window.inlineRan ? 'ran' : 'refused'), 500);
+  }));
+  assert.equal(ran, 'refused');
+  noErrors(page);
+  assert.ok(other.errors.every((e) => /Content Security Policy/.test(e)), other.errors.join('\n'));
+});
+
+test('the served folder holds the page alone and is small', async () => {
+  const { readdirSync, statSync } = await import('node:fs');
+  const web = path.join(ROOT, 'target/web');
+  let bytes = 0;
+  const walk = (dir) => {
+    for (const f of readdirSync(dir)) {
+      const p = path.join(dir, f);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else {
+        bytes += st.size;
+        assert.match(f, /\.(html|css|js|mjs|json|wasm|svg|png|webmanifest|txt|dat|md)$|^(LICENSE|LICENSE-.*)$/, `${p} is not part of the page`);
+      }
+    }
+  };
+  walk(web);
+  assert.ok(bytes < 5e6, `${bytes} bytes served`);
+  assert.ok(statSync(path.join(web, 'pkg/crossat_web_bg.wasm')).size <= 2 * 1024 * 1024);
+});
