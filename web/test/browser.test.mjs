@@ -454,21 +454,48 @@ test('generate, then export as antoine-trux text: the command line solves the ex
   noErrors(page);
 });
 
-test('share link round trip', async () => {
+test('share links: a bundled puzzle by its name, a pasted one deflated; opened fresh, the menus show what the board shows', async () => {
   const page = await fresh();
-  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const file = 'puzzles/antoine-trux/hexagonal_4.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'hexagonal_4', `${file}#`);
   const before = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
   await page.click('#share');
   await page.waitForFunction(() => location.hash.length > 1);
   const url = page.url();
-  assert.ok(url.includes('#'));
+  assert.equal(new URL(url).hash, '#c=antoine-trux&f=hexagonal_4.input.txt');
+  assert.ok(url.length < 200, url);
+  await page.waitForFunction(() => document.querySelector('#share-out').textContent === '', null, { timeout: 6000 });
   const other = await newPage(browser);
   await other.goto(url);
   await ready(other);
   assert.deepEqual(await other.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent)), before);
   assert.equal(await other.textContent('#puzzle-title'), await page.textContent('#puzzle-title'));
+  const menus = (p) => p.evaluate(() => [document.querySelector('#collection'), document.querySelector('#puzzle-list')]
+    .map((s) => s.selectedOptions[0]?.textContent));
+  // (The antoine-trux hexagons are listed in two collections: the first that has it.)
+  assert.deepEqual(await menus(other), ['antoine-trux tests', 'hexagonal_4']);
+  // A challenge by its set and number.
+  await other.goto(`${server.url}#c=regexcrossword-com&id=beginner/1`);
+  await other.reload();
+  await ready(other);
+  await other.waitForSelector(`body[data-puzzle="${BEGINNER.key}"]`);
+  assert.deepEqual(await menus(other), ['regexcrossword.com challenges', 'Beginner 1: Beatles']);
+  // MIT pasted as text: its link carries the puzzle alone, deflated, under 2,000 characters.
+  const mit = readFileSync(path.join(ROOT, 'puzzles/antoine-trux/MIT.input.txt'), 'utf8');
+  await paste(page, mit);
+  assert.deepEqual(await menus(page), ['Hexagons (MIT 2013 and others)', '(pasted puzzle)']);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.includes('z='));
+  const link = page.url();
+  assert.ok(link.length < 2000, `${link.length} characters`);
+  const third = await newPage(browser);
+  await third.goto(link);
+  await ready(third);
+  assert.equal(await third.locator('#board .cell').count(), 127);
+  assert.equal(await third.locator('[data-clue]').count(), 39);
   noErrors(page);
   noErrors(other);
+  noErrors(third);
 });
 
 test('typing stays responsive during a long count, and Stop ends it', async () => {
