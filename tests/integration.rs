@@ -11,6 +11,7 @@ mod bundled;
 mod charsets;
 mod cli;
 mod clues;
+mod concurrency;
 mod corpus;
 mod count;
 mod dialect;

@@ -36,6 +36,7 @@
 pub mod big;
 pub mod segment;
 
+use crate::stop::Cancel;
 pub use big::Big;
 use segment::Segment;
 
@@ -87,7 +88,7 @@ pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Optio
     };
     let lines = Propagator::new(&prep.puzzle);
     let mut report = report;
-    run(&lines, compiled, &doms, max_nodes, refine, matches, report.as_mut().map(|r| &mut **r as Report<'_>))
+    run(&lines, compiled, &doms, max_nodes, refine, matches, &prep.cancel, report.as_mut().map(|r| &mut **r as Report<'_>))
 }
 
 /// A finished count.
@@ -106,7 +107,7 @@ pub struct Counted {
 /// in [`Propagator::narrow`]; `matches(i, word)` is the reference verdict of clue `i`
 /// on a word of symbols, asked for clues whose automaton over-approximates them.
 ///
-/// Stops with [`crate::error::Error::Cancelled`] when [`crate::stop::check`] says so:
+/// Stops with [`crate::error::Error::Cancelled`] when its cancel token says so:
 /// a count is complete or not given at all.
 pub fn count(
     lines: &Propagator,
@@ -115,11 +116,12 @@ pub fn count(
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
 ) -> Result<Counted> {
-    count_within(lines, compiled, doms, usize::MAX, refine, matches)?
+    count_within(lines, compiled, doms, usize::MAX, refine, matches, &Cancel::never())?
         .ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
-/// [`count()`] within `max_nodes` decisions: `None` when the count needs more.
+/// [`count()`] within `max_nodes` decisions: `None` when the count needs more. It
+/// polls `cancel` every 64 decisions.
 pub fn count_within(
     lines: &Propagator,
     compiled: &Compiled,
@@ -127,8 +129,9 @@ pub fn count_within(
     max_nodes: usize,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    cancel: &Cancel,
 ) -> Result<Option<Counted>> {
-    run(lines, compiled, doms, max_nodes, refine, matches, None)
+    run(lines, compiled, doms, max_nodes, refine, matches, cancel, None)
 }
 
 fn run<'a>(
@@ -138,6 +141,7 @@ fn run<'a>(
     max_nodes: usize,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    cancel: &'a Cancel,
     report: Option<Report<'a>>,
 ) -> Result<Option<Counted>> {
     let mut counter = Counter {
@@ -145,6 +149,7 @@ fn run<'a>(
         depth: 0,
         parts: (0, 0),
         max_nodes,
+        cancel,
         lines,
         compiled,
         refine,
@@ -182,6 +187,8 @@ struct Counter<'a, R, M> {
     parts: (u64, u64),
     /// Most decisions before giving up.
     max_nodes: usize,
+    /// Polled every 64 decisions.
+    cancel: &'a Cancel,
     lines: &'a Propagator,
     compiled: &'a Compiled,
     refine: R,
@@ -426,7 +433,7 @@ where
     fn node(&mut self) -> Result<()> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(64) {
-            crate::stop::check()?;
+            self.cancel.check()?;
         }
         if self.nodes > self.max_nodes {
             return Err(crate::error::Error::Cancelled);
