@@ -77,3 +77,21 @@ fn stats_clue_table_lines_up_long_labels() {
     let ends: Vec<usize> = table.iter().map(|l| l.chars().count()).collect();
     assert!(ends.windows(2).all(|w| w[0] == w[1]), "right edges differ: {ends:?}\n{table:#?}");
 }
+
+/// One rule (docs/cli.md, Difficulty): a puzzle with several solutions is unrated, also
+/// when the rating's own proof stopped at its limits before it could tell.
+#[test]
+fn a_puzzle_with_several_solutions_is_unrated() {
+    let file = "puzzles/binoternary/1389923839891520.json";
+    let text = crossat(&["solve", "--stats", file], None);
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(text.stdout.contains("not unique"), "{}", text.stdout);
+    let line = text.stderr.lines().find(|l| l.starts_with("stats: difficulty ")).expect("a difficulty line");
+    assert!(line.starts_with("stats: difficulty unrated: "), "{line}");
+    assert!(line.contains("; not unique (") && !line.contains("stopped at its limits"), "{line}");
+    let json = crossat(&["solve", "--stats", "--json", file], None);
+    let summary = crate::common::json_lines(&json.stdout).pop().expect("a summary");
+    assert_eq!(summary["unique"], false, "{summary}");
+    let rating = &summary["stats"]["difficulty"];
+    assert!(rating["class"].is_null() && rating["solutions"] == 2, "{rating}");
+}
