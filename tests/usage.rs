@@ -95,3 +95,33 @@ fn a_puzzle_with_several_solutions_is_unrated() {
     let rating = &summary["stats"]["difficulty"];
     assert!(rating["class"].is_null() && rating["solutions"] == 2, "{rating}");
 }
+
+/// Explanations and hints name every letter visibly: a space as `␣`, another
+/// invisible character by its code point (the page shows the same library text).
+#[test]
+fn prose_shows_spaces_and_invisible_letters() {
+    let dir = crate::common::tmp();
+    // Row 1 needs two spaces, and only two cells can hold one; no solution in the end.
+    let spaces = r#"{"left": [".* .* .*", "[AB]*"], "top": ["A?[ B]", "[A ]B", "A?[ B]", "[AB]*"]}"#;
+    let file = crate::common::write_file(dir.path(), "spaces.json", spaces);
+    let r = crossat(&["explain", file.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 1, "{r:?}");
+    for want in ["needs 2 ␣'s and only", ": not A; it is ␣", ": not ␣; no letter left", ": not ␣ B; it is A"] {
+        assert!(r.stdout.contains(want), "no {want:?} in:\n{}", r.stdout);
+    }
+    assert!(r.stdout.lines().all(|l| !l.ends_with(' ')), "a line ends in a space:\n{}", r.stdout);
+    assert!(!r.stdout.contains("  '") && !r.stdout.contains("not  "), "{}", r.stdout);
+    let json = crossat(&["explain", "--json", file.to_str().expect("UTF-8")], None);
+    assert!(json.stdout.contains("needs 2 ␣'s and only"), "{}", json.stdout);
+    // A no-break space: its code point, in an explanation and in a hint.
+    let nbsp = crate::common::write_file(dir.path(), "nbsp.json", "{\"left\": [\"\u{a0}A\"], \"top\": [\"\u{a0}\", \"A\"]}");
+    let nbsp = nbsp.to_str().expect("UTF-8");
+    let r = crossat(&["explain", nbsp], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("it is U+00A0"), "{}", r.stdout);
+    assert!(!r.stdout.lines().filter(|l| l.contains("it is")).any(|l| l.contains('\u{a0}')), "{}", r.stdout);
+    let r = crossat(&["hint", nbsp], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("(row 1, column 1) is 'U+00A0'"), "{}", r.stdout);
+    assert!(!r.stdout.contains("'\u{a0}'"), "{}", r.stdout);
+}
