@@ -457,6 +457,9 @@ pub struct SquaresArgs {
     /// A partial grid fixing some cells: a line per row of W cells, each two letters, `-` (blank) or `?` (free).
     #[arg(long, value_name = "FILE")]
     pub given: Option<PathBuf>,
+    /// Draw with ASCII characters (default: Unicode box drawing, unless the locale is not UTF-8).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// How `crossat squares` looks for squares.

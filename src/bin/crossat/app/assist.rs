@@ -111,9 +111,22 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 )?;
             }
             let n = prep.puzzle.clues.len();
-            let summary =
+            let mut summary =
                 if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
-            emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
+            // Letters are compared exactly; a grid typed in lower case is told so when
+            // its upper-case form passes (the page upper-cases as it is typed).
+            let upper: Vec<char> = full.iter().flat_map(|c| c.to_uppercase()).collect();
+            let case_only = failures > 0 && upper.len() == full.len() && upper != full && assistant.failures(&upper)?.is_empty();
+            if case_only {
+                summary.push_str(
+                    "note: the grid has lower-case letters, and in upper case it matches every clue (letters are compared exactly)\n",
+                );
+            }
+            let mut record = json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures});
+            if case_only {
+                record["upper_case_valid"] = json!(true);
+            }
+            emit(out, record, summary)?;
             break 'done ExitCode::from_ok(failures == 0);
         }
         if !unknown.is_empty() {
