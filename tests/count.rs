@@ -319,7 +319,7 @@ fn brute_force(cells: usize, alphabet: &[char], clues: &[(Vec<usize>, std::colle
 
 #[test]
 fn counts_equal_a_brute_force_by_python_on_random_tiny_grids() {
-    let cases: usize = std::env::var("CROSSAT_COUNT_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let cases = crate::common::sample_size("CROSSAT_COUNT_CASES", 1000, 1000);
     let alphabets: [&[char]; 4] = [&['A', 'B'], &['A', 'B', 'C'], &['a', '1', '_'], &['x', 'y']];
     // The puzzles, then one Python batch for every clue of every puzzle.
     let mut puzzles = Vec::new();

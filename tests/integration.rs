@@ -38,4 +38,5 @@ mod refine;
 mod soak;
 mod squares;
 mod sre;
+mod tools;
 mod words;

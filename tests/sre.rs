@@ -753,7 +753,7 @@ fn check_python() {
 #[test]
 fn sre_agrees_with_cpython() {
     check_python();
-    let cases: usize = std::env::var("CROSSAT_SRE_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
+    let cases = crate::common::sample_size("CROSSAT_SRE_CASES", 200_000, 200_000);
     let seed: u64 = std::env::var("CROSSAT_SRE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_0001);
     let per_pattern = 40;
     let mut rng = Rng::new(seed);
