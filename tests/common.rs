@@ -404,3 +404,17 @@ pub fn blessing(var: &str) -> bool {
     assert!(!(set && std::env::var_os("CI").is_some()), "{var} rewrites expected output: it is refused when CI is set");
     set
 }
+
+/// CPython 3.11's `re.fullmatch` verdict on each string of each `(clue, strings)`
+/// (`scripts/fullmatch_oracle.py`, one process for the batch), or `Err` with Python's
+/// message where it refuses the clue.
+pub fn python_verdicts(cases: &[(String, Vec<String>)]) -> Vec<Result<Vec<bool>, String>> {
+    let requests = cases.iter().map(|(p, s)| serde_json::json!({"p": p, "s": s})).collect();
+    python_oracle("scripts/fullmatch_oracle.py", requests)
+        .into_iter()
+        .map(|a| match a["ok"].as_bool().expect("ok") {
+            true => Ok(a["r"].as_array().expect("r").iter().map(|b| b.as_bool().expect("bool")).collect()),
+            false => Err(a["error"].as_str().expect("error").to_string()),
+        })
+        .collect()
+}

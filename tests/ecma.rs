@@ -103,11 +103,17 @@ fn differs(cases: &[(&str, &[&str])]) {
     }
     let cases: Vec<(String, Vec<String>)> =
         cases.iter().map(|(p, ss)| (p.to_string(), ss.iter().map(|s| s.to_string()).collect())).collect();
-    for ((clue, lines), js) in cases.iter().zip(node(&cases)) {
+    // Python's reading is CPython's own; crossat's Python reading must be it too.
+    let python = crate::common::python_verdicts(&cases);
+    for (((clue, lines), js), py) in cases.iter().zip(node(&cases)).zip(python) {
         let ours = crossat_ecma(clue, lines);
         assert_eq!(ours.is_ok(), js.is_ok(), "{clue:?}: crossat {ours:?}, node {js:?}");
         assert_eq!(ours.as_ref().ok(), js.as_ref().ok(), "{clue:?} on {lines:?}");
-        let py = crossat_python(clue, lines);
+        assert_eq!(
+            crossat_python(clue, lines).ok(),
+            py.as_ref().ok().cloned(),
+            "{clue:?} on {lines:?}: crossat's Python reading is not CPython's"
+        );
         assert_ne!(py.ok(), js.ok(), "{clue:?} on {lines:?}: Python and JavaScript should differ");
     }
 }

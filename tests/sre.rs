@@ -869,7 +869,7 @@ fn sre_agrees_with_cpython() {
     reasons.sort_unstable_by(|a, b| b.cmp(a));
     eprintln!("refused by Python: {reasons:?}");
     eprintln!("over budget: {:?}", &over_budget[..over_budget.len().min(5)]);
-    assert!(pairs >= cases, "too few pairs were tried: {pairs}");
+    crate::common::bound_skips("sre: pairs where Python timed out", python_timeouts, pairs, pairs - python_timeouts, cases * 99 / 100);
     assert!(budget_hits * 10_000 <= pairs, "the budget was hit where Python answered: {budget_hits}");
     if !mismatches.is_empty() {
         for m in mismatches.iter().take(15) {
