@@ -132,9 +132,14 @@ impl Puzzle {
     /// from the `.txt` file beside it; a collection (`challenges.json`) needs
     /// [`Puzzle::from_input`] with an `id`.
     pub fn read_file(path: impl AsRef<Path>) -> Result<Puzzle> {
+        Puzzle::read_file_within(path, &limits::Limits::default())
+    }
+
+    /// [`Puzzle::read_file`] within `limits` (e.g. a smaller cap on the file's size).
+    pub fn read_file_within(path: impl AsRef<Path>, limits: &limits::Limits) -> Result<Puzzle> {
         let path = path.as_ref();
-        let (source, bytes) = limits::read_input(path)?;
-        let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt)).transpose()?;
+        let (source, bytes) = limits::read_input(path, limits)?;
+        let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt, limits)).transpose()?;
         Puzzle::from_input(&pipeline::Input { source, bytes, pool, ..Default::default() })
     }
 

@@ -56,8 +56,8 @@ pub enum Error {
     PipeClosed,
     /// A bug in crossat, e.g. a decoded solution failed independent verification.
     Internal(String),
-    /// The work was cancelled ([`crate::stop::cancel_on`]): `bench --timeout` gave up on
-    /// the puzzle. Never reaches the user as such.
+    /// The work was cancelled: the [`Cancel`](crate::stop::Cancel) token the caller
+    /// passed was cancelled or its deadline passed.
     Cancelled,
 }
 

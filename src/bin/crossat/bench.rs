@@ -12,7 +12,7 @@ use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the benchmark; [`ExitCode::Internal`] when some puzzle hit an internal error.
@@ -142,23 +142,25 @@ enum Item {
 static WORKERS: AtomicUsize = AtomicUsize::new(0);
 
 /// Prepares and solves one puzzle (up to two solutions). With a timeout, the run
-/// happens on a worker thread; when the time is up its cancel flag is set, so that it
-/// stops at its next check (before each clue it compiles or encodes, before each SAT
-/// call: [`crate::stop::cancel_on`]), and its result is dropped. varisat cannot be
+/// happens on a worker thread; when the time is up its cancel token is cancelled, so
+/// that it stops at its next poll (before each clue it compiles or encodes, before each
+/// SAT call: [`crate::stop::Cancel`]), and its result is dropped. varisat cannot be
 /// interrupted inside one SAT call, which the worker finishes first.
 fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
-    let once = |item: &Item| {
+    let once = |item: &Item, cancel: &crate::stop::Cancel| {
         let prepared = match item {
-            Item::Input(input) => pipeline::prepare(input),
-            Item::Parsed { source, puzzle } => pipeline::prepare_puzzle(source, (**puzzle).clone(), None, Times::default()),
+            Item::Input(input) => pipeline::prepare(&crate::pipeline::Input { cancel: cancel.clone(), ..input.clone() }),
+            Item::Parsed { source, puzzle } => {
+                pipeline::prepare_puzzle_cancellable(source, (**puzzle).clone(), None, Times::default(), cancel)
+            }
         };
         prepared.and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)))
     };
-    let Some(limit) = timeout else { return once(input) };
+    let Some(limit) = timeout else { return once(input, &crate::stop::Cancel::never()) };
     let (tx, rx) = std::sync::mpsc::channel();
     let input = input.clone();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
+    let cancel = crate::stop::Cancel::new();
+    let token = cancel.clone();
     let _ = WORKERS.fetch_add(1, Ordering::SeqCst);
     let started = std::thread::Builder::new().name("crossat-bench".into()).spawn(move || {
         struct Done;
@@ -168,15 +170,14 @@ fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Out
             }
         }
         let _done = Done;
-        crate::stop::cancel_on(flag);
-        let _ = tx.send(once(&input));
+        let _ = tx.send(once(&input, &token));
     });
     if let Err(e) = started {
         let _ = WORKERS.fetch_sub(1, Ordering::SeqCst);
         return Err(Error::Internal(format!("cannot start a thread: {e}")));
     }
     rx.recv_timeout(limit).unwrap_or_else(|_| {
-        cancel.store(true, Ordering::SeqCst);
+        cancel.cancel();
         Err(Error::Usage(format!("timeout: not solved within {} s", limit.as_secs_f64())))
     })
 }

@@ -6,6 +6,7 @@ mod app;
 mod bench;
 mod cli;
 mod io;
+mod stop;
 
 // The library's modules, named `crate::puzzle` etc. here as in the library.
 use crossat::*;
@@ -27,6 +28,8 @@ fn main() -> std::process::ExitCode {
         Ok(code) => code.into(),
         // A closed pipe (`crossat solve --all … | head`) is not an error.
         Err(Error::PipeClosed) => Error::PipeClosed.exit_code().into(),
+        // A stop cancelled the work: it prints the summary and exits the process.
+        Err(Error::Cancelled) => stop::await_stop().into(),
         Err(e) => {
             // Whatever was printed before the error stays printed.
             let _ = out.flush();

@@ -36,6 +36,7 @@
 pub mod big;
 pub mod segment;
 
+use crate::stop::Cancel;
 pub use big::Big;
 use segment::Segment;
 
@@ -71,7 +72,7 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
         text.extend(word.iter().map(|&a| chars[a]));
         verifier.clue_matches(i, &text)
     };
-    count_within(&Propagator::new(&prep.puzzle), compiled, &doms, max_nodes, refine, matches)
+    count_within(&Propagator::new(&prep.puzzle), compiled, &doms, max_nodes, refine, matches, &prep.cancel)
 }
 
 /// A finished count.
@@ -90,7 +91,7 @@ pub struct Counted {
 /// in [`Propagator::narrow`]; `matches(i, word)` is the reference verdict of clue `i`
 /// on a word of symbols, asked for clues whose automaton over-approximates them.
 ///
-/// Stops with [`crate::error::Error::Cancelled`] when [`crate::stop::check`] says so:
+/// Stops with [`crate::error::Error::Cancelled`] when its cancel token says so:
 /// a count is complete or not given at all.
 pub fn count(
     lines: &Propagator,
@@ -99,11 +100,12 @@ pub fn count(
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
 ) -> Result<Counted> {
-    count_within(lines, compiled, doms, usize::MAX, refine, matches)?
+    count_within(lines, compiled, doms, usize::MAX, refine, matches, &Cancel::never())?
         .ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
-/// [`count()`] within `max_nodes` decisions: `None` when the count needs more.
+/// [`count()`] within `max_nodes` decisions: `None` when the count needs more. It
+/// polls `cancel` every 64 decisions.
 pub fn count_within(
     lines: &Propagator,
     compiled: &Compiled,
@@ -111,9 +113,11 @@ pub fn count_within(
     max_nodes: usize,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    cancel: &Cancel,
 ) -> Result<Option<Counted>> {
     let mut counter = Counter {
         max_nodes,
+        cancel,
         lines,
         compiled,
         refine,
@@ -146,6 +150,8 @@ pub fn count_within(
 struct Counter<'a, R, M> {
     /// Most decisions before giving up.
     max_nodes: usize,
+    /// Polled every 64 decisions.
+    cancel: &'a Cancel,
     lines: &'a Propagator,
     compiled: &'a Compiled,
     refine: R,
@@ -356,7 +362,7 @@ where
     fn node(&mut self) -> Result<()> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(64) {
-            crate::stop::check()?;
+            self.cancel.check()?;
         }
         if self.nodes > self.max_nodes {
             return Err(crate::error::Error::Cancelled);

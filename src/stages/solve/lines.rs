@@ -25,6 +25,7 @@ use crate::error::Result;
 use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
+use crate::stop::Cancel;
 use crate::verify::Grid;
 
 /// Most nodes (decisions) the line search takes before it gives up, when every
@@ -62,6 +63,7 @@ pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzz
         max_nodes,
         |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
         |cells| verdict(puzzle, || Ok(compiled), verifier, &grid_of(&compiled.alphabet, cells)),
+        &prep.cancel,
     );
     let elapsed = start.elapsed();
     prep.times.add(Stage::Solve, elapsed);
@@ -70,7 +72,7 @@ pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzz
     prep.line_nodes = Some(searched.nodes);
     // Every grid found passed the matcher in the search (`verdict`).
     for cells in &searched.grids {
-        crate::stop::check()?;
+        prep.cancel().check()?;
         emit(&prep.puzzle, &grid_of(&prep.alphabet, cells))?;
     }
     // As after a search stopped at its limit: reaching `want` claims nothing more.
@@ -105,6 +107,7 @@ pub fn search(
     max_nodes: usize,
     mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     mut accept: impl FnMut(&[usize]) -> Result<bool>,
+    cancel: &Cancel,
 ) -> Result<Option<Searched>> {
     let root = doms;
     let mut doms = root.to_vec();
@@ -150,7 +153,7 @@ pub fn search(
                 return Ok(None);
             }
             if nodes.is_multiple_of(64) {
-                crate::stop::check()?;
+                cancel.check()?;
             }
             if !std::mem::replace(&mut tabulated, true) {
                 scratch.tabulate(lines, compiled, root, MAX_TABLE_WORDS);

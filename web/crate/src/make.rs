@@ -75,7 +75,8 @@ pub fn generate(options: &str) -> Result<String, String> {
         seed,
     };
     let started = crossat::clock::Instant::now();
-    let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), || g::generate(&spec))? else {
+    let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), |cancel| g::generate_cancellable(&spec, &mut |_| {}, cancel))?
+    else {
         return Ok(json!({"type": "summary", "puzzles": 0, "seed": seed, "complete": false, "reason": "timeout"}).to_string());
     };
     let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();

@@ -8,11 +8,12 @@
 //! ([`crossat::emit`]), as on the command line; web/test/api.mjs compares the two
 //! front ends' records on every bundled puzzle.
 
-use crate::session::limited;
+use crate::session::{limited, limited_prep};
 use crossat::assist::{Assistant, Conflict, Hint, Reason};
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::solve::{Outcome, deduce};
+use crossat::stop::Cancel;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -33,7 +34,7 @@ struct Found {
 
 fn search(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<(Found, Option<Outcome>), String> {
     let mut found = Found { records: Vec::new(), values: vec![BTreeSet::new(); prep.puzzle.givens.len()] };
-    let outcome = limited(timeout_ms, || {
+    let outcome = limited_prep(prep, timeout_ms, |prep| {
         pipeline::solve(prep, limit, |puzzle, grid| {
             for (set, &ch) in found.values.iter_mut().zip(&grid.cells) {
                 let _ = set.insert(ch);
@@ -58,7 +59,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
 
 /// `solve --count --json`: the summary.
 pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
-    Ok(match limited(timeout_ms, || pipeline::count(prep))? {
+    Ok(match limited_prep(prep, timeout_ms, pipeline::count)? {
         Some(counted) => emit::count_summary(prep, &counted),
         None => stopped(emit::stopped_count_summary(&json!(prep.puzzle.name), &json!(alphabet_text(prep)))),
     })
@@ -90,7 +91,7 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
             if left.is_some_and(|ms| ms <= 0.0) {
                 Value::Null
             } else {
-                limited(left, || pipeline::count(prep))?.map_or(Value::Null, |c| emit::count_value(&c.count))
+                limited_prep(prep, left, pipeline::count)?.map_or(Value::Null, |c| emit::count_value(&c.count))
             }
         }
         None => Value::Null,
@@ -108,15 +109,15 @@ fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
 /// `check --json` on a grid.
 pub fn check(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut records = Vec::new();
-    let done = limited(timeout_ms, || check_records(prep, grid, &mut records))?;
+    let done = limited(timeout_ms, |cancel| check_records(prep, grid, &mut records, cancel))?;
     if done.is_none() {
         records.push(stopped(json!({"type": "summary"})));
     }
     Ok(Value::Array(records))
 }
 
-fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
-    let mut assistant = Assistant::new(prep)?;
+fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>, cancel: &Cancel) -> crossat::Result<()> {
+    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
     if grid.iter().all(Option::is_some) {
         let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
         let found = assistant.failures(&full)?;
@@ -153,7 +154,7 @@ fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -
 /// `hint --json --grid` on a partial grid.
 pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut records = Vec::new();
-    let done = limited(timeout_ms, || hint_records(prep, grid, &mut records))?;
+    let done = limited(timeout_ms, |cancel| hint_records(prep, grid, &mut records, cancel))?;
     if done.is_none() {
         let n = records.len();
         records.push(stopped(json!({"type": "summary", "hints": n})));
@@ -161,8 +162,8 @@ pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> 
     Ok(Value::Array(records))
 }
 
-fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
-    let mut assistant = Assistant::new(prep)?;
+fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>, cancel: &Cancel) -> crossat::Result<()> {
+    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
     let wrong = crossat::assist::wrong_entries(prep, &mut assistant, givens)?;
     if !wrong.is_empty() {
         let mut records = Vec::new();
@@ -211,8 +212,8 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) 
 
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
-    let done = limited(timeout_ms, || {
-        let mut prep = pipeline::prepare(input)?;
+    let done = limited(timeout_ms, |cancel| {
+        let mut prep = pipeline::prepare(&Input { cancel: cancel.clone(), ..input.clone() })?;
         let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
         let mut records: Vec<Value> =
             ex.deduction.steps.iter().enumerate().map(|(n, s)| crossat::explain::step_json(&prep, s, n + 1, true)).collect();

@@ -161,7 +161,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     )?;
     let started = std::time::Instant::now();
     let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
-    let made = g::generate_with(&spec, &mut |n| bar.set(n as u64));
+    let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
     bar.finish();
     let made = made?;
     crate::stop::finish();
@@ -209,7 +209,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
 
 fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
     let dict = match &args.dict {
-        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case)?,
+        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits()).map_err(crate::io::flag_names)?,
         None => crate::words::Dictionary::builtin(),
     };
     if !json {
