@@ -469,6 +469,8 @@ function wire() {
   $('step-next').addEventListener('click', () => explain.move(1));
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-create').addEventListener('click', () => setMode('create'));
+  let resizeTimer = null;
+  window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => board.resized(), 100); });
   window.addEventListener('hashchange', guard(async () => {
     const shared = await readShare(location.hash);
     if (shared) await openShared(shared);
