@@ -512,6 +512,8 @@ async function start() {
   }
   performance.mark('crossat:interactive');
   document.body.dataset.ready = '1';
+  // Offline play after this visit (sw.js); a page without a worker still works.
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
 }
 
 start().catch((err) => {

@@ -676,3 +676,22 @@ test('the served folder holds the page alone and is small', async () => {
   assert.ok(bytes < 5e6, `${bytes} bytes served`);
   assert.ok(statSync(path.join(web, 'pkg/crossat_web_bg.wasm')).size <= 2 * 1024 * 1024);
 });
+
+test('offline: after one visit, with the network cut, a reload opens and solves MIT', async () => {
+  const page = await fresh();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+  await page.context().setOffline(true);
+  await page.reload();
+  await ready(page);
+  const file = 'puzzles/antoine-trux/MIT.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', `${file}#`);
+  const [sol] = crossat('solve', file, '--json');
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await gridText(page), sol.grid.join(''));
+  // Installable: a manifest the browser reads.
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=manifest]').href)).json());
+  assert.equal(manifest.start_url, './');
+  assert.ok(manifest.icons.length > 0);
+  noErrors(page);
+});
