@@ -42,5 +42,6 @@ mod refine;
 mod soak;
 mod squares;
 mod sre;
+mod tools;
 mod usage;
 mod words;

@@ -88,7 +88,8 @@ pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Optio
     };
     let lines = Propagator::new(&prep.puzzle);
     let mut report = report;
-    run(&lines, compiled, &doms, max_nodes, refine, matches, &prep.cancel, report.as_mut().map(|r| &mut **r as Report<'_>))
+    let watch = Watch { max_nodes, cancel: &prep.cancel, report: report.as_mut().map(|r| &mut **r as Report<'_>) };
+    run(&lines, compiled, &doms, refine, matches, watch)
 }
 
 /// A finished count.
@@ -131,19 +132,26 @@ pub fn count_within(
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
     cancel: &Cancel,
 ) -> Result<Option<Counted>> {
-    run(lines, compiled, doms, max_nodes, refine, matches, cancel, None)
+    run(lines, compiled, doms, refine, matches, Watch { max_nodes, cancel, report: None })
+}
+
+/// What bounds a count and who hears of its progress.
+struct Watch<'a> {
+    /// Most decisions before giving up.
+    max_nodes: usize,
+    cancel: &'a Cancel,
+    report: Option<Report<'a>>,
 }
 
 fn run<'a>(
     lines: &'a Propagator,
     compiled: &'a Compiled,
     doms: &[SymSet],
-    max_nodes: usize,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
-    cancel: &'a Cancel,
-    report: Option<Report<'a>>,
+    watch: Watch<'a>,
 ) -> Result<Option<Counted>> {
+    let Watch { max_nodes, cancel, report } = watch;
     let mut counter = Counter {
         report,
         depth: 0,

@@ -43,7 +43,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     for file in &files {
         match list_one(file, args.json, args.dialect, out) {
             Ok(()) => {}
-            Err(e @ (Error::PipeClosed | Error::Output(_))) => return Err(e),
+            Err(e @ Error::Output(_)) => return Err(e),
             Err(e) => {
                 failed += 1;
                 out.flush().map_err(write_err)?;
