@@ -106,7 +106,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         "{} '{}' does not match \"{}\": it can no longer match {place}\n",
                         clue.label,
                         clue.regex,
-                        crate::draw::visible_word(&word)
+                        crate::draw::visible_word(word)
                     ),
                 )?;
             }

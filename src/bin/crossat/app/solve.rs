@@ -269,7 +269,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     let f = prep.formula()?;
     // A model of another formula may still satisfy this one; its size says so.
     let highest = values.len().saturating_sub(1);
-    if highest > f.cnf.num_vars() as usize && !args.quiet {
+    if highest > f.cnf.num_vars() && !args.quiet {
         writeln!(
             err,
             "note: {name} sets variables up to {highest}, but this puzzle's CNF has {}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)",
