@@ -110,7 +110,7 @@ fn copying(regex: &str, cells: &[usize], before: &[SymSet], words: &[Vec<usize>]
 
 /// Letters of a set, separated by spaces.
 pub fn letters(alphabet: &Alphabet, set: &SymSet) -> String {
-    set.iter().map(|x| crate::draw::visible(alphabet.chars()[x])).collect::<Vec<_>>().join(" ")
+    set.iter().map(|x| crate::style::visible(alphabet.chars()[x])).collect::<Vec<_>>().join(" ")
 }
 
 /// The reason of `step` in words (one line; a split's sub-steps are not included).
@@ -186,7 +186,7 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
         Why::Count { letter, count, cells } => format!(
             "{} needs {count} {}'s and only {} can hold one",
             regex(step.clue),
-            crate::draw::visible(alphabet.chars()[*letter]),
+            crate::style::visible(alphabet.chars()[*letter]),
             cells.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" and ")
         ),
         Why::Copy { group, pairs } => format!(
@@ -220,7 +220,7 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
         Why::Split { cell, letter, empty, steps } => format!(
             "if {} were '{}', then after {} step{} {} would have {} left",
             name(*cell),
-            crate::draw::visible(alphabet.chars()[*letter]),
+            crate::style::visible(alphabet.chars()[*letter]),
             steps.len(),
             if steps.len() == 1 { "" } else { "s" },
             name(*empty),
