@@ -83,7 +83,9 @@ fn every_bundled_puzzle_opens() {
                 if keys.is_empty() {
                     vec![vec!["solve".to_string(), "--timeout".into(), "60".into(), rel.clone()]]
                 } else {
-                    keys.into_iter().map(|k| vec!["solve".to_string(), "--timeout".into(), "60".into(), "--id".into(), k, rel.clone()]).collect()
+                    keys.into_iter()
+                        .map(|k| vec!["solve".to_string(), "--timeout".into(), "60".into(), "--id".into(), k, rel.clone()])
+                        .collect()
                 }
             }
         };

@@ -275,10 +275,8 @@ fn bbc_puzzle_matches_its_solution_rows() {
     assert_eq!((expected.len(), expected[0].chars().count()), (5, 14));
     let mut report = Report::default();
     let trux = puzzle("bbc/bbc-2017-07-05.antoine-format.input.txt");
-    let inputs = [
-        ("bbc antoine-format", input_file(&trux, None)),
-        ("bbc crossat JSON", input_file(&puzzle("bbc/bbc-2017-07-05.json"), None)),
-    ];
+    let inputs =
+        [("bbc antoine-format", input_file(&trux, None)), ("bbc crossat JSON", input_file(&puzzle("bbc/bbc-2017-07-05.json"), None))];
     for (name, input) in inputs {
         if let Some(found) = report.solutions(name, solve_in_process(input, None)) {
             report.check(name, &found, &expected, true);
