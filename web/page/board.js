@@ -28,6 +28,8 @@ export class Board {
     view.clues.forEach((c, k) => c.cells.forEach((id) => this.byCell[id].push(k)));
 
     const size = this.cellSize();
+    this.size = size;
+    this.el.style.zoom = '';
     const pos = this.positions(view, size);
     this.pos = pos;
     this.inputs = view.cells.map((cell, id) => {
@@ -63,6 +65,7 @@ export class Board {
     });
     this.placeClues(view, pos, size);
     this.fit();
+    this.zoom();
     this.markLine();
   }
 
@@ -242,8 +245,9 @@ export class Board {
   clueElement(clue, k, cls, label, side) {
     const el = document.createElement(cls === 'list-clue' ? 'div' : 'span');
     el.className = `${cls} possible`;
-    el.tabIndex = 0;
-    el.setAttribute('role', 'button');
+    // A clue is a labelled note, not a control: a click on it picks its line, and the
+    // keyboard reaches every line through its cells (Enter turns to the next line).
+    el.setAttribute('role', 'note');
     el.dataset.clue = k;
     const sym = document.createElement('span');
     sym.className = 'sym';
@@ -264,9 +268,6 @@ export class Board {
     }
     el.setAttribute('aria-label', `${clue.label}: ${clue.regex}, ${WORD.possible}`);
     el.addEventListener('click', () => this.selectClue(k));
-    el.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.selectClue(k); }
-    });
     return el;
   }
 
@@ -289,6 +290,18 @@ export class Board {
     }
     this.el.style.width = `${Math.ceil(maxX - minX)}px`;
     this.el.style.height = `${Math.ceil(maxY - minY)}px`;
+  }
+
+  // On a narrow screen the board is scaled to the width it has, but never so far that
+  // a cell is smaller than 25 px (a finger's target is 24); past that the frame pans.
+  zoom() {
+    const wrap = this.el.parentElement;
+    this.el.style.zoom = '';
+    const natural = this.el.offsetWidth;
+    const room = wrap.clientWidth;
+    if (!natural || !room || natural <= room) return;
+    const least = 25 / (this.size || 38);
+    this.el.style.zoom = String(Math.max(least, room / natural));
   }
 
   // `unknown` (a line too long to decide alone) is shown as still possible.
@@ -323,6 +336,9 @@ export class Board {
   }
 
   focusCell(id) { this.inputs[id]?.focus(); }
+
+  // After a resize (a phone turned), the board is scaled again.
+  resized() { if (this.view) this.zoom(); }
 
   selectClue(k) {
     this.active = k;

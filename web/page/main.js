@@ -469,6 +469,8 @@ function wire() {
   $('step-next').addEventListener('click', () => explain.move(1));
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-create').addEventListener('click', () => setMode('create'));
+  let resizeTimer = null;
+  window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => board.resized(), 100); });
   window.addEventListener('hashchange', guard(async () => {
     const shared = await readShare(location.hash);
     if (shared) await openShared(shared);
@@ -510,6 +512,8 @@ async function start() {
   }
   performance.mark('crossat:interactive');
   document.body.dataset.ready = '1';
+  // Offline play after this visit (sw.js); a page without a worker still works.
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
 }
 
 start().catch((err) => {

@@ -519,13 +519,30 @@ test('typing stays responsive during a long count, and Stop ends it', async () =
   noErrors(page);
 });
 
-test('a phone-sized viewport: the page fits its width and the board scrolls inside', async () => {
+test('a phone (390x844): the board fits its width, its cells and every control are at least 24x24 px', async () => {
   const page = await fresh({ width: 390, height: 844 });
+  const fits = async () => {
+    const boxes = await page.$$eval('#board .cell, #board [data-clue]', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    return boxes.every((b) => b.left >= 0 && b.right <= 390);
+  };
   await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page width ${width}`);
+  assert.ok(await fits(), 'beginner 1 fits');
   const labels = await page.$$eval('#board .cell', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.ok(labels.every((l) => /^row \d+, column \d+$/.test(l)));
+  await open(page, 'More rectangles', 'Hamlet hamlet-1', 'puzzles/solrabizna/hamlet-1.json#');
+  assert.ok(await fits(), 'Hamlet 1 fits: every column and clue in view');
+  // Controls: every button, field and cell a finger can hit.
+  const small = async () => page.$$eval('button, select, input, summary, a[href]', (els) => els
+    .filter((e) => e.checkVisibility())
+    .map((e) => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24)
+    .map(([n, r]) => `${n} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`));
+  assert.deepEqual(await small(), []);
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', 'puzzles/antoine-trux/MIT.input.txt#');
+  assert.deepEqual(await small(), []);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `page width ${width}`);
+  await page.screenshot({ path: shot('phone-mit.png'), fullPage: true });
   noErrors(page);
 });
 
@@ -658,4 +675,23 @@ test('the served folder holds the page alone and is small', async () => {
   walk(web);
   assert.ok(bytes < 5e6, `${bytes} bytes served`);
   assert.ok(statSync(path.join(web, 'pkg/crossat_web_bg.wasm')).size <= 2 * 1024 * 1024);
+});
+
+test('offline: after one visit, with the network cut, a reload opens and solves MIT', async () => {
+  const page = await fresh();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+  await page.context().setOffline(true);
+  await page.reload();
+  await ready(page);
+  const file = 'puzzles/antoine-trux/MIT.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', `${file}#`);
+  const [sol] = crossat('solve', file, '--json');
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await gridText(page), sol.grid.join(''));
+  // Installable: a manifest the browser reads.
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=manifest]').href)).json());
+  assert.equal(manifest.start_url, './');
+  assert.ok(manifest.icons.length > 0);
+  noErrors(page);
 });

@@ -134,7 +134,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
 /// A puzzle to measure: a file, or a puzzle of a collection already read.
 #[derive(Clone)]
 enum Item {
-    Input(Input),
+    Input(Box<Input>),
     Parsed { source: String, puzzle: Box<Puzzle> },
 }
 
@@ -149,7 +149,7 @@ static WORKERS: AtomicUsize = AtomicUsize::new(0);
 fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
     let once = |item: &Item, cancel: &crate::stop::Cancel| {
         let prepared = match item {
-            Item::Input(input) => pipeline::prepare(&crate::pipeline::Input { cancel: cancel.clone(), ..input.clone() }),
+            Item::Input(input) => pipeline::prepare(&crate::pipeline::Input { cancel: cancel.clone(), ..(**input).clone() }),
             Item::Parsed { source, puzzle } => {
                 pipeline::prepare_puzzle_cancellable(source, (**puzzle).clone(), None, Times::default(), cancel)
             }
@@ -233,7 +233,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Inputs> {
                 out.push((format!("{name}:{key}"), item));
             }
         } else {
-            out.push((name, Ok(Item::Input(Input { source, bytes, format: Some(format), pool, ..Input::default() }))));
+            out.push((name, Ok(Item::Input(Box::new(Input { source, bytes, format: Some(format), pool, ..Input::default() })))));
         }
     }
     Ok((out, unreadable))
@@ -249,7 +249,7 @@ mod tests {
     /// line, so the loop rejects grid after grid, one SAT call each, up to its limit.
     fn hostile() -> Item {
         let json = serde_json::json!({"left": [r"(.)(?!\1)\1.*"], "top": vec!["."; 6], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"});
-        Item::Input(Input { source: "hostile.json".into(), bytes: json.to_string().into_bytes(), ..Input::default() })
+        Item::Input(Box::new(Input { source: "hostile.json".into(), bytes: json.to_string().into_bytes(), ..Input::default() }))
     }
 
     fn workers_gone_within(d: Duration) -> bool {

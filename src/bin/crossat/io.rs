@@ -86,14 +86,11 @@ pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(Strin
     }
 }
 
-/// Maps a failure to write standard output to an error: a closed pipe is
-/// [`Error::PipeClosed`] (the process then ends quietly), anything else names the stream.
+/// Maps a failure to write standard output to an error naming the stream. A closed
+/// pipe is one too, on its way up; the printer ([`crate::stop::Stdout`]) remembers it,
+/// and `main` ends the process quietly instead of reporting it.
 pub fn write_err(e: std::io::Error) -> Error {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Error::PipeClosed
-    } else {
-        Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
-    }
+    Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
 }
 
 /// Writes a whole output file through a buffer, then flushes it and checks every step,

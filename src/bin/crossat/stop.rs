@@ -258,17 +258,26 @@ pub fn summary(json: bool, reason: Reason, base: serde_json::Value, text: &str) 
     if json { format!("{}\n", stopped_json(reason, base)) } else { format!("{}; {text}\n", describe(reason)) }
 }
 
-/// Standard output for commands: complete lines are written while holding the output
-/// lock; inside [`record`], nothing is written before an explicit flush.
+/// Standard output for commands, the one printer: complete lines are written while
+/// holding the output lock; inside [`record`], nothing is written before an explicit
+/// flush. It remembers whether the reader of the pipe went away
+/// ([`Stdout::pipe_closed`]), which `main` turns into a quiet exit 0 once, whatever
+/// error the write became on its way up.
 #[derive(Default)]
 pub struct Stdout {
     buf: Vec<u8>,
+    closed: bool,
 }
 
 impl Stdout {
     /// An empty buffer in front of the process's standard output.
     pub fn new() -> Stdout {
         Stdout::default()
+    }
+
+    /// Whether a write found the pipe closed (`crossat solve --all … | head`).
+    pub fn pipe_closed(&self) -> bool {
+        self.closed
     }
 
     fn commit(&mut self, upto: usize) -> io::Result<()> {
@@ -280,7 +289,33 @@ impl Stdout {
             out.write_all(&self.buf[..upto]).and_then(|()| out.flush())
         });
         let _ = self.buf.drain(..upto);
+        self.closed |= r.as_ref().is_err_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
         r
+    }
+}
+
+/// Standard error for commands, remembering a closed pipe as [`Stdout`] does.
+#[derive(Default)]
+pub struct Stderr {
+    closed: bool,
+}
+
+impl Stderr {
+    /// Whether a write found the pipe closed.
+    pub fn pipe_closed(&self) -> bool {
+        self.closed
+    }
+}
+
+impl Write for Stderr {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        let r = io::stderr().write(data);
+        self.closed |= r.as_ref().is_err_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+        r
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        io::stderr().flush()
     }
 }
 

@@ -34,10 +34,12 @@
 //! a cell's letters, and on the states of a cut, are disjoint): the count is exact.
 
 pub mod big;
+mod branch;
 pub mod segment;
 
 use crate::stop::Cancel;
 pub use big::Big;
+use branch::{Branch, letter_classes};
 use segment::Segment;
 
 use super::Prepared;
@@ -58,8 +60,22 @@ pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
     count_prepared_within(prep, usize::MAX)?.ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
+/// How far a count has got, for a progress display: `(done, total)` parts, where a part
+/// is one case of the first two levels of decisions (a component's cases, then each
+/// case's). `total` grows as cases are reached, so the pair says how much is left of the
+/// work seen so far, not a time estimate.
+pub type Report<'r> = &'r mut dyn FnMut(u64, u64);
+
+/// The levels of decisions whose cases are parts of a [`Report`].
+const REPORT_DEPTH: usize = 3;
+
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
 pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
+    count_prepared_reporting(prep, max_nodes, None)
+}
+
+/// [`count_prepared_within`], telling `report` how far it has got.
+pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let verifier = &prep.verifier;
     let refine = |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS);
@@ -72,7 +88,10 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
         text.extend(word.iter().map(|&a| chars[a]));
         verifier.clue_matches(i, &text)
     };
-    count_within(&Propagator::new(&prep.puzzle), compiled, &doms, max_nodes, refine, matches, &prep.cancel)
+    let lines = Propagator::new(&prep.puzzle);
+    let mut report = report;
+    let watch = Watch { max_nodes, cancel: &prep.cancel, report: report.as_mut().map(|r| &mut **r as Report<'_>) };
+    run(&lines, compiled, &doms, refine, matches, watch)
 }
 
 /// A finished count.
@@ -115,7 +134,30 @@ pub fn count_within(
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
     cancel: &Cancel,
 ) -> Result<Option<Counted>> {
+    run(lines, compiled, doms, refine, matches, Watch { max_nodes, cancel, report: None })
+}
+
+/// What bounds a count and who hears of its progress.
+struct Watch<'a> {
+    /// Most decisions before giving up.
+    max_nodes: usize,
+    cancel: &'a Cancel,
+    report: Option<Report<'a>>,
+}
+
+fn run<'a>(
+    lines: &'a Propagator,
+    compiled: &'a Compiled,
+    doms: &[SymSet],
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    watch: Watch<'a>,
+) -> Result<Option<Counted>> {
+    let Watch { max_nodes, cancel, report } = watch;
     let mut counter = Counter {
+        report,
+        depth: 0,
+        parts: (0, 0),
         max_nodes,
         cancel,
         lines,
@@ -148,6 +190,11 @@ pub fn count_within(
 }
 
 struct Counter<'a, R, M> {
+    /// Where progress goes ([`Report`]), with the depth of the decision being counted
+    /// and the parts (done, total) so far.
+    report: Option<Report<'a>>,
+    depth: usize,
+    parts: (u64, u64),
     /// Most decisions before giving up.
     max_nodes: usize,
     /// Polled every 64 decisions.
@@ -175,17 +222,6 @@ struct Component {
     cells: Vec<usize>,
     segs: Vec<Segment>,
 }
-
-/// How a component is split into cases.
-enum Branch {
-    /// On the letters of a cell.
-    Cell(usize),
-    /// On the states of a segment's run after its first `at` cells.
-    Cut(usize, u32, Vec<u32>),
-}
-
-/// A segment with at least this many open cells is cut rather than a cell chosen.
-const CUT_FROM: usize = 4;
 
 impl<R, M> Counter<'_, R, M>
 where
@@ -320,9 +356,21 @@ where
             return Ok(k.clone());
         }
         let mut total = Big::zero();
+        self.depth += 1;
+        let counted = self.branch(comp, &mut total);
+        self.depth -= 1;
+        counted?;
+        self.store(key, total.clone());
+        Ok(total)
+    }
+
+    /// Adds to `total` the count of each case of `comp`'s branch.
+    fn branch(&mut self, comp: &Component, total: &mut Big) -> Result<()> {
         match self.choose(comp) {
             Branch::Cell(cell) => {
-                for (x, weight) in self.letter_groups(cell, comp) {
+                let groups = self.letter_groups(cell, comp);
+                self.found(groups.len());
+                for (x, weight) in groups {
                     self.node()?;
                     let mark = self.scratch.mark();
                     let mut one = SymSet::default();
@@ -335,10 +383,12 @@ where
                         total.add_assign(&k);
                     }
                     self.scratch.undo(&mut self.doms, mark);
+                    self.done();
                 }
             }
             Branch::Cut(k, at, states) => {
                 let s = comp.segs[k];
+                self.found(states.len());
                 for q in states {
                     self.node()?;
                     let mark = self.scratch.mark();
@@ -351,11 +401,31 @@ where
                         total.add_assign(&k);
                     }
                     self.scratch.undo(&mut self.doms, mark);
+                    self.done();
                 }
             }
         }
-        self.store(key, total.clone());
-        Ok(total)
+        Ok(())
+    }
+
+    /// `n` cases reached at the current depth: parts to do, when it is reported.
+    fn found(&mut self, n: usize) {
+        if self.depth <= REPORT_DEPTH
+            && let Some(report) = self.report.as_mut()
+        {
+            self.parts.1 += n as u64;
+            report(self.parts.0, self.parts.1);
+        }
+    }
+
+    /// A case at the current depth is counted.
+    fn done(&mut self) {
+        if self.depth <= REPORT_DEPTH
+            && let Some(report) = self.report.as_mut()
+        {
+            self.parts.0 += 1;
+            report(self.parts.0, self.parts.1);
+        }
     }
 
     /// Counts a decision, and stops when asked to or past the budget.
@@ -412,66 +482,6 @@ where
             clues.sort_unstable();
             clues.dedup();
         }
-    }
-
-    /// What to branch on: a cut of the segment with the most open cells when it has
-    /// at least [`CUT_FROM`], at the position of its middle half with the fewest live
-    /// states; otherwise a cell.
-    fn choose(&mut self, comp: &Component) -> Branch {
-        let longest = (0..comp.segs.len())
-            .filter(|&k| !self.compiled.clues[comp.segs[k].clue as usize].approximate())
-            .map(|k| (self.open(&comp.segs[k]), k))
-            .max();
-        if let Some((open, k)) = longest
-            && open >= CUT_FROM
-        {
-            let s = comp.segs[k];
-            let a = &self.compiled.clues[s.clue as usize].automaton;
-            let cells = s.cells(&self.lines.lines[s.clue as usize]);
-            self.line.clear();
-            self.line.extend(cells.iter().map(|&c| self.doms[c]));
-            let live = segment::live(a, &self.line, s.from, s.to);
-            // Positions after each open cell: the middle half of them.
-            let after: Vec<usize> = (0..cells.len()).filter(|&p| self.line[p].len() > 1).map(|p| p + 1).collect();
-            let (from, to) = (after.len() / 4, (after.len() * 3).div_ceil(4).min(after.len() - 1));
-            let mid = after.len() / 2;
-            if let Some(&p) = (from..to.max(from + 1)).map(|j| &after[j]).min_by_key(|&&p| (live[p].len(), p.abs_diff(after[mid])))
-                && live[p].len() > 1
-                && p < cells.len()
-            {
-                return Branch::Cut(k, p as u32, live[p].clone());
-            }
-        }
-        Branch::Cell(self.pick(comp))
-    }
-
-    /// The letters of `cell` to branch on, each with how many letters of its domain it
-    /// stands for: letters that every clue of the component through the cell reads
-    /// alike ([`letter_classes`]) lead to as many grids each, so one of them is tried
-    /// and its count multiplied.
-    fn letter_groups(&self, cell: usize, comp: &Component) -> Vec<(usize, u32)> {
-        let through: Vec<usize> =
-            self.lines.of_cell[cell].iter().copied().filter(|&i| comp.segs.iter().any(|s| s.clue as usize == i)).collect();
-        let mut groups: Vec<(usize, u32)> = Vec::new();
-        let mut seen: Vec<Vec<u32>> = Vec::new();
-        for x in self.doms[cell].iter() {
-            let sig: Vec<u32> = through.iter().map(|&i| self.classes[i][x]).collect();
-            match seen.iter().position(|s| *s == sig) {
-                Some(k) => groups[k].1 += 1,
-                None => {
-                    seen.push(sig);
-                    groups.push((x, 1));
-                }
-            }
-        }
-        groups
-    }
-
-    /// The cell to branch on: in most segments of the component, then fewest letters.
-    fn pick(&self, comp: &Component) -> usize {
-        let lines = &self.lines.lines;
-        let through = |c: usize| comp.segs.iter().filter(|s| s.cells(&lines[s.clue as usize]).contains(&c)).count();
-        comp.cells.iter().copied().min_by_key(|&c| (std::cmp::Reverse(through(c)), self.doms[c].len())).unwrap_or(comp.cells[0])
     }
 
     /// The cache key of a component: its segments, then the domains of their cells.
@@ -536,31 +546,6 @@ where
         }
         Ok(true)
     }
-}
-
-/// Per letter, its class for clue `cc`: two letters are in one class when the clue's
-/// automaton reads them alike from every state (equal columns of its transition
-/// table), so that swapping one for the other in any cell changes no verdict of the
-/// clue. Only for an exact automaton; with one that over-approximates its clue, each
-/// letter is its own class (the matcher may tell them apart).
-fn letter_classes(cc: &crate::compile::CompiledClue, sigma: usize) -> Vec<u32> {
-    if cc.approximate() {
-        return (0..sigma as u32).collect();
-    }
-    let a = &cc.automaton;
-    let mut reps: Vec<usize> = Vec::new();
-    (0..sigma)
-        .map(|x| {
-            let same = |y: usize| (0..a.states() as u32).all(|s| a.step(s, x) == a.step(s, y));
-            match reps.iter().position(|&y| same(y)) {
-                Some(k) => k as u32,
-                None => {
-                    reps.push(x);
-                    (reps.len() - 1) as u32
-                }
-            }
-        })
-        .collect()
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {

@@ -59,11 +59,9 @@ pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzz
         &lines,
         compiled,
         doms,
-        want,
-        max_nodes,
+        Bounds { want, max_nodes, cancel: &prep.cancel },
         |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
         |cells| verdict(puzzle, || Ok(compiled), verifier, &grid_of(&compiled.alphabet, cells)),
-        &prep.cancel,
     );
     let elapsed = start.elapsed();
     prep.times.add(Stage::Solve, elapsed);
@@ -90,8 +88,20 @@ pub struct Searched {
     pub nodes: usize,
 }
 
+/// How far [`search`] goes: up to `want` grids, at most `max_nodes` nodes, polling
+/// `cancel` every 64 nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds<'a> {
+    /// Most grids to find.
+    pub want: usize,
+    /// Most nodes before giving up.
+    pub max_nodes: usize,
+    /// Polled every 64 nodes.
+    pub cancel: &'a Cancel,
+}
+
 /// Searches from `doms` (already propagated) for up to `want` grids that `accept`
-/// takes; `None` when the search needs more than `max_nodes` nodes. `refine` narrows a
+/// takes; `None` when the search needs more than `max_nodes` nodes ([`Bounds`]). `refine` narrows a
 /// line's support as in [`Propagator::narrow`]; `accept` sees each grid where every
 /// cell has one letter left and says whether it is a solution (the automata of
 /// back-reference and lookaround clues over-approximate them).
@@ -103,12 +113,11 @@ pub fn search(
     lines: &Propagator,
     compiled: &Compiled,
     doms: &[SymSet],
-    want: usize,
-    max_nodes: usize,
+    bounds: Bounds<'_>,
     mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     mut accept: impl FnMut(&[usize]) -> Result<bool>,
-    cancel: &Cancel,
 ) -> Result<Option<Searched>> {
+    let Bounds { want, max_nodes, cancel } = bounds;
     let root = doms;
     let mut doms = root.to_vec();
     let mut scratch = Scratch::default();

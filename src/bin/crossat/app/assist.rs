@@ -36,7 +36,11 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent:
         s.push_str(&format!("{indent}clue {} '{}'\n", c.label, c.regex));
     }
     for &c in &k.givens {
-        s.push_str(&format!("{indent}filled cell {} '{}'\n", prep.puzzle.shape.cell_name(c), givens[c].unwrap_or('?')));
+        s.push_str(&format!(
+            "{indent}filled cell {} '{}'\n",
+            prep.puzzle.shape.cell_name(c),
+            givens[c].map_or("?".into(), crate::draw::visible)
+        ));
     }
     s
 }
@@ -93,18 +97,36 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 }
                 let place = cell.map_or_else(
                     || "at the end of the line".to_string(),
-                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), full[c]),
+                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crate::draw::visible(full[c])),
                 );
                 emit(
                     out,
                     crate::assist::failure_json(&prep, failure),
-                    format!("{} '{}' does not match \"{word}\": it can no longer match {place}\n", clue.label, clue.regex),
+                    format!(
+                        "{} '{}' does not match \"{}\": it can no longer match {place}\n",
+                        clue.label,
+                        clue.regex,
+                        crate::draw::visible_word(word)
+                    ),
                 )?;
             }
             let n = prep.puzzle.clues.len();
-            let summary =
+            let mut summary =
                 if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
-            emit(out, json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures}), summary)?;
+            // Letters are compared exactly; a grid typed in lower case is told so when
+            // its upper-case form passes (the page upper-cases as it is typed).
+            let upper: Vec<char> = full.iter().flat_map(|c| c.to_uppercase()).collect();
+            let case_only = failures > 0 && upper.len() == full.len() && upper != full && assistant.failures(&upper)?.is_empty();
+            if case_only {
+                summary.push_str(
+                    "note: the grid has lower-case letters, and in upper case it matches every clue (letters are compared exactly)\n",
+                );
+            }
+            let mut record = json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures});
+            if case_only {
+                record["upper_case_valid"] = json!(true);
+            }
+            emit(out, record, summary)?;
             break 'done ExitCode::from_ok(failures == 0);
         }
         if !unknown.is_empty() {
@@ -114,7 +136,11 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 emit(
                     out,
                     json!({"type": "unknown_char", "cell": prep.puzzle.shape.cell_json(c), "char": ch.to_string()}),
-                    format!("{} holds '{ch}', which no clue allows (not in the alphabet)\n", prep.puzzle.shape.cell_name(c)),
+                    format!(
+                        "{} holds '{}', which no clue allows (not in the alphabet)\n",
+                        prep.puzzle.shape.cell_name(c),
+                        crate::draw::visible(ch)
+                    ),
                 )?;
             }
             emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
@@ -221,7 +247,11 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         prep.puzzle.shape.cell_name(*c)
                     ));
                 } else {
-                    text.push_str(&format!("{} '{ch}' is wrong: with it these clues cannot all hold:\n", prep.puzzle.shape.cell_name(*c)));
+                    text.push_str(&format!(
+                        "{} '{}' is wrong: with it these clues cannot all hold:\n",
+                        prep.puzzle.shape.cell_name(*c),
+                        crate::draw::visible(ch)
+                    ));
                     for &i in clues {
                         let clue = &prep.puzzle.clues[i];
                         text.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
@@ -308,7 +338,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         _ => {}
                     }
                 }
-                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch));
+                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crate::draw::visible(h.ch)));
                 if let Some(k) = &because {
                     text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")));
                 }

@@ -43,7 +43,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     for file in &files {
         match list_one(file, args.json, args.dialect, out) {
             Ok(()) => {}
-            Err(e @ (Error::PipeClosed | Error::Output(_))) => return Err(e),
+            Err(e @ Error::Output(_)) => return Err(e),
             Err(e) => {
                 failed += 1;
                 out.flush().map_err(write_err)?;
@@ -76,12 +76,17 @@ fn describe(
     let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
         let text = puzzle::utf8(&source, bytes)?;
-        for e in puzzle::challenges::list(&source, text)? {
-            if json {
+        let entries = puzzle::challenges::list(&source, text)?;
+        if json {
+            for e in entries {
                 writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size, "dialect": dialect.unwrap_or(puzzle::Dialect::Ecmascript).name()}))
                     .map_err(write_err)?;
-            } else {
-                writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name).map_err(write_err)?;
+            }
+        } else {
+            use super::table::{left, lines};
+            let rows: Vec<Vec<String>> = entries.into_iter().map(|e| vec![e.key, e.size, e.id, e.name]).collect();
+            for line in lines(&rows, &[left(18, 0), left(10, 1), left(0, 1), left(0, 2)]) {
+                writeln!(out, "{line}").map_err(write_err)?;
             }
         }
     } else {
@@ -299,7 +304,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
                         writeln!(out).map_err(write_err)?;
                     }
                     let words = sq.words();
-                    write!(out, "{}", sq.draw()).map_err(write_err)?;
+                    write!(out, "{}", sq.draw_with(!args.ascii && crate::style::unicode_locale())).map_err(write_err)?;
                     writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
                     writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
                 }
