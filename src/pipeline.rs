@@ -100,3 +100,9 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle
 pub fn count(prep: &mut Prepared) -> Result<Count> {
     solve::strategy::count(prep)
 }
+
+/// [`count`], telling `report(done, total)` how far it has got: parts of the counting
+/// search ([`solve::count::Report`]), for a progress display.
+pub fn count_reporting(prep: &mut Prepared, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
+    solve::strategy::count_reporting(prep, Some(report))
+}

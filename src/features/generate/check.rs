@@ -40,7 +40,7 @@ impl Checker {
         solution: &[char],
     ) -> Result<Option<Rating>> {
         match self.check(spec, lines, clues)? {
-            Found::Solutions(sols, c) if sols == [solution] => Ok(Some(rate(&assemble(spec, lines, clues), &c))),
+            Found::Solutions(sols, c) if sols == [solution] => Ok(Some(rate(&assemble(spec, lines, clues), &c).knowing(Some(1)))),
             _ => Ok(None),
         }
     }

@@ -211,7 +211,7 @@ fn prove(puzzle: &Puzzle, solution: &[char], cancel: &Cancel) -> Result<Rating> 
     if sols != [solution] {
         return Err(Error::Internal("the generated puzzle is not unique after all".into()));
     }
-    Ok(rate(&prep.puzzle, prep.compiled()?))
+    Ok(rate(&prep.puzzle, prep.compiled()?).knowing(Some(1)))
 }
 
 /// A hard puzzle ([`hard`]): clues that are cosets of linear codes, drawn until they

@@ -58,8 +58,22 @@ pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
     count_prepared_within(prep, usize::MAX)?.ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
+/// How far a count has got, for a progress display: `(done, total)` parts, where a part
+/// is one case of the first two levels of decisions (a component's cases, then each
+/// case's). `total` grows as cases are reached, so the pair says how much is left of the
+/// work seen so far, not a time estimate.
+pub type Report<'r> = &'r mut dyn FnMut(u64, u64);
+
+/// The levels of decisions whose cases are parts of a [`Report`].
+const REPORT_DEPTH: usize = 3;
+
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
 pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
+    count_prepared_reporting(prep, max_nodes, None)
+}
+
+/// [`count_prepared_within`], telling `report` how far it has got.
+pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let verifier = &prep.verifier;
     let refine = |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS);
@@ -72,7 +86,9 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
         text.extend(word.iter().map(|&a| chars[a]));
         verifier.clue_matches(i, &text)
     };
-    count_within(&Propagator::new(&prep.puzzle), compiled, &doms, max_nodes, refine, matches, &prep.cancel)
+    let lines = Propagator::new(&prep.puzzle);
+    let mut report = report;
+    run(&lines, compiled, &doms, max_nodes, refine, matches, &prep.cancel, report.as_mut().map(|r| &mut **r as Report<'_>))
 }
 
 /// A finished count.
@@ -115,7 +131,23 @@ pub fn count_within(
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
     cancel: &Cancel,
 ) -> Result<Option<Counted>> {
+    run(lines, compiled, doms, max_nodes, refine, matches, cancel, None)
+}
+
+fn run<'a>(
+    lines: &'a Propagator,
+    compiled: &'a Compiled,
+    doms: &[SymSet],
+    max_nodes: usize,
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    cancel: &'a Cancel,
+    report: Option<Report<'a>>,
+) -> Result<Option<Counted>> {
     let mut counter = Counter {
+        report,
+        depth: 0,
+        parts: (0, 0),
         max_nodes,
         cancel,
         lines,
@@ -148,6 +180,11 @@ pub fn count_within(
 }
 
 struct Counter<'a, R, M> {
+    /// Where progress goes ([`Report`]), with the depth of the decision being counted
+    /// and the parts (done, total) so far.
+    report: Option<Report<'a>>,
+    depth: usize,
+    parts: (u64, u64),
     /// Most decisions before giving up.
     max_nodes: usize,
     /// Polled every 64 decisions.
@@ -320,9 +357,21 @@ where
             return Ok(k.clone());
         }
         let mut total = Big::zero();
+        self.depth += 1;
+        let counted = self.branch(comp, &mut total);
+        self.depth -= 1;
+        counted?;
+        self.store(key, total.clone());
+        Ok(total)
+    }
+
+    /// Adds to `total` the count of each case of `comp`'s branch.
+    fn branch(&mut self, comp: &Component, total: &mut Big) -> Result<()> {
         match self.choose(comp) {
             Branch::Cell(cell) => {
-                for (x, weight) in self.letter_groups(cell, comp) {
+                let groups = self.letter_groups(cell, comp);
+                self.found(groups.len());
+                for (x, weight) in groups {
                     self.node()?;
                     let mark = self.scratch.mark();
                     let mut one = SymSet::default();
@@ -335,10 +384,12 @@ where
                         total.add_assign(&k);
                     }
                     self.scratch.undo(&mut self.doms, mark);
+                    self.done();
                 }
             }
             Branch::Cut(k, at, states) => {
                 let s = comp.segs[k];
+                self.found(states.len());
                 for q in states {
                     self.node()?;
                     let mark = self.scratch.mark();
@@ -351,11 +402,31 @@ where
                         total.add_assign(&k);
                     }
                     self.scratch.undo(&mut self.doms, mark);
+                    self.done();
                 }
             }
         }
-        self.store(key, total.clone());
-        Ok(total)
+        Ok(())
+    }
+
+    /// `n` cases reached at the current depth: parts to do, when it is reported.
+    fn found(&mut self, n: usize) {
+        if self.depth <= REPORT_DEPTH
+            && let Some(report) = self.report.as_mut()
+        {
+            self.parts.1 += n as u64;
+            report(self.parts.0, self.parts.1);
+        }
+    }
+
+    /// A case at the current depth is counted.
+    fn done(&mut self) {
+        if self.depth <= REPORT_DEPTH
+            && let Some(report) = self.report.as_mut()
+        {
+            self.parts.0 += 1;
+            report(self.parts.0, self.parts.1);
+        }
     }
 
     /// Counts a decision, and stops when asked to or past the budget.

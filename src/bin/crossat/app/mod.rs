@@ -6,6 +6,7 @@ mod explain;
 mod lint;
 mod puzzles;
 mod solve;
+mod table;
 
 use crate::cli::{Cli, Command, PuzzleArgs};
 use crate::error::{Error, Result};

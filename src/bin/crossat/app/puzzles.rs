@@ -76,12 +76,17 @@ fn describe(
     let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
         let text = puzzle::utf8(&source, bytes)?;
-        for e in puzzle::challenges::list(&source, text)? {
-            if json {
+        let entries = puzzle::challenges::list(&source, text)?;
+        if json {
+            for e in entries {
                 writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size, "dialect": dialect.unwrap_or(puzzle::Dialect::Ecmascript).name()}))
                     .map_err(write_err)?;
-            } else {
-                writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name).map_err(write_err)?;
+            }
+        } else {
+            use super::table::{left, lines};
+            let rows: Vec<Vec<String>> = entries.into_iter().map(|e| vec![e.key, e.size, e.id, e.name]).collect();
+            for line in lines(&rows, &[left(18, 0), left(10, 1), left(0, 1), left(0, 2)]) {
+                writeln!(out, "{line}").map_err(write_err)?;
             }
         }
     } else {
