@@ -46,6 +46,8 @@ pub enum Error {
     /// Bad usage that clap cannot catch (e.g. an `--alphabet` that lacks a given), or a
     /// request that cannot be met (no unique puzzle found, a timeout).
     Usage(String),
+    /// A request the library cannot meet as made, naming the parameter at fault.
+    Request(RequestError),
     /// An output file (or standard output) cannot be written.
     Output(OutputError),
     /// A bug in crossat, e.g. a decoded solution failed independent verification.
@@ -123,6 +125,101 @@ pub struct ClueError {
     pub kind: ClueErrorKind,
 }
 
+/// A parameter of a library call, as an error names it ([`Error::message_with`] spells
+/// it in the caller's terms, e.g. as a command-line flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Param {
+    /// Which puzzle of a collection ([`Input::id`](crate::pipeline::Input::id)).
+    Id,
+    /// The seed of `generate` ([`Spec::seed`](crate::generate::Spec::seed)).
+    Seed,
+    /// The cap on input size ([`Limits::max_input_bytes`](crate::limits::Limits::max_input_bytes)).
+    MaxInputBytes,
+    /// A word square's width.
+    Width,
+    /// A word square's height.
+    Height,
+}
+
+impl Param {
+    /// The parameter's name in the library: `id`, `seed`, `max_input_bytes`, `width`,
+    /// `height`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Param::Id => "id",
+            Param::Seed => "seed",
+            Param::MaxInputBytes => "max_input_bytes",
+            Param::Width => "width",
+            Param::Height => "height",
+        }
+    }
+}
+
+/// A request the library cannot meet as made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RequestError {
+    /// A collection holds several puzzles and no [`Param::Id`] picks one.
+    IdNeeded {
+        /// The collection's file.
+        source: String,
+        /// How many puzzles it holds.
+        puzzles: usize,
+    },
+    /// A [`Param::Id`] was given for a file that holds a single puzzle.
+    IdForSinglePuzzle {
+        /// The file.
+        source: String,
+    },
+    /// `generate` found no unique puzzle in its attempts for this [`Param::Seed`].
+    NoUniquePuzzle {
+        /// The difficulty asked for, if any (`hard`, …).
+        difficulty: Option<&'static str>,
+        /// Attempts made.
+        attempts: u64,
+        /// Uniqueness checks made, when counted.
+        checks: Option<usize>,
+    },
+    /// A word square's side ([`Param::Width`] or [`Param::Height`]) out of range.
+    SquareSide {
+        /// Which side.
+        side: Param,
+        /// The value given.
+        value: usize,
+        /// The largest allowed (the smallest is 2).
+        max: usize,
+    },
+}
+
+impl RequestError {
+    /// The message, with each parameter spelt by `spell`.
+    pub fn message_with(&self, spell: &dyn Fn(Param) -> String) -> String {
+        match self {
+            RequestError::IdNeeded { source, puzzles } => format!("{source} holds {puzzles} puzzles: pick one with {}", spell(Param::Id)),
+            RequestError::IdForSinglePuzzle { source } => {
+                format!("{} only applies to challenges.json collections; {source} is a single puzzle", spell(Param::Id))
+            }
+            RequestError::NoUniquePuzzle { difficulty, attempts, checks } => format!(
+                "no unique{} puzzle found in {attempts} attempts{}; try another {}",
+                difficulty.map_or(String::new(), |d| format!(" {d}")),
+                checks.map_or(String::new(), |c| format!(" ({c} checks)")),
+                spell(Param::Seed)
+            ),
+            RequestError::SquareSide { side, value, max } => format!(
+                "{} {value}: a word square needs from 2 to {max} cells per side (every line needs a blank and at least half filled)",
+                spell(*side)
+            ),
+        }
+    }
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message_with(&|p| format!("`{}`", p.name())))
+    }
+}
+
 /// Which limit of the encoder a formula exceeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -169,6 +266,19 @@ impl Error {
         Error::Output(OutputError { target: target.into(), message: message.into() })
     }
 
+    /// The message ([`Display`](fmt::Display)) with each parameter it names spelt by
+    /// `spell`: the command line spells [`Param::MaxInputBytes`] `--max-input-bytes`.
+    pub fn message_with(&self, spell: &dyn Fn(Param) -> String) -> String {
+        match self {
+            Error::Request(r) => r.message_with(spell),
+            Error::Input(e) if e.kind == InputErrorKind::Limit => {
+                let name = format!("`{}`", Param::MaxInputBytes.name());
+                e.to_string().replace(&name, &spell(Param::MaxInputBytes))
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// The same error with `source` as its file, for errors built before the file was
     /// known (the encoder does not know it).
     pub fn with_source(self, source: &str) -> Error {
@@ -188,6 +298,7 @@ impl fmt::Display for Error {
             Error::Encode(e) => e.fmt(f),
             Error::Output(e) => e.fmt(f),
             Error::Usage(msg) => write!(f, "{msg}"),
+            Error::Request(e) => e.fmt(f),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
             Error::Cancelled => write!(f, "cancelled"),
         }
@@ -264,6 +375,7 @@ impl std::error::Error for InputError {}
 impl std::error::Error for ClueError {}
 impl std::error::Error for EncodeError {}
 impl std::error::Error for OutputError {}
+impl std::error::Error for RequestError {}
 
 impl From<InputError> for Error {
     fn from(e: InputError) -> Error {

@@ -70,7 +70,7 @@ pub fn read_input_whole(path: &Path, limits: &Limits) -> Result<(String, Vec<u8>
         return Err(Error::Input(InputError {
             source: name,
             kind: InputErrorKind::Limit,
-            message: format!("larger than the input limit of {cap} bytes (raise it with max_input_bytes)"),
+            message: format!("larger than the input limit of {cap} bytes (raise it with `max_input_bytes`)"),
         }));
     }
     Ok((name, bytes))

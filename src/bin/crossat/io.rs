@@ -26,18 +26,21 @@ pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
     if path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         crate::stop::watch();
     }
-    crate::limits::read_input(path, &limits()).map_err(flag_names)
+    crate::limits::read_input(path, &limits())
+}
+
+/// The flag that sets a library parameter: `--max-input-bytes` for `max_input_bytes`.
+pub fn flag(p: crate::error::Param) -> String {
+    format!("--{}", p.name().replace('_', "-"))
 }
 
 /// A library error in the command line's words: the parameters it names become the
-/// flags that set them.
-pub fn flag_names(e: Error) -> Error {
+/// flags that set them, and a collection without `--id` points to `crossat list`.
+pub fn cli_message(e: &Error) -> String {
+    let message = e.message_with(&flag);
     match e {
-        Error::Input(mut input) if input.kind == crate::error::InputErrorKind::Limit => {
-            input.message = input.message.replace("(raise it with max_input_bytes)", "(raise it with --max-input-bytes)");
-            Error::Input(input)
-        }
-        other => other,
+        Error::Request(crate::error::RequestError::IdNeeded { source, .. }) => format!("{message} (see `crossat list {source}`)"),
+        _ => message,
     }
 }
 

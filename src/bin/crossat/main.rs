@@ -37,7 +37,7 @@ fn main() -> std::process::ExitCode {
         Err(e) => {
             // Whatever was printed before the error stays printed.
             let _ = out.flush();
-            eprintln!("error: {e}");
+            eprintln!("error: {}", io::cli_message(&e));
             exit::ExitCode::of_error(&e).into()
         }
     }

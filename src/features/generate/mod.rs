@@ -32,6 +32,7 @@
 //! ([`crate::puzzle::native::write`], [`crate::puzzle::challenges::write`],
 //! [`crate::puzzle::trux::write`]).
 
+use crate::error::RequestError;
 use crate::error::{Error, Result};
 use crate::pipeline;
 use crate::puzzle::{Clue, Puzzle, Shape};
@@ -140,8 +141,11 @@ pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel
             return Ok(g);
         }
     }
-    let what = spec.difficulty.map_or(String::new(), |d| format!(" {}", d.name()));
-    Err(Error::Usage(format!("no unique{what} puzzle found in {ATTEMPTS} attempts ({checks} checks); try another --seed")))
+    Err(Error::Request(RequestError::NoUniquePuzzle {
+        difficulty: spec.difficulty.map(Difficulty::name),
+        attempts: ATTEMPTS,
+        checks: Some(checks),
+    }))
 }
 
 /// Refuses, before any search, a difficulty the generator does not make for the spec:
@@ -234,7 +238,7 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) 
             return Ok(Generated { puzzle, solution, checks: attempt as usize + 1, rating });
         }
     }
-    Err(Error::Usage(format!("no unique hard puzzle found in {ATTEMPTS} attempts; try another --seed")))
+    Err(Error::Request(RequestError::NoUniquePuzzle { difficulty: Some(Difficulty::Hard.name()), attempts: ATTEMPTS, checks: None }))
 }
 
 /// Why `--difficulty hard` cannot be made for the shape.

@@ -24,6 +24,7 @@ pub use dawg::{Lexicon, LineWords};
 pub use sat::{Model, encode, generate, write_dimacs};
 
 use crate::error::{Error, Result};
+use crate::error::{Param, RequestError};
 use crate::puzzle::Dictionary;
 use std::collections::{BTreeSet, HashMap};
 
@@ -49,11 +50,9 @@ pub struct Size {
 impl Size {
     /// Checks the limits: each side from 2 to [`MAX_SIDE`].
     pub fn new(width: usize, height: usize) -> Result<Size> {
-        for (name, v) in [("width", width), ("height", height)] {
-            if !(2..=MAX_SIDE).contains(&v) {
-                return Err(Error::Usage(format!(
-                    "--{name} {v}: a word square needs from 2 to {MAX_SIDE} cells per side (every line needs a blank and at least half filled)"
-                )));
+        for (side, value) in [(Param::Width, width), (Param::Height, height)] {
+            if !(2..=MAX_SIDE).contains(&value) {
+                return Err(Error::Request(RequestError::SquareSide { side, value, max: MAX_SIDE }));
             }
         }
         Ok(Size { width, height })

@@ -80,7 +80,7 @@ pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
         return match all.as_slice() {
             [(key, p)] => build(source, key, p),
             [] => Err(Error::input(source, "the collection holds no puzzle")),
-            _ => Err(Error::Usage(format!("{source} holds {} puzzles: pick one with --id (see `crossat list {source}`)", all.len()))),
+            _ => Err(Error::Request(crate::error::RequestError::IdNeeded { source: source.to_string(), puzzles: all.len() })),
         };
     };
     let matches = |(key, p): &&(String, Value)| {

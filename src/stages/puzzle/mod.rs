@@ -335,7 +335,7 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
         None => detect(source, bytes)?,
     };
     if id.is_some() && format != Format::Challenges {
-        return Err(Error::Usage(format!("--id only applies to challenges.json collections; {source} is a single puzzle")));
+        return Err(Error::Request(crate::error::RequestError::IdForSinglePuzzle { source: source.to_string() }));
     }
     let puzzle = match format {
         Format::Crossat => native::read(source, utf8(source, bytes)?),

@@ -18,9 +18,10 @@ pub struct Session {
     status_cache: status::Cache,
 }
 
-/// The text of an error as the command line prints it after `error: `.
+/// The text of an error as the command line prints it after `error: `: the API's
+/// options are named as the command line's flags.
 pub(crate) fn message(e: &Error) -> String {
-    e.to_string()
+    e.message_with(&|p| format!("--{}", p.name().replace('_', "-")))
 }
 
 /// Runs `f` with a token cancelled after `timeout_ms` (none when absent or not

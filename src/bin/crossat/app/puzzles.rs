@@ -47,7 +47,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
             Err(e) => {
                 failed += 1;
                 out.flush().map_err(write_err)?;
-                writeln!(err, "error: {e}").map_err(write_err)?;
+                writeln!(err, "error: {}", crate::io::cli_message(&e)).map_err(write_err)?;
             }
         }
     }
@@ -214,7 +214,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
 
 fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
     let dict = match &args.dict {
-        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits()).map_err(crate::io::flag_names)?,
+        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits())?,
         None => crate::words::Dictionary::builtin(),
     };
     if !json {
