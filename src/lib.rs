@@ -70,7 +70,7 @@
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`ecma`] → [`dialect`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`clock`], [`error`], [`exit`], [`limits`], [`progress`] (with the `cli` feature), [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | [`support`] | [`clock`], [`error`], [`exit`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
@@ -89,7 +89,7 @@ pub use features::{assist, explain, generate, lint, squares, words};
 pub use stages::{compile, dialect, dimacs, draw, ecma, emit, encode, propagate, puzzle, regex, solve, sre, verify};
 #[cfg(feature = "cli")]
 pub use support::progress;
-pub use support::{clock, error, exit, limits, rng, stats, stop, style};
+pub use support::{clock, error, exit, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};
 

@@ -21,7 +21,7 @@ const STAGES: &[&str] =
 /// The features: each stands alone.
 const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares", "lint"];
 /// Support code.
-const SUPPORT: &[&str] = &["clock", "error", "exit", "limits", "progress", "rng", "stats", "stop", "style"];
+const SUPPORT: &[&str] = &["clock", "error", "exit", "limits", "progress", "records", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
 const FRONT_END: &[&str] = &["main", "cli", "io", "app", "bench"];
 /// The most lines a source file under `src/` may have: past this, a file holds more

@@ -34,6 +34,7 @@ mod parser;
 mod parts;
 mod play;
 mod pydiff;
+mod records;
 mod refine;
 mod soak;
 mod squares;

@@ -1,5 +1,6 @@
 //! Code every layer may use and that uses no stage: errors, exit statuses, limits, the orderly stop,
-//! progress bars, terminal style, stage timers, the clock, the seeded generator.
+//! progress bars, terminal style, stage timers, the clock, the seeded generator, and the
+//! records crossat prints for programs.
 
 pub mod clock;
 pub mod error;
@@ -7,6 +8,7 @@ pub mod exit;
 pub mod limits;
 #[cfg(feature = "cli")]
 pub mod progress;
+pub mod records;
 pub mod rng;
 pub mod stats;
 pub mod stop;

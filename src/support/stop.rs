@@ -278,18 +278,20 @@ fn start_signal_thread() {
     });
 }
 
-/// The JSON summary of a stopped command: `base` (a JSON object) with `"complete":
+/// The JSON summary of a stopped command: `base` (a record's start) with `"complete":
 /// false` and `"reason"`.
-pub fn stopped_json(reason: Reason, mut base: serde_json::Value) -> serde_json::Value {
-    base["complete"] = false.into();
-    base["reason"] = reason.name().into();
-    base
+pub fn stopped_json<T>(reason: Reason, base: T) -> crate::records::Stopped<T> {
+    let reason = match reason {
+        Reason::Timeout => crate::records::StopReason::Timeout,
+        Reason::Interrupt | Reason::Terminate => crate::records::StopReason::Interrupted,
+    };
+    crate::records::Stopped::new(base, reason)
 }
 
 /// The summary line of a stopped command: [`stopped_json`] for JSON output, else
 /// `text` followed by what stopped it.
-pub fn summary(json: bool, reason: Reason, base: serde_json::Value, text: &str) -> String {
-    if json { format!("{}\n", stopped_json(reason, base)) } else { format!("{}; {text}\n", reason.describe()) }
+pub fn summary(json: bool, reason: Reason, base: impl serde::Serialize, text: &str) -> String {
+    if json { format!("{}\n", crate::records::line(&stopped_json(reason, base))) } else { format!("{}; {text}\n", reason.describe()) }
 }
 
 /// Standard output for commands: complete lines are written while holding the output

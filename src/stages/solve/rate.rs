@@ -88,12 +88,19 @@ impl Rating {
         (!self.complete || self.solutions == 1).then(|| self.difficulty.name())
     }
 
-    /// The numbers as JSON (`--json` of `generate`, `solve --stats`); `class` is null
-    /// when the puzzle is unrated (see [`Rating::class`]).
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({"class": self.class(), "cells": self.cells, "by_lines": self.by_lines,
-            "by_probing": self.by_probing, "probes": self.probes, "decisions": self.decisions,
-            "solutions": self.solutions, "complete": self.complete})
+    /// The numbers as a record (`--json` of `generate`, `solve --stats`); `class` is
+    /// null when the puzzle is unrated (see [`Rating::class`]).
+    pub fn record(&self) -> crate::records::Rating {
+        crate::records::Rating {
+            class: self.class().map(str::to_string),
+            cells: self.cells,
+            by_lines: self.by_lines,
+            by_probing: self.by_probing,
+            probes: self.probes,
+            decisions: self.decisions,
+            solutions: self.solutions,
+            complete: self.complete,
+        }
     }
 }
 

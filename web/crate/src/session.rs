@@ -53,8 +53,8 @@ fn format_named(name: &str) -> Result<Format, String> {
 }
 
 /// The JSON text of a call's answer.
-pub(crate) fn text(v: &Value) -> String {
-    v.to_string()
+pub(crate) fn text(v: &impl serde::Serialize) -> String {
+    crossat::records::line(v)
 }
 
 impl Session {
