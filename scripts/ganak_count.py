@@ -6,13 +6,17 @@ text `crossat dimacs` writes, and writes per line `{"count": "N"}`: the number o
 models of the CNF projected onto its `c cell` variables (the variables that say which
 letter each cell holds; the automata's state variables are existentially quantified),
 counted by Ganak (`pip install pyganak`); or `{"count": null}` when Ganak does not
-finish within SECONDS (each count runs in a child process that is killed then).
+finish within SECONDS of CPU time (each count runs in a child process whose CPU limit
+is SECONDS, rounded up), so the machine's load does not decide what is compared.
 
 Fails (exit 1, with the reason) when pyganak is missing: the tests that call this
 script need it and never skip.
 """
 import json
+import math
 import multiprocessing
+import resource
+import signal
 import sys
 
 try:
@@ -39,8 +43,17 @@ def parse(text):
     return clauses, cells
 
 
-def count(text, answer):
+def count(text, answer, seconds):
+    # The bound is CPU time (SIGXCPU past it), so a loaded machine does not change
+    # which puzzles are counted.
+    cpu = max(1, math.ceil(seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     clauses, cells = parse(text)
+    # An empty clause (crossat's export of a puzzle decided unsatisfiable before any SAT
+    # call) has no model; pyganak counts one for it, so it is answered here.
+    if any(not c for c in clauses):
+        answer.put("0")
+        return
     counter = pyganak.Counter()
     top = max((abs(lit) for c in clauses for lit in c), default=0)
     counter.new_vars(max([top] + cells))
@@ -55,12 +68,15 @@ def main():
     for line in sys.stdin:
         case = json.loads(line)
         answer = ctx.Queue()
-        child = ctx.Process(target=count, args=(case["cnf"], answer))
+        child = ctx.Process(target=count, args=(case["cnf"], answer, case["timeout"]))
         child.start()
-        child.join(case["timeout"])
+        # Wall time only as a safety net, a generous multiple of the CPU bound.
+        child.join(20 * case["timeout"] + 30)
         if child.is_alive():
             child.kill()
             child.join()
+            result = None
+        elif child.exitcode == -signal.SIGXCPU:
             result = None
         else:
             result = answer.get() if child.exitcode == 0 else "error"

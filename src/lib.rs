@@ -70,8 +70,8 @@
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`ecma`] → [`dialect`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`clock`], [`error`], [`exit`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
-//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench` | the library |
+//! | [`support`] | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench`, `exit`, `stop` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
 //! `crossat::stages::compile`.
@@ -89,7 +89,7 @@ pub use features::{assist, explain, generate, lint, squares, words};
 pub use stages::{compile, dialect, dimacs, draw, ecma, emit, encode, propagate, puzzle, regex, solve, sre, verify};
 #[cfg(feature = "cli")]
 pub use support::progress;
-pub use support::{clock, error, exit, limits, records, rng, stats, stop, style};
+pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};
 
@@ -132,9 +132,14 @@ impl Puzzle {
     /// from the `.txt` file beside it; a collection (`challenges.json`) needs
     /// [`Puzzle::from_input`] with an `id`.
     pub fn read_file(path: impl AsRef<Path>) -> Result<Puzzle> {
+        Puzzle::read_file_within(path, &limits::Limits::default())
+    }
+
+    /// [`Puzzle::read_file`] within `limits` (e.g. a smaller cap on the file's size).
+    pub fn read_file_within(path: impl AsRef<Path>, limits: &limits::Limits) -> Result<Puzzle> {
         let path = path.as_ref();
-        let (source, bytes) = limits::read_input(path)?;
-        let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt)).transpose()?;
+        let (source, bytes) = limits::read_input(path, limits)?;
+        let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt, limits)).transpose()?;
         Puzzle::from_input(&pipeline::Input { source, bytes, pool, ..Default::default() })
     }
 

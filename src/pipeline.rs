@@ -12,6 +12,7 @@ use crate::puzzle::{self, Puzzle};
 use crate::solve::words::{EXACT_WORDS, exact_support};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};
+use crate::stop::Cancel;
 use crate::verify::{Grid, Verifier};
 
 pub use crate::puzzle::Input;
@@ -25,14 +26,26 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
     let start = Instant::now();
     let puzzle = times.time(Stage::Parse, || puzzle::read_input(input))?;
     times.add_wall(start.elapsed());
-    prepare_puzzle(&input.source, puzzle, input.alphabet.as_deref(), times)
+    prepare_puzzle_cancellable(&input.source, puzzle, input.alphabet.as_deref(), times, &input.cancel)
 }
 
 /// Compile, propagate and encode a puzzle already in memory; `alphabet` overrides the
 /// puzzle's. When propagation decides the puzzle ([`Prepared::decided`]), the
 /// formula is left for later: solving does not need it. When propagation over the
 /// clues' position automata ([`propagate::early`]) decides it, so is compiling.
-pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut times: Times) -> Result<Prepared> {
+pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, times: Times) -> Result<Prepared> {
+    prepare_puzzle_cancellable(src, puzzle, alphabet, times, &Cancel::never())
+}
+
+/// [`prepare_puzzle`] polling `cancel` as it compiles; the [`Prepared`] keeps it for
+/// encoding and solving ([`Prepared::set_cancel`] changes it).
+pub fn prepare_puzzle_cancellable(
+    src: &str,
+    puzzle: Puzzle,
+    alphabet: Option<&[char]>,
+    mut times: Times,
+    cancel: &Cancel,
+) -> Result<Prepared> {
     let start = Instant::now();
     let (parsed, alphabet) = times.time(Stage::Compile, || {
         let parsed = compile::parse_clues(src, &puzzle)?;
@@ -46,7 +59,9 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     let (compiled, domains) = match early {
         Some(d) if decided_early => (None, d),
         early => {
-            let compiled = times.time(Stage::Compile, || compile::compile(src, &puzzle, &parsed, alphabet.clone()))?;
+            let compiled = times.time(Stage::Compile, || {
+                compile::compile_cancellable(src, &puzzle, &parsed, alphabet.clone(), compile::Options::default(), cancel)
+            })?;
             let domains = times.time(Stage::Encode, || {
                 let refine = |i, _: &[SymSet], support: &[SymSet]| exact_support(&compiled, &verifier, i, support, EXACT_WORDS);
                 match early {
@@ -59,6 +74,7 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, mut 
     };
     let mut prep = Prepared::new(src, puzzle, parsed, alphabet, verifier, compiled, domains);
     prep.times = times;
+    prep.set_cancel(cancel.clone());
     prep.times.add_wall(start.elapsed());
     Ok(prep)
 }
@@ -83,4 +99,10 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle
 /// The exact number of solutions ([`solve::strategy::count`]).
 pub fn count(prep: &mut Prepared) -> Result<Count> {
     solve::strategy::count(prep)
+}
+
+/// [`count`], telling `report(done, total)` how far it has got: parts of the counting
+/// search ([`solve::count::Report`]), for a progress display.
+pub fn count_reporting(prep: &mut Prepared, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
+    solve::strategy::count_reporting(prep, Some(report))
 }

@@ -319,7 +319,6 @@ fn sigint_stops_a_command_waiting_for_standard_input() {
     let fifo = arg(&fifo);
     for (args, want) in [(&["solve", "-", "--json"][..], Some("interrupted")), (&["dimacs", "-"][..], None), (&["solve", fifo][..], None)] {
         let mut child = spawn(args, Stdio::piped());
-        std::thread::sleep(std::time::Duration::from_millis(300));
         send("-INT", &child);
         // The pipe stays open (the child's stdin handle is still held here): only the
         // signal can end the command. Wait at most 10 s for it.
@@ -354,10 +353,35 @@ fn spawn(args: &[&str], stdin: Stdio) -> std::process::Child {
         .expect("spawn")
 }
 
-/// Sends `signal` (`-INT`, `-TERM`) to `child`.
+/// Sends `signal` (`-INT`, `-TERM`) to `child`, once `child` catches it: a signal sent
+/// before the handler is in place would kill the process instead of stopping it, which
+/// no sleep of a fixed length rules out on a loaded machine.
 fn send(signal: &str, child: &std::process::Child) {
+    wait_until_caught(signal, child);
     let status = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill");
     assert!(status.success());
+}
+
+/// Waits (up to a minute) until `child` has a handler for `signal`: Linux lists the
+/// signals a process catches as the hexadecimal mask `SigCgt:` of `/proc/PID/status`.
+fn wait_until_caught(signal: &str, child: &std::process::Child) {
+    let number: u32 = match signal {
+        "-INT" => 2,
+        "-TERM" => 15,
+        _ => panic!("unknown signal {signal}"),
+    };
+    let status = format!("/proc/{}/status", child.id());
+    let start = std::time::Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&status).unwrap_or_else(|e| panic!("{status}: {e} (did crossat exit before the signal?)"));
+        let mask = text.lines().find_map(|l| l.strip_prefix("SigCgt:")).expect("SigCgt line");
+        let mask = u64::from_str_radix(mask.trim(), 16).expect("hex mask");
+        if mask >> (number - 1) & 1 == 1 {
+            return;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "crossat does not catch {signal} after a minute");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 /// Sends `signal` once the first solution line is out; returns the run.

@@ -363,7 +363,7 @@ fn reported_ranges_under_ascii_ignorecase_agree_with_python() {
 
 #[test]
 fn classes_agree_with_python() {
-    let random: usize = std::env::var("CROSSAT_CHARSET_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(600);
+    let random = crate::common::sample_size("CROSSAT_CHARSET_CASES", 600, 600);
     let clues = clues(random);
     let answers = python(&clues);
     let alphabets = alphabets();

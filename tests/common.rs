@@ -378,3 +378,43 @@ pub fn python_oracle(script: &str, requests: Vec<serde_json::Value>) -> Vec<serd
     assert_eq!(out.len(), asked, "{script} answered {} of {asked} requests", out.len());
     out
 }
+
+/// A sample size read from the environment variable `var` (default `default`), which
+/// may raise the size but never lower it below `floor`: a run asking for fewer cases
+/// fails rather than passing having compared less.
+pub fn sample_size(var: &str, default: usize, floor: usize) -> usize {
+    let Ok(text) = std::env::var(var) else { return default };
+    let n: usize = text.parse().unwrap_or_else(|e| panic!("{var}={text:?}: {e}"));
+    assert!(n >= floor, "{var}={n} is below this test's floor of {floor} cases");
+    n
+}
+
+/// Bounds one category of skipped cases: at most 1 % of `total`, and at least `min`
+/// cases actually `compared`, whatever the sample size.
+pub fn bound_skips(what: &str, skipped: usize, total: usize, compared: usize, min: usize) {
+    eprintln!("{what}: {skipped} of {total} skipped, {compared} compared");
+    assert!(skipped * 100 <= total, "{what}: {skipped} of {total} skipped (more than 1 %)");
+    assert!(compared >= min, "{what}: only {compared} compared (at least {min} needed)");
+}
+
+/// Refuses a bless variable (one that rewrites expected output instead of failing)
+/// under CI, and says whether it is set.
+pub fn blessing(var: &str) -> bool {
+    let set = std::env::var_os(var).is_some();
+    assert!(!(set && std::env::var_os("CI").is_some()), "{var} rewrites expected output: it is refused when CI is set");
+    set
+}
+
+/// CPython 3.11's `re.fullmatch` verdict on each string of each `(clue, strings)`
+/// (`scripts/fullmatch_oracle.py`, one process for the batch), or `Err` with Python's
+/// message where it refuses the clue.
+pub fn python_verdicts(cases: &[(String, Vec<String>)]) -> Vec<Result<Vec<bool>, String>> {
+    let requests = cases.iter().map(|(p, s)| serde_json::json!({"p": p, "s": s})).collect();
+    python_oracle("scripts/fullmatch_oracle.py", requests)
+        .into_iter()
+        .map(|a| match a["ok"].as_bool().expect("ok") {
+            true => Ok(a["r"].as_array().expect("r").iter().map(|b| b.as_bool().expect("bool")).collect()),
+            false => Err(a["error"].as_str().expect("error").to_string()),
+        })
+        .collect()
+}

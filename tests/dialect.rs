@@ -16,6 +16,7 @@ const CHALLENGES: &str = "regexcrossword-com/challenges.json";
 /// `new RegExp(clue)` throws). Panics without node.
 fn node_tests(pairs: &[(String, String)]) -> Vec<Option<bool>> {
     let script = "let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{console.log(JSON.stringify(JSON.parse(d).map(([p,s])=>{try{new RegExp(p)}catch(e){return null}return new RegExp('^(?:'+p+')$').test(s)})))})";
+    assert!(crate::tools::require(crate::tools::Tool::Node), "node {} is required", crate::tools::NODE_MAJOR);
     oracle("node", &["-e", script], pairs)
 }
 
@@ -49,6 +50,9 @@ fn challenge_ids() -> Vec<String> {
 /// solution, and node's `RegExp` accepts every clue on its line of it.
 #[test]
 fn every_challenge_solves_under_ecmascript_and_node_accepts_it() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     let ids = challenge_ids();
     assert!(ids.len() >= 55, "{} challenges", ids.len());
     assert!(ids.iter().filter(|k| k.starts_with("hexagonal/")).count() == 5);
@@ -139,6 +143,9 @@ fn crossat_json_round_trips_the_dialect() {
 /// problem; so is one it accepts only inside the wrapper (`a)|(b`).
 #[test]
 fn ecmascript_syntax_errors_name_the_clue() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     for clue in ["a)|(b", "(?i)a", "a**", "(?<n>a)(?<n>b)"] {
         let text = serde_json::json!({"left": [clue], "top": ["."], "dialect": "ecmascript"}).to_string();
         let run = crossat(&["solve", "-"], Some(text.as_bytes()));
@@ -157,6 +164,9 @@ fn ecmascript_syntax_errors_name_the_clue() {
 /// `lint` finds every one of these clues different, with a witness both oracles confirm.
 #[test]
 fn each_difference_is_seen_by_check_and_lint() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     // (clue, alphabet, line)
     let cases: &[(&str, &str, &str)] = &[
         (r"(a)?\1b", "ab", "b"),          // a group that did not take part
@@ -213,6 +223,9 @@ fn each_difference_is_seen_by_check_and_lint() {
 /// and node judge as lint says; every listed witness is confirmed by both.
 #[test]
 fn lint_lists_hamlet_row_1_with_a_witness() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     let run = crossat(&["lint", arg(&puzzle(CHALLENGES)), "--json"], None);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let lines = json_lines(&run.stdout);

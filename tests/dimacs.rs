@@ -2,22 +2,19 @@
 //! `crossat solve --model`.
 //!
 //! CaDiCaL (Debian package `cadical`; `.ci/run` installs it) exits 10 on SAT and 20 on
-//! UNSAT and prints `s …` and `v … 0` lines. Without it, these tests print a notice and
-//! pass, except under CI (the `CI` variable set), where they fail.
+//! UNSAT and prints `s …` and `v … 0` lines. Without it, these tests fail with the
+//! install command (see `tests/tools.rs` for the one, loud, opt-out).
 
 use crate::common::{
     Run, arg, crossat, find_on_path, json_solutions, parse_dimacs, parse_text_grids, parse_trux_expected, puzzle, read_text, write_file,
 };
+use crate::tools::{self, Tool};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// CaDiCaL's path; `None` only where `CROSSAT_ALLOW_MISSING_TOOLS=1` skips the test.
 pub(crate) fn cadical() -> Option<PathBuf> {
-    let found = find_on_path("cadical");
-    if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "cadical is not on PATH, but CI is set: .ci/run installs it (apt-get install cadical)");
-        eprintln!("notice: cadical is not on PATH; skipping the external-solver round trip (apt-get install cadical)");
-    }
-    found
+    tools::require(Tool::Cadical).then(|| find_on_path("cadical").expect("cadical runs, so it is on PATH"))
 }
 
 /// Writes the CNF of `puzzle` (with extra options) to `dir/name.cnf`, runs CaDiCaL on

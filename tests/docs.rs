@@ -287,7 +287,7 @@ fn bless(file: &str, mut edits: Vec<(usize, usize, Vec<String>)>) {
 
 #[test]
 fn console_examples_match_the_binary() {
-    let blessing = std::env::var_os("CROSSAT_BLESS_DOCS").is_some();
+    let blessing = crate::common::blessing("CROSSAT_BLESS_DOCS");
     let mut failures = String::new();
     let mut total = 0;
     for (file, required) in DOCS {

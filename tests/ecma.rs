@@ -29,6 +29,7 @@ type Answer = Result<Option<Vec<bool>>, String>;
 
 /// Asks node about each `(clue, lines)`.
 fn node_answers(cases: &[(String, Vec<String>)]) -> Vec<Answer> {
+    assert!(crate::tools::require(crate::tools::Tool::Node), "node {} is required", crate::tools::NODE_MAJOR);
     let mut child = Command::new("node")
         .arg(root().join("scripts/ecma_oracle.js"))
         .stdin(Stdio::piped())
@@ -97,13 +98,22 @@ fn crossat_python(clue: &str, lines: &[String]) -> Result<Vec<bool>, String> {
 /// Checks that crossat's ECMAScript reading of each clue is node's on each line, and
 /// that the Python reading differs from it (another verdict, or a refusal).
 fn differs(cases: &[(&str, &[&str])]) {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     let cases: Vec<(String, Vec<String>)> =
         cases.iter().map(|(p, ss)| (p.to_string(), ss.iter().map(|s| s.to_string()).collect())).collect();
-    for ((clue, lines), js) in cases.iter().zip(node(&cases)) {
+    // Python's reading is CPython's own; crossat's Python reading must be it too.
+    let python = crate::common::python_verdicts(&cases);
+    for (((clue, lines), js), py) in cases.iter().zip(node(&cases)).zip(python) {
         let ours = crossat_ecma(clue, lines);
         assert_eq!(ours.is_ok(), js.is_ok(), "{clue:?}: crossat {ours:?}, node {js:?}");
         assert_eq!(ours.as_ref().ok(), js.as_ref().ok(), "{clue:?} on {lines:?}");
-        let py = crossat_python(clue, lines);
+        assert_eq!(
+            crossat_python(clue, lines).ok(),
+            py.as_ref().ok().cloned(),
+            "{clue:?} on {lines:?}: crossat's Python reading is not CPython's"
+        );
         assert_ne!(py.ok(), js.ok(), "{clue:?} on {lines:?}: Python and JavaScript should differ");
     }
 }
@@ -198,6 +208,9 @@ fn control_escapes() {
 
 #[test]
 fn a_clue_must_be_a_pattern_on_its_own() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     // node accepts the wrapped `^(?:a)|(b)$`; the clue alone is refused, in both dialects.
     let lines = vec!["a".to_string()];
     let js = node(&[("a)|(b".to_string(), lines.clone())]);
@@ -574,6 +587,9 @@ const HAND: &[(&str, &str)] = &[
 
 #[test]
 fn hand_written_corners_agree_with_node() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     let cases: Vec<(String, Vec<String>)> = HAND
         .iter()
         .map(|(clue, alphabet)| {
@@ -598,7 +614,10 @@ fn hand_written_corners_agree_with_node() {
 
 #[test]
 fn ecma_agrees_with_node() {
-    let cases: usize = std::env::var("CROSSAT_ECMA_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
+    let cases = crate::common::sample_size("CROSSAT_ECMA_CASES", 200_000, 200_000);
     let seed: u64 = std::env::var("CROSSAT_ECMA_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xec4a_0001);
     let mut g = Gen { rng: Rng::new(seed), alphabet: Vec::new(), groups: 0, names: Vec::new() };
     let (mut pairs, mut clues, mut refused, mut accepted_lines_true) = (0usize, 0usize, 0usize, 0usize);
@@ -667,6 +686,9 @@ fn ecma_agrees_with_node() {
 
 #[test]
 fn long_lines_recurse_on_the_matchers_own_stack() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     // Thousands of iterations nest thousands of continuations: past the shallow
     // limit, the match runs again on a thread with a large stack.
     let long = "ab".repeat(3000);
@@ -691,6 +713,9 @@ fn running_out_of_budget_is_an_error_not_a_verdict() {
 
 #[test]
 fn syntax_errors_name_the_problem_and_the_position() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     for (clue, message, position) in [
         ("a)", "Unmatched ')'", 1),
         ("(?:a", "Unterminated group", 0),
@@ -707,6 +732,9 @@ fn syntax_errors_name_the_problem_and_the_position() {
 
 #[test]
 fn a_line_shorter_than_any_match_is_refused_at_once() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
     // node's own analysis refuses these without iterating; so does crossat, by the
     // fewest units a match consumes, before its matcher would run out of depth.
     let cases = vec![("(?:(?:b){0,2}){99999999999}(?<!a)a".to_string(), vec![String::new()])];

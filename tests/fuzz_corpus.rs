@@ -4,7 +4,6 @@
 //! (`fuzz/src/lib.rs`, included here).
 
 #[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code, reason = "run() is for the fuzz targets")]
 mod readers;
 
 #[test]
@@ -25,4 +24,28 @@ fn every_corpus_file_is_read_without_a_panic() {
         }
     }
     assert!(seen >= readers::TARGETS.len());
+}
+
+/// `run` finds each target by its name and refuses a name it does not know.
+#[test]
+fn run_knows_every_target_and_refuses_others() {
+    for (target, _) in readers::TARGETS {
+        readers::run(target, b"");
+    }
+    assert!(std::panic::catch_unwind(|| readers::run("no_such_target", b"")).is_err(), "an unknown target must panic");
+}
+
+/// Every fuzz target binary of fuzz/Cargo.toml runs a target `run` knows.
+#[test]
+fn every_fuzz_binary_names_a_known_target() {
+    let root = crate::common::root().join("fuzz/fuzz_targets");
+    for entry in std::fs::read_dir(&root).expect("fuzz_targets") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("target source");
+        if let Some(at) = text.find("run(\"") {
+            let name = &text[at + 5..];
+            let name = &name[..name.find('"').expect("closing quote")];
+            assert!(readers::TARGETS.iter().any(|(n, _)| *n == name), "{}: unknown target {name:?}", path.display());
+        }
+    }
 }

@@ -833,7 +833,7 @@ fn parser_agrees_with_python_on_hand_written_patterns() {
 
 #[test]
 fn parser_agrees_with_python_on_random_patterns() {
-    let n: usize = std::env::var("CROSSAT_PARSER_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let n = crate::common::sample_size("CROSSAT_PARSER_CASES", 10_000, 10_000);
     let seed: u64 = std::env::var("CROSSAT_PARSER_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(12);
     let mut rng = Rng::new(seed);
     let seeds: Vec<String> = hand_written().into_iter().filter(|p| p.len() < 100).collect();

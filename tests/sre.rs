@@ -753,7 +753,7 @@ fn check_python() {
 #[test]
 fn sre_agrees_with_cpython() {
     check_python();
-    let cases: usize = std::env::var("CROSSAT_SRE_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
+    let cases = crate::common::sample_size("CROSSAT_SRE_CASES", 200_000, 200_000);
     let seed: u64 = std::env::var("CROSSAT_SRE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_0001);
     let per_pattern = 40;
     let mut rng = Rng::new(seed);
@@ -869,7 +869,7 @@ fn sre_agrees_with_cpython() {
     reasons.sort_unstable_by(|a, b| b.cmp(a));
     eprintln!("refused by Python: {reasons:?}");
     eprintln!("over budget: {:?}", &over_budget[..over_budget.len().min(5)]);
-    assert!(pairs >= cases, "too few pairs were tried: {pairs}");
+    crate::common::bound_skips("sre: pairs where Python timed out", python_timeouts, pairs, pairs - python_timeouts, cases * 99 / 100);
     assert!(budget_hits * 10_000 <= pairs, "the budget was hit where Python answered: {budget_hits}");
     if !mismatches.is_empty() {
         for m in mismatches.iter().take(15) {

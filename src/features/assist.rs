@@ -57,6 +57,13 @@ pub struct Assistant<'a> {
 }
 
 impl<'a> Assistant<'a> {
+    /// The same assistant, polling `cancel` before each SAT call (instead of the
+    /// puzzle's token, [`Prepared::cancel`]).
+    pub fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Assistant<'a> {
+        self.oracle = self.oracle.with_cancel(cancel);
+        self
+    }
+
     /// Encodes the puzzle with gated clues and full domains.
     pub fn new(prep: &'a Prepared) -> Result<Assistant<'a>> {
         crate::pipeline::require_exact(prep, "checking and hinting")?;
@@ -64,7 +71,7 @@ impl<'a> Assistant<'a> {
         let mut cnf = Cnf::new();
         let compiled = prep.compiled()?;
         let (vars, selectors) = encode::encode_gated(&prep.puzzle, compiled, &doms, &mut cnf)?;
-        Ok(Assistant { prep, compiled, cells: vars.cells, selectors, oracle: Oracle::new(&cnf) })
+        Ok(Assistant { prep, compiled, cells: vars.cells, selectors, oracle: Oracle::new(&cnf).with_cancel(prep.cancel().clone()) })
     }
 
     fn puzzle(&self) -> &Puzzle {

@@ -72,7 +72,7 @@ pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation
         let compiled = prep.compiled()?;
         let verifier = &prep.verifier;
         let matcher = |key: usize, word: &str| verifier.regex_matches(key, word).ok();
-        let mut engine = Engine::new(&prep.puzzle, compiled, &matcher);
+        let mut engine = Engine::new(&prep.puzzle, compiled, &matcher).with_cancel(prep.cancel().clone());
         let start = engine.with_entries(propagate::initial_domains(&prep.puzzle, compiled));
         engine.deduce(start, opts)?
     };

@@ -65,13 +65,14 @@ pub struct ClueLint {
 
 /// Lints every clue of `puzzle` over `alphabet` (default: the puzzle's, else the
 /// characters its clues mention as its own dialect reads them, as `solve` infers it).
-/// Returns the alphabet used and a verdict per clue, in puzzle order.
-pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>) -> Result<(Alphabet, Vec<ClueLint>)> {
+/// Returns the alphabet used and a verdict per clue, in puzzle order. `cancel` is
+/// polled before each clue.
+pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>, cancel: &crate::stop::Cancel) -> Result<(Alphabet, Vec<ClueLint>)> {
     let alphabet = lint_alphabet(source, puzzle, alphabet)?;
     let mut done: HashMap<(&str, usize), Verdict> = HashMap::new();
     let mut out = Vec::with_capacity(puzzle.clues.len());
     for (i, clue) in puzzle.clues.iter().enumerate() {
-        crate::stop::check()?;
+        cancel.check()?;
         let length = clue.cells.len();
         let verdict = match done.get(&(clue.regex.as_str(), length)) {
             Some(v) => v.clone(),

@@ -10,10 +10,9 @@
 //! | encode | [`EncodeError`] | [`EncodeLimit`]: `Clauses`, `Variables` |
 //! | emit (files, standard output) | [`OutputError`] | — |
 //!
-//! [`Error`] wraps them (each converts into it with `From`), adds usage errors, the
-//! closed pipe and internal errors (bugs), and gives the process exit code with
-//! [`Error::exit_code`]. The `Display` of every error is the message the command line
-//! prints after `error: `.
+//! [`Error`] wraps them (each converts into it with `From`) and adds usage errors,
+//! internal errors (bugs) and cancellation. Exit statuses are the command line's
+//! business (it maps an internal error to 3, the others to 2).
 //!
 //! ```
 //! use crossat::error::{ClueErrorKind, Error};
@@ -28,10 +27,8 @@
 //!     other => panic!("unexpected {other}"),
 //! }
 //! assert_eq!(err.to_string(), "mine.txt: row 1 (left) clue 'a(': missing ), unterminated subpattern at position 1");
-//! assert_eq!(err.exit_code(), crossat::exit::ExitCode::BadInput);
 //! ```
 
-use crate::exit::ExitCode;
 use std::fmt;
 
 /// Everything that can go wrong between reading a puzzle and printing its solutions.
@@ -51,13 +48,10 @@ pub enum Error {
     Usage(String),
     /// An output file (or standard output) cannot be written.
     Output(OutputError),
-    /// Standard output is a pipe whose reader has gone (`crossat … | head`): not an
-    /// error for the user; the process ends quietly with exit code 0.
-    PipeClosed,
     /// A bug in crossat, e.g. a decoded solution failed independent verification.
     Internal(String),
-    /// The work was cancelled ([`crate::stop::cancel_on`]): `bench --timeout` gave up on
-    /// the puzzle. Never reaches the user as such.
+    /// The work was cancelled: the [`Cancel`](crate::stop::Cancel) token the caller
+    /// passed was cancelled or its deadline passed.
     Cancelled,
 }
 
@@ -160,17 +154,6 @@ pub struct OutputError {
 }
 
 impl Error {
-    /// The process exit status for this error: [`ExitCode::BadInput`] for bad input or
-    /// usage, [`ExitCode::Internal`] for a bug, [`ExitCode::Solved`] for a closed pipe
-    /// (not an error for the user).
-    pub fn exit_code(&self) -> ExitCode {
-        match self {
-            Error::Internal(_) => ExitCode::Internal,
-            Error::PipeClosed => ExitCode::Solved,
-            _ => ExitCode::BadInput,
-        }
-    }
-
     /// Builds an input error of kind [`InputErrorKind::Invalid`].
     pub fn input(source: &str, msg: impl Into<String>) -> Error {
         Error::Input(InputError { source: source.to_string(), kind: InputErrorKind::Invalid, message: msg.into() })
@@ -206,7 +189,6 @@ impl fmt::Display for Error {
             Error::Output(e) => e.fmt(f),
             Error::Usage(msg) => write!(f, "{msg}"),
             Error::Internal(msg) => write!(f, "internal error (please report): {msg}"),
-            Error::PipeClosed => write!(f, "standard output: the reader of the pipe has gone"),
             Error::Cancelled => write!(f, "cancelled"),
         }
     }

@@ -1,10 +1,9 @@
-//! Code every layer may use and that uses no stage: errors, exit statuses, limits, the orderly stop,
+//! Code every layer may use and that uses no stage: errors, limits, cancellation,
 //! progress bars, terminal style, stage timers, the clock, the seeded generator, and the
 //! records crossat prints for programs.
 
 pub mod clock;
 pub mod error;
-pub mod exit;
 pub mod limits;
 #[cfg(feature = "cli")]
 pub mod progress;

@@ -1,42 +1,157 @@
-//! Orderly stops — `--timeout`, SIGINT, SIGTERM — and the one path to standard output.
+//! Cancellation as a value the caller passes: a [`Cancel`] token.
 //!
-//! varisat cannot be interrupted inside a SAT call, so a stop does not wait for the
-//! search: a watchdog thread (the timer, or the signal thread) takes the output lock,
-//! prints the command's *epilogue* (the summary of what was found so far, with
-//! `"complete": false` and the reason), flushes standard output and exits the process.
+//! The library keeps no process state. Work that can run long — compiling and encoding
+//! the clues, the line search, the SAT searches between their calls, counting, the
+//! deduction engine, lint — polls the token it was given (through
+//! [`Prepared`](crate::pipeline::Prepared), [`Input`](crate::pipeline::Input) or a
+//! parameter) and ends with [`Error::Cancelled`] once the token is cancelled or its
+//! deadline has passed. Two calls with two tokens never affect each other, whatever
+//! thread they run on.
 //!
-//! The signal thread starts only when it may be needed: signals are caught from the
-//! start ([`catch_signals`]) and wait in a pipe, and the thread that acts on them
-//! starts before anything that can block or run long ([`watch`]: standard input, a
-//! SAT call) or at the first [`check`] after a signal came or after [`WATCH_AFTER`].
-//! Most runs on small puzzles end sooner and never pay for a thread (about 0.13 ms
-//! of CPU per process).
+//! A single SAT call cannot be interrupted (varisat has no interrupt): the token is read
+//! before each one, and its [`Watcher`] (if any) is told before the call starts, so that
+//! a caller who must stop at once (the command line, on a signal) can start a thread of
+//! its own to do it.
 //!
-//! Every byte of standard output goes through [`Stdout`], which writes complete lines
-//! (or, inside [`record`], complete records) while holding the same lock, so a stop
-//! never cuts a solution in half and never prints a summary in the middle of one.
-//! A command [`arm`]s the stop with its epilogue while it searches and calls
-//! [`finish`] before printing its own final verdict; after that, a stop changes nothing
-//! (the command is about to end with a complete answer).
+//! ```
+//! use crossat::stop::Cancel;
+//! use std::time::Duration;
+//!
+//! let token = Cancel::new();
+//! let worker = token.clone(); // cheap: the clones share one flag
+//! assert!(worker.check().is_ok());
+//! token.cancel();
+//! assert!(matches!(worker.check(), Err(crossat::Error::Cancelled)));
+//!
+//! // A deadline that has passed cancels too, without anyone setting the flag.
+//! let late = Cancel::never().with_timeout(Duration::ZERO);
+//! assert!(late.is_cancelled());
+//! ```
 
 use crate::clock::Instant;
-use crate::exit::ExitCode;
-use std::cell::{Cell, RefCell};
-use std::io::{self, Write};
+use crate::error::{Error, Result};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{LazyLock, OnceLock};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// The numbers of SIGINT and SIGTERM, the same on every platform crossat runs on.
-const SIGINT: u8 = 2;
-const SIGTERM: u8 = 15;
+/// Someone who watches long work besides its flag: told at each poll and before each
+/// call that cannot poll (a SAT call). The command line starts its signal thread from
+/// here, so that runs which end quickly never pay for one. Both methods must be cheap.
+pub trait Watcher: Send + Sync + std::panic::RefUnwindSafe {
+    /// At each poll of the token.
+    fn poll(&self) {}
+    /// Before a call that cannot be interrupted (a SAT call).
+    fn blocking(&self) {}
+}
 
-/// Why a command was stopped.
+/// A cancel token: cheap to clone (the clones share one flag), with an optional
+/// deadline and an optional [`Watcher`]. [`Cancel::never`] (the default) is never
+/// cancelled and costs one branch per poll.
+#[derive(Clone, Default)]
+pub struct Cancel {
+    flag: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
+    watcher: Option<Arc<dyn Watcher>>,
+}
+
+impl std::fmt::Debug for Cancel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cancel")
+            .field("cancelled", &self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+            .field("deadline", &self.deadline)
+            .field("watcher", &self.watcher.is_some())
+            .finish()
+    }
+}
+
+impl Cancel {
+    /// A token with its own flag, not cancelled yet: [`Cancel::cancel`] on it (or on a
+    /// clone) cancels the work that polls it.
+    pub fn new() -> Cancel {
+        Cancel::from_flag(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// A token that is never cancelled (unless given a deadline).
+    pub fn never() -> Cancel {
+        Cancel::default()
+    }
+
+    /// A token whose flag is `flag`: whoever sets it (another thread, a signal
+    /// handler) cancels the work.
+    pub fn from_flag(flag: Arc<AtomicBool>) -> Cancel {
+        Cancel { flag: Some(flag), ..Cancel::default() }
+    }
+
+    /// The same token (same flag), also cancelled from `at` on.
+    pub fn with_deadline(mut self, at: Instant) -> Cancel {
+        self.deadline = Some(self.deadline.map_or(at, |d| d.min(at)));
+        self
+    }
+
+    /// The same token, also cancelled once `limit` has passed from now.
+    pub fn with_timeout(self, limit: Duration) -> Cancel {
+        let now = Instant::now();
+        match now.checked_add(limit) {
+            Some(at) => self.with_deadline(at),
+            None => self,
+        }
+    }
+
+    /// The same token, with `watcher` told of its polls and of the calls that cannot
+    /// poll.
+    pub fn with_watcher(mut self, watcher: Arc<dyn Watcher>) -> Cancel {
+        self.watcher = Some(watcher);
+        self
+    }
+
+    /// Cancels the work polling this token or a clone of it (nothing for a token
+    /// without a flag, [`Cancel::never`]).
+    pub fn cancel(&self) {
+        if let Some(flag) = &self.flag {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Whether the token is cancelled: its flag is set or its deadline has passed.
+    pub fn is_cancelled(&self) -> bool {
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) || self.deadline.is_some_and(|at| Instant::now() >= at)
+    }
+
+    /// Fails with [`Error::Cancelled`] when the token is cancelled; tells the watcher.
+    #[inline]
+    pub fn check(&self) -> Result<()> {
+        if self.flag.is_none() && self.deadline.is_none() && self.watcher.is_none() {
+            return Ok(());
+        }
+        self.check_slow()
+    }
+
+    #[inline(never)]
+    fn check_slow(&self) -> Result<()> {
+        if let Some(w) = &self.watcher {
+            w.poll();
+        }
+        if self.is_cancelled() { Err(Error::Cancelled) } else { Ok(()) }
+    }
+
+    /// Tells the watcher that a call that cannot poll (a SAT call) is about to start.
+    #[inline]
+    pub fn blocking(&self) {
+        if let Some(w) = &self.watcher {
+            w.blocking();
+        }
+    }
+}
+
+/// Why a search stopped before its end, as the `"reason"` of a summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// `--timeout` passed.
+    /// The time limit passed.
     Timeout,
     /// SIGINT (Ctrl-C).
     Interrupt,
@@ -45,16 +160,6 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The process exit status: [`ExitCode::Timeout`] for a timeout, the signal's
-    /// [`ExitCode::Signal`] (128 + its number) for a signal.
-    pub fn exit_code(self) -> ExitCode {
-        match self {
-            Reason::Timeout => ExitCode::Timeout,
-            Reason::Interrupt => ExitCode::Signal(SIGINT),
-            Reason::Terminate => ExitCode::Signal(SIGTERM),
-        }
-    }
-
     /// The `"reason"` of the JSON summary.
     pub fn name(self) -> &'static str {
         match self {
@@ -62,220 +167,6 @@ impl Reason {
             Reason::Interrupt | Reason::Terminate => "interrupted",
         }
     }
-
-    /// For people: `the --timeout of 5 s was reached`, `interrupted by SIGINT`.
-    pub fn describe(self) -> String {
-        match self {
-            Reason::Timeout => match timeout() {
-                Some(t) => format!("stopped: the --timeout of {} s was reached", t.as_secs_f64()),
-                None => "stopped: the time limit was reached".to_string(),
-            },
-            Reason::Interrupt => "stopped: interrupted by SIGINT".to_string(),
-            Reason::Terminate => "stopped: terminated by SIGTERM".to_string(),
-        }
-    }
-}
-
-/// What a stop prints on standard output: the partial summary of the running command.
-pub type Epilogue = Box<dyn Fn(Reason) -> String + Send>;
-
-enum Phase {
-    /// No search under way: a stop ends the process at once, printing nothing more.
-    Idle,
-    /// Searching: a stop prints this epilogue and exits.
-    Armed(Epilogue),
-    /// The command has its answer and is printing it: stops are ignored.
-    Finishing,
-}
-
-struct State {
-    phase: Phase,
-}
-
-static STATE: Mutex<State> = Mutex::new(State { phase: Phase::Idle });
-
-/// The `--timeout` in nanoseconds, 0 for none.
-static TIMEOUT_NS: AtomicU64 = AtomicU64::new(0);
-
-thread_local! {
-    /// The cancel flag of the work running on this thread ([`cancel_on`]).
-    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
-    /// When the work on this thread is cancelled ([`cancel_at`]).
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
-    /// The lock while this thread is inside [`record`] (which may nest).
-    static HELD: RefCell<Option<MutexGuard<'static, State>>> = const { RefCell::new(None) };
-    static DEPTH: Cell<usize> = const { Cell::new(0) };
-}
-
-fn lock() -> MutexGuard<'static, State> {
-    STATE.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Runs `f` holding the output lock (re-entrant on this thread): what `f` writes to
-/// [`Stdout`] and flushes is printed whole or, if a stop comes first, not at all.
-pub fn record<T>(f: impl FnOnce() -> T) -> T {
-    if DEPTH.get() == 0 {
-        let guard = lock();
-        HELD.with(|h| *h.borrow_mut() = Some(guard));
-    }
-    DEPTH.set(DEPTH.get() + 1);
-    struct Leave;
-    impl Drop for Leave {
-        fn drop(&mut self) {
-            DEPTH.set(DEPTH.get() - 1);
-            if DEPTH.get() == 0 {
-                HELD.with(|h| drop(h.borrow_mut().take()));
-            }
-        }
-    }
-    let _leave = Leave;
-    f()
-}
-
-fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
-    if DEPTH.get() > 0 { HELD.with(|h| f(h.borrow_mut().as_mut().expect("lock held inside record"))) } else { f(&mut lock()) }
-}
-
-/// From now on, the work on this thread (compile, encode, the search between SAT calls,
-/// the counterexample loop) ends with [`Error::Cancelled`](crate::error::Error::Cancelled)
-/// as soon as `flag` is set: `bench --timeout` runs each puzzle on a worker thread and
-/// sets the flag when it gives up, so the abandoned work stops instead of burning CPU.
-/// A single SAT call cannot be interrupted (varisat has no interrupt); the flag is
-/// read before each one.
-pub fn cancel_on(flag: Arc<AtomicBool>) {
-    CANCEL.with(|c| *c.borrow_mut() = Some(flag));
-}
-
-/// From now on, the work on this thread ends with
-/// [`Error::Cancelled`](crate::error::Error::Cancelled) at the first [`check`] after
-/// `at` (`None`: never). The time limit of a caller that has no second thread to set a
-/// [`cancel_on`] flag: the wasm API in a browser. Like the flag, it is read between SAT
-/// calls, never inside one.
-pub fn cancel_at(at: Option<Instant>) {
-    DEADLINE.set(at);
-}
-
-/// Fails with [`Error::Cancelled`](crate::error::Error::Cancelled) when the work on this
-/// thread has been cancelled ([`cancel_on`], [`cancel_at`]); starts the signal thread ([`watch`]) once
-/// a signal has come or [`WATCH_AFTER`] has passed.
-pub fn check() -> crate::error::Result<()> {
-    if !WATCHING.load(Ordering::Relaxed) && (CAUGHT.load(Ordering::Relaxed) || STARTED.get().is_some_and(|t| t.elapsed() >= WATCH_AFTER)) {
-        watch();
-    }
-    let cancelled = CANCEL.with(|c| c.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
-        || DEADLINE.get().is_some_and(|at| Instant::now() >= at);
-    if cancelled { Err(crate::error::Error::Cancelled) } else { Ok(()) }
-}
-
-/// Sets the timeout that [`arm`] starts the clock for (from now).
-pub fn set_timeout(secs: Option<f64>) -> crate::error::Result<()> {
-    let d = match secs {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
-        Some(s) => return Err(crate::error::Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
-    };
-    if let Some(d) = d {
-        TIMEOUT_NS.store(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX).max(1), Ordering::Relaxed);
-        let _ = std::thread::Builder::new().name("crossat-timeout".into()).spawn(move || {
-            std::thread::sleep(d);
-            stop(Reason::Timeout);
-        });
-    }
-    Ok(())
-}
-
-/// The `--timeout` in force, if any.
-pub fn timeout() -> Option<Duration> {
-    let ns = TIMEOUT_NS.load(Ordering::Relaxed);
-    (ns > 0).then(|| Duration::from_nanos(ns))
-}
-
-/// From now on a stop prints `epilogue` and exits (replacing any earlier epilogue).
-pub fn arm(epilogue: Epilogue) {
-    with_state(|st| st.phase = Phase::Armed(epilogue));
-}
-
-/// The command has its complete answer: later stops are ignored.
-pub fn finish() {
-    with_state(|st| st.phase = Phase::Finishing);
-}
-
-/// Stops the process for `reason`, unless the command is already finishing.
-pub fn stop(reason: Reason) {
-    let mut st = lock();
-    let text = match &st.phase {
-        Phase::Finishing => return,
-        Phase::Idle => String::new(),
-        Phase::Armed(epilogue) => epilogue(reason),
-    };
-    st.phase = Phase::Finishing;
-    let mut out = io::stdout().lock();
-    let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-    let code = match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            eprintln!("error: standard output: cannot write: {e}");
-            ExitCode::BadInput
-        }
-        _ => reason.exit_code(),
-    };
-    std::process::exit(i32::from(code.code()));
-}
-
-/// How long after [`catch_signals`] the first [`check`] starts the signal thread.
-pub const WATCH_AFTER: Duration = Duration::from_millis(20);
-
-/// The signals caught, until the signal thread takes them.
-#[cfg(feature = "cli")]
-static SIGNALS: Mutex<Option<signal_hook::iterator::Signals>> = Mutex::new(None);
-/// Set when SIGINT or SIGTERM came (read by [`check`]).
-static CAUGHT: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
-/// Whether the signal thread has been started.
-static WATCHING: AtomicBool = AtomicBool::new(false);
-/// When [`catch_signals`] ran.
-static STARTED: OnceLock<Instant> = OnceLock::new();
-
-/// Catches SIGINT and SIGTERM from now on; the thread that turns them into orderly
-/// stops starts later, when [`watch`] is first called (a signal that comes before
-/// waits for it). Signals are the command line's: without the `cli` feature this only
-/// starts the clock of [`WATCH_AFTER`].
-pub fn catch_signals() {
-    let _ = STARTED.set(Instant::now());
-    #[cfg(feature = "cli")]
-    catch_signals_now();
-}
-
-#[cfg(feature = "cli")]
-fn catch_signals_now() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let Ok(signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
-    for sig in [SIGINT, SIGTERM] {
-        let _ = signal_hook::flag::register(sig, Arc::clone(&CAUGHT));
-    }
-    *SIGNALS.lock().unwrap_or_else(PoisonError::into_inner) = Some(signals);
-}
-
-/// Starts the thread that turns the signals [`catch_signals`] caught (and later ones)
-/// into orderly stops, unless it runs already: call it before anything that can block
-/// or run long without a [`check`].
-pub fn watch() {
-    let started = WATCHING.swap(true, Ordering::AcqRel);
-    #[cfg(feature = "cli")]
-    if !started {
-        start_signal_thread();
-    }
-    #[cfg(not(feature = "cli"))]
-    let _ = started;
-}
-
-#[cfg(feature = "cli")]
-fn start_signal_thread() {
-    let Some(mut signals) = SIGNALS.lock().unwrap_or_else(PoisonError::into_inner).take() else { return };
-    let _ = std::thread::Builder::new().name("crossat-signals".into()).spawn(move || {
-        use signal_hook::consts::SIGINT;
-        for sig in signals.forever() {
-            stop(if sig == SIGINT { Reason::Interrupt } else { Reason::Terminate });
-        }
-    });
 }
 
 /// The JSON summary of a stopped command: `base` (a record's start) with `"complete":
@@ -288,55 +179,48 @@ pub fn stopped_json<T>(reason: Reason, base: T) -> crate::records::Stopped<T> {
     crate::records::Stopped::new(base, reason)
 }
 
-/// The summary line of a stopped command: [`stopped_json`] for JSON output, else
-/// `text` followed by what stopped it.
-pub fn summary(json: bool, reason: Reason, base: impl serde::Serialize, text: &str) -> String {
-    if json { format!("{}\n", crate::records::line(&stopped_json(reason, base))) } else { format!("{}; {text}\n", reason.describe()) }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
 
-/// Standard output for commands: complete lines are written while holding the output
-/// lock; inside [`record`], nothing is written before an explicit flush.
-#[derive(Default)]
-pub struct Stdout {
-    buf: Vec<u8>,
-}
-
-impl Stdout {
-    /// An empty buffer in front of the process's standard output.
-    pub fn new() -> Stdout {
-        Stdout::default()
+    #[test]
+    fn clones_share_the_flag_and_tokens_do_not() {
+        let (a, b) = (Cancel::new(), Cancel::new());
+        let a2 = a.clone();
+        a.cancel();
+        assert!(a2.is_cancelled() && a2.check().is_err());
+        assert!(!b.is_cancelled() && b.check().is_ok());
+        Cancel::never().cancel();
+        assert!(Cancel::never().check().is_ok());
     }
 
-    fn commit(&mut self, upto: usize) -> io::Result<()> {
-        if upto == 0 {
-            return Ok(());
-        }
-        let r = record(|| {
-            let mut out = io::stdout().lock();
-            out.write_all(&self.buf[..upto]).and_then(|()| out.flush())
-        });
-        let _ = self.buf.drain(..upto);
-        r
+    #[test]
+    fn deadlines_cancel_and_the_earlier_one_wins() {
+        let now = Instant::now();
+        let t = Cancel::never().with_deadline(now + Duration::from_secs(3600)).with_deadline(now);
+        assert_eq!(t.deadline(), Some(now));
+        assert!(t.check().is_err());
+        assert!(Cancel::new().with_timeout(Duration::from_secs(3600)).check().is_ok());
     }
-}
 
-impl Write for Stdout {
-    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.buf.extend_from_slice(data);
-        // Outside a record, print every complete line (and never hold more than 1 MiB).
-        if DEPTH.get() == 0 {
-            if self.buf.len() > 1 << 20 {
-                self.commit(self.buf.len())?;
-            } else if data.contains(&b'\n')
-                && let Some(end) = self.buf.iter().rposition(|&b| b == b'\n')
-            {
-                self.commit(end + 1)?;
+    #[test]
+    fn the_watcher_hears_polls_and_blocking_calls() {
+        #[derive(Default)]
+        struct Count(AtomicUsize, AtomicUsize);
+        impl Watcher for Count {
+            fn poll(&self) {
+                let _ = self.0.fetch_add(1, Ordering::Relaxed);
+            }
+            fn blocking(&self) {
+                let _ = self.1.fetch_add(1, Ordering::Relaxed);
             }
         }
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.commit(self.buf.len())
+        let w = Arc::new(Count::default());
+        let t = Cancel::never().with_watcher(w.clone());
+        t.check().unwrap();
+        t.check().unwrap();
+        t.blocking();
+        assert_eq!((w.0.load(Ordering::Relaxed), w.1.load(Ordering::Relaxed)), (2, 1));
     }
 }

@@ -28,6 +28,8 @@ export class Board {
     view.clues.forEach((c, k) => c.cells.forEach((id) => this.byCell[id].push(k)));
 
     const size = this.cellSize();
+    this.size = size;
+    this.el.style.zoom = '';
     const pos = this.positions(view, size);
     this.pos = pos;
     this.inputs = view.cells.map((cell, id) => {
@@ -63,6 +65,7 @@ export class Board {
     });
     this.placeClues(view, pos, size);
     this.fit();
+    this.zoom();
     this.markLine();
   }
 
@@ -93,84 +96,158 @@ export class Board {
     return cells.map((c) => ({ x: (c.x / dx) * size, y: (c.y / dy) * rowStep }));
   }
 
-  // A clue along a horizontal line sits beside it (left, or right for a right clue or
-  // one read right to left); any other line gets a numbered marker at its start and a
-  // line in the list under the board.
+  // Each clue is drawn where its line is, in the command line's order, with its state
+  // (✓ ○ ✗) at the end nearest the grid:
+  // - a horizontal line's clues beside it (left, or right for a right clue or a line
+  //   read right to left), several side by side in the order the puzzle lists them;
+  // - a rectangle's column clues above (or below, for a bottom clue or a column read
+  //   upwards) their column: level text when every clue of that side fits the column's
+  //   width, else turned to read upwards, side by side within the column, in order;
+  // - a hexagon's diagonals at the end of the line that points right, turned along
+  //   the line, reading away from it;
+  // - a free layout's entries in a list under the board (by their labels).
+  // Lines never share the strip their clues stand in, so no clue covers another.
   placeClues(view, pos, size) {
+    const hex = view.shape?.kind === 'hex';
+    const free = view.shape?.kind === 'free' || !view.shape;
+    const centre = (id) => ({ x: pos[id].x + size / 2, y: pos[id].y + size / 2 });
+    const groups = new Map();
     const listed = [];
-    const sideUsed = new Map();
+    const diagonal = [];
     view.clues.forEach((clue, k) => {
-      const pts = clue.cells.map((id) => pos[id]);
+      const pts = clue.cells.map(centre);
+      if (!pts.length) return;
       const first = pts[0];
       const last = pts[pts.length - 1];
-      const horizontal = pts.every((p) => Math.abs(p.y - first.y) < 1);
-      if (horizontal && pts.length > 0) {
-        const leftToRight = pts.length < 2 || last.x >= first.x;
-        const right = clue.side === 'right' || (!leftToRight && clue.side !== 'left');
-        const key = `${Math.round(first.y)}:${right}`;
-        const before = sideUsed.get(key) ?? [];
-        const el = this.clueElement(clue, k, 'clue');
-        el.style.top = `${first.y}px`;
-        // On a hexagon the diagonals' markers sit in the gap between a row and its clue.
-        const gap = view.shape?.kind === 'hex' ? size : 4;
-        const edge = right ? Math.max(first.x, last.x) + size + gap : Math.min(first.x, last.x) - gap;
-        el.dataset.edge = edge;
-        el.dataset.right = right ? '1' : '';
-        el.classList.add(right ? 'right' : 'left');
-        before.push(el);
-        sideUsed.set(key, before);
+      const sameY = pts.every((p) => Math.abs(p.y - first.y) < 1);
+      const sameX = pts.every((p) => Math.abs(p.x - first.x) < 1);
+      let kind;
+      if (pts.length === 1) kind = ['top', 'bottom'].includes(clue.side) ? 'v' : 'h';
+      else kind = sameY ? 'h' : sameX && !hex ? 'v' : 'd';
+      if (free && kind !== 'h') { listed.push(k); return; }
+      if (free && !this.rowFree(view, pos, clue)) { listed.push(k); return; }
+      if (kind === 'd') { diagonal.push(k); return; }
+      let side;
+      if (kind === 'h') side = clue.side === 'right' || (clue.side !== 'left' && last.x < first.x) ? 'right' : 'left';
+      else side = clue.side === 'bottom' || (clue.side !== 'top' && last.y < first.y) ? 'bottom' : 'top';
+      const key = `${[...clue.cells].sort((a, b) => a - b).join(',')}:${side}`;
+      if (!groups.has(key)) groups.set(key, { side, pts, clues: [] });
+      groups.get(key).clues.push(k);
+    });
+    const gap = 6;
+    // Column clues lie level only when every one of them fits its column.
+    const columnEls = [];
+    for (const g of groups.values()) {
+      g.els = g.clues.map((k) => {
+        const el = this.clueElement(view.clues[k], k, 'clue', null, g.side);
+        el.classList.add(g.side);
         this.el.append(el);
         this.clueEls[k].push(el);
-      } else {
-        listed.push(k);
+        if (g.side === 'top' || g.side === 'bottom') columnEls.push(el);
+        return el;
+      });
+    }
+    const multi = [...groups.values()].some((g) => (g.side === 'top' || g.side === 'bottom') && g.clues.length > 1);
+    const level = !multi && columnEls.every((el) => el.offsetWidth <= size);
+    if (!level) columnEls.forEach((el) => el.classList.add('upright'));
+    for (const g of groups.values()) {
+      const xs = g.pts.map((p) => p.x);
+      const ys = g.pts.map((p) => p.y);
+      if (g.side === 'left' || g.side === 'right') {
+        const y = g.pts[0].y - size / 2;
+        if (g.side === 'left') {
+          let x = Math.min(...xs) - size / 2 - gap;
+          for (const el of [...g.els].reverse()) {
+            x -= el.offsetWidth;
+            el.style.left = `${x}px`;
+            el.style.top = `${y}px`;
+            x -= gap;
+          }
+        } else {
+          let x = Math.max(...xs) + size / 2 + gap;
+          for (const el of g.els) {
+            el.style.left = `${x}px`;
+            el.style.top = `${y}px`;
+            x += el.offsetWidth + gap;
+          }
+        }
+        continue;
       }
-    });
-    // Stack several clues on one side of a line outward from the cells.
-    for (const els of sideUsed.values()) {
-      let offset = 0;
-      for (const el of els) {
-        const w = el.offsetWidth;
-        const edge = Number(el.dataset.edge);
-        if (el.dataset.right) el.style.left = `${edge + offset}px`;
-        else el.style.left = `${edge - offset - w}px`;
-        offset += w + 6;
+      // A column's clues: side by side as many as fit the column, then in tiers
+      // outward from the grid.
+      const cx = g.pts[0].x;
+      const w = Math.max(...g.els.map((el) => el.offsetWidth));
+      const across = Math.max(1, Math.floor(size / w));
+      const top = g.side === 'top';
+      let edge = top ? Math.min(...ys) - size / 2 - gap : Math.max(...ys) + size / 2 + gap;
+      for (let t = 0; t * across < g.els.length; t++) {
+        const tier = g.els.slice(t * across, (t + 1) * across);
+        const h = Math.max(...tier.map((el) => el.offsetHeight));
+        const span = tier.reduce((a, el) => a + el.offsetWidth, 0);
+        let x = cx - span / 2;
+        for (const el of tier) {
+          el.style.left = `${x}px`;
+          el.style.top = `${top ? edge - el.offsetHeight : edge}px`;
+          x += el.offsetWidth;
+        }
+        edge = top ? edge - h - gap : edge + h + gap;
+      }
+    }
+    // A diagonal's clues continue its line beyond the end that points right.
+    const byLine = new Map();
+    for (const k of diagonal) {
+      const key = [...view.clues[k].cells].sort((a, b) => a - b).join(',');
+      if (!byLine.has(key)) byLine.set(key, []);
+      byLine.get(key).push(k);
+    }
+    for (const ks of byLine.values()) {
+      const pts = view.clues[ks[0]].cells.map(centre);
+      let [end, prev] = [pts[pts.length - 1], pts[pts.length - 2]];
+      if (end.x < prev.x || (end.x === prev.x && end.y > prev.y)) [end, prev] = [pts[0], pts[1]];
+      const len = Math.hypot(end.x - prev.x, end.y - prev.y) || 1;
+      const ux = (end.x - prev.x) / len;
+      const uy = (end.y - prev.y) / len;
+      const angle = Math.atan2(uy, ux);
+      let along = size * 0.6;
+      for (const k of ks) {
+        const el = this.clueElement(view.clues[k], k, 'clue', null, 'diagonal');
+        el.classList.add('diagonal');
+        this.el.append(el);
+        this.clueEls[k].push(el);
+        const h = el.offsetHeight;
+        el.style.left = `${end.x + ux * along}px`;
+        el.style.top = `${end.y + uy * along - h / 2}px`;
+        el.style.transform = `rotate(${angle}rad)`;
+        along += el.offsetWidth + gap;
       }
     }
     if (listed.length === 0) return;
-    const ul = document.createElement('ol');
+    const ul = document.createElement('ul');
     ul.className = 'clue-list';
-    ul.setAttribute('aria-label', 'Clues of the other lines');
-    listed.forEach((k, n) => {
-      const clue = view.clues[k];
-      const pts = clue.cells.map((id) => pos[id]);
-      const marker = document.createElement('span');
-      marker.className = 'marker';
-      marker.setAttribute('aria-hidden', 'true');
-      const [a, b] = [pts[0], pts[1] ?? { x: pts[0].x, y: pts[0].y + size }];
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      const ux = (b.x - a.x) / len;
-      const uy = (b.y - a.y) / len;
-      const atEnd = clue.side === 'bottom';
-      const base = atEnd ? pts[pts.length - 1] : a;
-      const dir = atEnd ? 1 : -1;
-      marker.style.left = `${base.x + dir * ux * size * 0.85}px`;
-      marker.style.top = `${base.y + dir * uy * size * 0.85 + size * 0.25}px`;
-      marker.dataset.n = n + 1;
-      marker.addEventListener('click', () => this.selectClue(k));
-      this.el.append(marker);
-      this.clueEls[k].push(marker);
-      const li = this.clueElement(clue, k, 'list-clue', n + 1);
+    ul.setAttribute('aria-label', 'Clues of the entries');
+    for (const k of listed) {
+      const li = document.createElement('li');
+      li.append(this.clueElement(view.clues[k], k, 'list-clue', view.clues[k].label));
       ul.append(li);
-      this.clueEls[k].push(li);
-    });
+      this.clueEls[k].push(li.firstChild);
+    }
     this.listsEl.append(ul);
   }
 
-  clueElement(clue, k, cls, n) {
-    const el = document.createElement(cls === 'list-clue' ? 'li' : 'span');
+  // A free layout's horizontal entry has its clue beside it when no other cell of its
+  // row lies to its left.
+  rowFree(view, pos, clue) {
+    const ys = new Set(clue.cells.map((id) => pos[id].y));
+    const minX = Math.min(...clue.cells.map((id) => pos[id].x));
+    return !view.cells.some((_, id) => ys.has(pos[id].y) && pos[id].x < minX);
+  }
+
+  clueElement(clue, k, cls, label, side) {
+    const el = document.createElement(cls === 'list-clue' ? 'div' : 'span');
     el.className = `${cls} possible`;
-    el.tabIndex = 0;
-    el.setAttribute('role', 'button');
+    // A clue is a labelled note, not a control: a click on it picks its line, and the
+    // keyboard reaches every line through its cells (Enter turns to the next line).
+    el.setAttribute('role', 'note');
     el.dataset.clue = k;
     const sym = document.createElement('span');
     sym.className = 'sym';
@@ -179,42 +256,52 @@ export class Board {
     const text = document.createElement('span');
     text.className = 'regex';
     text.textContent = clue.regex;
-    if (n != null) {
+    if (label != null) {
       const lbl = document.createElement('span');
       lbl.className = 'lbl';
-      lbl.textContent = `${n}. ${clue.label}`;
+      lbl.textContent = label;
       el.append(lbl, text, sym);
-    } else if (cls === 'clue' && clue.side === 'right') {
-      el.append(sym, text);
-    } else {
+    } else if (side === 'left' || side === 'bottom') {
       el.append(text, sym);
+    } else {
+      el.append(sym, text);
     }
     el.setAttribute('aria-label', `${clue.label}: ${clue.regex}, ${WORD.possible}`);
     el.addEventListener('click', () => this.selectClue(k));
-    el.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.selectClue(k); }
-    });
     return el;
   }
 
   // Shift everything so that no clue sticks out to the left or top; size the board.
   fit() {
     const kids = [...this.el.children];
-    let minX = 0, minY = 0, maxX = 0, maxY = 0;
+    const origin = this.el.getBoundingClientRect();
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const el of kids) {
-      const x = parseFloat(el.style.left) || 0;
-      const y = parseFloat(el.style.top) || 0;
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x + el.offsetWidth);
-      maxY = Math.max(maxY, y + el.offsetHeight);
+      const r = el.getBoundingClientRect();
+      minX = Math.min(minX, r.left - origin.left);
+      minY = Math.min(minY, r.top - origin.top);
+      maxX = Math.max(maxX, r.right - origin.left);
+      maxY = Math.max(maxY, r.bottom - origin.top);
     }
+    if (!kids.length) { minX = minY = maxX = maxY = 0; }
     for (const el of kids) {
       el.style.left = `${(parseFloat(el.style.left) || 0) - minX}px`;
       el.style.top = `${(parseFloat(el.style.top) || 0) - minY}px`;
     }
-    this.el.style.width = `${maxX - minX}px`;
-    this.el.style.height = `${maxY - minY}px`;
+    this.el.style.width = `${Math.ceil(maxX - minX)}px`;
+    this.el.style.height = `${Math.ceil(maxY - minY)}px`;
+  }
+
+  // On a narrow screen the board is scaled to the width it has, but never so far that
+  // a cell is smaller than 25 px (a finger's target is 24); past that the frame pans.
+  zoom() {
+    const wrap = this.el.parentElement;
+    this.el.style.zoom = '';
+    const natural = this.el.offsetWidth;
+    const room = wrap.clientWidth;
+    if (!natural || !room || natural <= room) return;
+    const least = 25 / (this.size || 38);
+    this.el.style.zoom = String(Math.max(least, room / natural));
   }
 
   // `unknown` (a line too long to decide alone) is shown as still possible.
@@ -228,11 +315,8 @@ export class Board {
         el.dataset.state = st;
         const sym = el.querySelector('.sym');
         if (sym) sym.textContent = SYMBOL[st] ?? '?';
-        if (el.classList.contains('marker')) el.textContent = `${el.dataset.n}${SYMBOL[st] ?? ''}`;
-        else {
-          const clue = this.view.clues[k];
-          el.setAttribute('aria-label', `${clue.label}: ${clue.regex}, ${WORD[st] ?? st}`);
-        }
+        const clue = this.view.clues[k];
+        el.setAttribute('aria-label', `${clue.label}: ${clue.regex}, ${WORD[st] ?? st}`);
       }
     });
   }
@@ -253,6 +337,9 @@ export class Board {
 
   focusCell(id) { this.inputs[id]?.focus(); }
 
+  // After a resize (a phone turned), the board is scaled again.
+  resized() { if (this.view) this.zoom(); }
+
   selectClue(k) {
     this.active = k;
     this.markLine();
@@ -261,13 +348,20 @@ export class Board {
     this.focusCell(empty ?? ids[0]);
   }
 
+  // The current line's cells and clue are marked; the other clues through the focused
+  // cell are marked more lightly.
   markLine() {
     const line = new Set(this.view?.clues[this.active]?.cells ?? []);
+    const through = new Set(this.byCell?.[this.focusedId] ?? []);
     this.inputs.forEach((input, id) => input.classList.toggle('inline', line.has(id)));
-    this.clueEls.forEach((els, k) => els.forEach((el) => el.classList.toggle('activeclue', k === this.active)));
+    this.clueEls.forEach((els, k) => els.forEach((el) => {
+      el.classList.toggle('activeclue', k === this.active);
+      el.classList.toggle('crossing', k !== this.active && through.has(k));
+    }));
   }
 
   focused(id) {
+    this.focusedId = id;
     const lines = this.byCell[id];
     if (lines.length && !lines.includes(this.active)) {
       // Keep the direction when possible: the line through this cell most like the last.

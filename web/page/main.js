@@ -65,6 +65,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
     id: source.id || null,
     format: source.format ?? null,
     dialect: source.dialect ?? null,
+    path: source.path ?? null,
   };
   src.key = source.key ?? `${src.name}#${src.id ?? ''}#${src.dialect ?? ''}#${hash(src.text)}`;
   let view;
@@ -75,6 +76,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
     throw err;
   }
   showError(null);
+  if (!keepValues || state.source?.key !== src.key) state.helped = false;
   state.source = src;
   state.view = view;
   const saved = keepValues ?? store.get(src.key);
@@ -87,6 +89,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   clearHelp();
   try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, dialect: src.dialect, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
   await refreshStatus();
+  await showInMenus(src).catch(() => {});
   document.body.dataset.puzzle = src.key;
   if (state.mode === 'create' && !fromSetter) setter.load(view, src);
   return view;
@@ -114,7 +117,9 @@ async function refreshStatus() {
       document.body.dataset.filled = String(values.filter(Boolean).length);
       const solved = values.every((v) => v) && states.every((s) => s === 'satisfied');
       $('solved').hidden = !solved;
-      document.body.dataset.solved = solved ? '1' : '';
+      $('solved').textContent = state.helped ? '✓ Revealed: every clue holds.' : '✓ Solved! Every clue holds.';
+      $('solved').classList.toggle('revealed', Boolean(state.helped));
+      document.body.dataset.solved = solved ? (state.helped ? 'revealed' : '1') : '';
     } while (statusAgain);
   })();
   try {
@@ -182,6 +187,7 @@ async function showCollection(i, pick = null) {
   sel.replaceChildren();
   list.forEach((e, k) => sel.add(new Option(e.label, String(k))));
   sel.entries = list;
+  sel.dataset.collection = String(i);
   let k = 0;
   if (pick) {
     const found = list.findIndex((e) => e.path === pick.path && (e.id ?? null) === (pick.id ?? null));
@@ -191,10 +197,53 @@ async function showCollection(i, pick = null) {
   return list[k];
 }
 
-async function openEntry(e) {
+async function openEntry(e, dialect = null) {
   const text = await fetchText(e.path);
   const name = e.path.split('/').pop();
-  return openSource({ name, text, id: e.id, path: e.path, key: `${e.path}#${e.id ?? ''}` });
+  const key = `${e.path}#${e.id ?? ''}${dialect ? `#${dialect}` : ''}`;
+  return openSource({ name, text, id: e.id, path: e.path, key, dialect });
+}
+
+// The menus name what the board shows: a bundled puzzle's collection and entry, or,
+// for a pasted, shared or created one, its name in place of a collection's entry.
+async function showInMenus(src) {
+  const sel = $('puzzle-list');
+  sel.querySelector('option[data-other]')?.remove();
+  if (src.path) {
+    // The collection shown, if it holds the puzzle, else the first that does.
+    const holds = (c) => c && (c.path === src.path || c.files?.some((f) => f.path === src.path));
+    const shown = Number($('collection').value);
+    const ci = holds(index.collections[shown]) ? shown : index.collections.findIndex(holds);
+    if (ci < 0) return;
+    if ($('collection').value !== String(ci) || sel.dataset.collection !== String(ci)) {
+      $('collection').value = String(ci);
+      await showCollection(ci, src);
+    } else {
+      const k = sel.entries.findIndex((e) => e.path === src.path && (e.id ?? null) === (src.id ?? null));
+      if (k >= 0) sel.value = String(k);
+    }
+    return;
+  }
+  const other = new Option(`(${src.name === 'pasted' ? 'pasted puzzle' : src.name})`, '');
+  other.dataset.other = '1';
+  sel.prepend(other);
+  sel.value = '';
+}
+
+// A bundled puzzle named by a share link (share.js): its entry, or null.
+async function bundledEntry(shared) {
+  const dir = `puzzles/${shared.collection}/`;
+  for (const c of index.collections) {
+    if (shared.id && c.kind === 'challenges' && c.path.startsWith(dir)) return { path: c.path, id: shared.id };
+    const f = shared.file && c.files?.find((x) => x.path === dir + shared.file);
+    if (f) return { path: f.path, id: null };
+  }
+  throw new Error('The share link names a puzzle this page does not have.');
+}
+
+async function openShared(shared) {
+  if (shared.bundled) return openEntry(await bundledEntry(shared), shared.dialect);
+  return openSource(shared);
 }
 
 // --- help ---
@@ -287,7 +336,10 @@ async function explainSteps() {
   const out = await runHeavy('Explain', 'explain', JSON.stringify(state.values), MAX_STEPS);
   if (!out) return;
   const recs = records(out.result);
-  explain.load(recs, { cellId, cellName, board, root: $('steps') });
+  explain.load(recs, {
+    cellId, cellName, board, root: $('steps'), values: state.values,
+    apply: (values) => { state.helped = true; board.setValues(values); },
+  });
   $('steps').hidden = false;
   explain.show(0);
 }
@@ -329,6 +381,7 @@ async function reveal() {
   if (!out) return;
   const sol = records(out.result).find((r) => r.type === 'solution' || r.grid);
   if (!sol) { $('help-out').textContent = 'No solution.'; return; }
+  state.helped = true;
   board.setValues(solutionValues(sol.grid));
   $('help-out').textContent = `Revealed (solved in ${out.ms.toFixed(0)} ms).`;
   $('help-out').dataset.ms = String(out.ms);
@@ -365,6 +418,8 @@ function setMode(mode) {
   else setter.idle();
 }
 
+let shareTimer = null;
+
 function wire() {
   const guard = (f) => () => { showError(null); f().catch(showError); };
   $('collection').addEventListener('change', guard(async () => {
@@ -373,6 +428,7 @@ function wire() {
   }));
   $('puzzle-list').addEventListener('change', guard(async () => {
     const sel = $('puzzle-list');
+    if (sel.value === '') return;
     await openEntry(sel.entries[Number(sel.value)]);
   }));
   $('paste-open').addEventListener('click', guard(async () => {
@@ -395,6 +451,8 @@ function wire() {
     history.replaceState(null, '', url);
     $('share-out').textContent = 'Link in the address bar';
     try { await navigator.clipboard.writeText(url); $('share-out').textContent = 'Link copied'; } catch { /* no clipboard: the address bar has it */ }
+    clearTimeout(shareTimer);
+    shareTimer = setTimeout(() => { $('share-out').textContent = ''; }, 4000);
   }));
   $('stop').addEventListener('click', () => { heavy.stop(); setter.stopped(); });
   $('hint').addEventListener('click', guard(hint));
@@ -404,15 +462,18 @@ function wire() {
   $('unique').addEventListener('click', guard(unique));
   $('clear').addEventListener('click', () => {
     clearHelp();
+    state.helped = false;
     board.setValues(state.values.map((_, i) => state.view.givens?.[i] ?? ''));
   });
   $('step-prev').addEventListener('click', () => explain.move(-1));
   $('step-next').addEventListener('click', () => explain.move(1));
   $('mode-play').addEventListener('click', () => setMode('play'));
   $('mode-create').addEventListener('click', () => setMode('create'));
+  let resizeTimer = null;
+  window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => board.resized(), 100); });
   window.addEventListener('hashchange', guard(async () => {
     const shared = await readShare(location.hash);
-    if (shared) await openSource(shared);
+    if (shared) await openShared(shared);
   }));
 }
 
@@ -434,8 +495,7 @@ async function start() {
   const shared = await readShare(location.hash).catch((err) => { showError(err); return null; });
   let opened = false;
   if (shared) {
-    opened = await openSource(shared).then(() => true, () => false);
-    if (opened) await showCollection(0);
+    opened = await openShared(shared).then(() => true, (err) => { showError(err); return false; });
   }
   if (!opened) {
     let last = null;
@@ -452,6 +512,8 @@ async function start() {
   }
   performance.mark('crossat:interactive');
   document.body.dataset.ready = '1';
+  // Offline play after this visit (sw.js); a page without a worker still works.
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
 }
 
 start().catch((err) => {

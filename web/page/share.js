@@ -1,6 +1,11 @@
-// Share links: the puzzle's text travels in the URL fragment (never sent to a
-// server), deflated and base64url-encoded: #name=…&id=…&dialect=…&z=…  (or t=…
-// uncompressed where the browser has no CompressionStream).
+// Share links, in the URL fragment (never sent to a server):
+// - a bundled puzzle by its place: #c=regexcrossword-com&id=beginner/1 (a collection
+//   of challenges) or #c=antoine-trux&f=MIT.input.txt (a file), with &dialect=… when
+//   its clues are read in another dialect;
+// - any other puzzle by its text, deflated and base64url-encoded:
+//   #name=…&dialect=…&z=…  (or t=… uncompressed where the browser has no
+//   CompressionStream); the shorter of the text as given and the library's compact
+//   crossat JSON of the puzzle alone (never a whole collection).
 function toBase64url(bytes) {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -23,28 +28,39 @@ export async function encode(text) {
   return `t=${toBase64url(bytes)}`;
 }
 
-// The link for a puzzle. A puzzle picked from a collection is exported alone (crossat
-// JSON, by the library) so the link does not carry the whole collection.
+// The link for a puzzle (source: {name, text, id, dialect, path}).
 export async function shareLink(source, heavy) {
-  let text = source.text;
-  let id = source.id;
-  if (id) {
-    try {
-      const { result } = await heavy.call('export', source, 'crossat');
-      text = typeof result === 'string' ? result : JSON.stringify(result);
-      id = null;
-    } catch { /* keep the collection and its id */ }
+  const here = `${location.origin}${location.pathname}#`;
+  const dialect = source.dialect ? `&dialect=${encodeURIComponent(source.dialect)}` : '';
+  const bundled = /^puzzles\/([\w.-]+)\/([\w.-]+)$/.exec(source.path ?? '');
+  if (bundled) {
+    const [, c, f] = bundled;
+    const at = source.id ? `id=${encodeURIComponent(source.id).replace(/%2F/g, '/')}` : `f=${encodeURIComponent(f)}`;
+    return `${here}c=${encodeURIComponent(c)}&${at}${dialect}`;
   }
-  const params = [`name=${encodeURIComponent(source.name)}`];
-  if (id) params.push(`id=${encodeURIComponent(id)}`);
-  if (source.dialect) params.push(`dialect=${encodeURIComponent(source.dialect)}`);
-  params.push(await encode(text));
-  return `${location.origin}${location.pathname}#${params.join('&')}`;
+  const texts = source.id ? [] : [source.text];
+  try {
+    const { result } = await heavy.call('export', source, 'crossat');
+    const json = typeof result === 'string' ? JSON.parse(result) : result;
+    texts.push(JSON.stringify(json));
+  } catch { /* not writable as crossat JSON: the text as given */ }
+  if (!texts.length) texts.push(source.text);
+  const encoded = await Promise.all(texts.map(encode));
+  const body = encoded.reduce((a, b) => (b.length < a.length ? b : a));
+  const id = source.id && texts.length === 1 && texts[0] === source.text ? `&id=${encodeURIComponent(source.id)}` : '';
+  return `${here}name=${encodeURIComponent(source.name)}${id}${dialect}&${body}`;
 }
 
 // The puzzle in a fragment, or null when the fragment carries none.
 export async function readShare(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const c = params.get('c');
+  if (c) {
+    if (!/^[\w.-]+$/.test(c)) throw new Error('The share link is damaged: it names no bundled collection.');
+    const f = params.get('f');
+    if (f != null && !/^[\w.-]+$/.test(f)) throw new Error('The share link is damaged: it names no bundled puzzle.');
+    return { bundled: true, collection: c, file: f, id: params.get('id') || null, dialect: params.get('dialect') || null };
+  }
   const z = params.get('z');
   const t = params.get('t');
   if (!z && !t) return null;

@@ -28,11 +28,19 @@ function open(p) {
   return cached.puzzle;
 }
 
+// A JavaScript number holds integers up to 2^53 exactly: a seed, and any other whole
+// number past that, is kept as the digits the library wrote (JSON.parse's `source`).
+function exact(key, value, context) {
+  if (typeof value !== 'number') return value;
+  if (key === 'seed' || (Number.isInteger(value) && !Number.isSafeInteger(value))) return context?.source ?? String(value);
+  return value;
+}
+
 function parse(value) {
   if (typeof value !== 'string') return value;
   const t = value.trimStart();
   if (t.startsWith('{') || t.startsWith('[')) {
-    try { return JSON.parse(value); } catch { return value; }
+    try { return JSON.parse(value, exact); } catch { return value; }
   }
   return value;
 }

@@ -95,3 +95,57 @@ export function shot(name) {
   mkdirSync(SHOTS, { recursive: true });
   return path.join(SHOTS, name);
 }
+
+// Runs in the page: every visible character's box (a text node's glyphs, and each
+// filled cell), grouped by the block box that lays it out, and the pairs of boxes
+// from different blocks that overlap by more than 30 % of the smaller one's area.
+// Glyph boxes rather than whole runs, so that text turned along a hexagon's diagonal
+// is measured by where its letters are, not by its run's axis-aligned bounding box.
+export function overprinted() {
+  const boxes = [];
+  const blockOf = (el) => {
+    let b = el;
+    while (b && getComputedStyle(b).display.startsWith('inline') && b.tagName !== 'INPUT') b = b.parentElement;
+    return b;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.data.trim() || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    if (el.closest('select, option, script, style, textarea')) continue;
+    const block = blockOf(el);
+    const br = block.getBoundingClientRect();
+    if (br.width * br.height <= 1) continue; // visually hidden
+    for (let i = 0; i < n.data.length;) {
+      const len = n.data.codePointAt(i) > 0xffff ? 2 : 1;
+      if (n.data[i].trim()) {
+        range.setStart(n, i);
+        range.setEnd(n, i + len);
+        const r = range.getBoundingClientRect();
+        if (r.width * r.height > 0) boxes.push({ block, r, text: n.data.slice(i, i + len), where: el });
+      }
+      i += len;
+    }
+  }
+  for (const input of document.querySelectorAll('input.cell')) {
+    if (!input.value || !input.checkVisibility()) continue;
+    boxes.push({ block: input, r: input.getBoundingClientRect(), text: input.value, where: input });
+  }
+  boxes.sort((a, b) => a.r.left - b.r.left);
+  const out = [];
+  const describe = (b) => `${b.text} in ${b.where.className || b.where.tagName}${b.where.closest('[data-clue]') ? ` (clue ${b.where.closest('[data-clue]').dataset.clue})` : ''}`;
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i];
+    for (let j = i + 1; j < boxes.length && boxes[j].r.left < a.r.right; j++) {
+      const b = boxes[j];
+      if (a.block === b.block) continue;
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (w <= 0 || h <= 0) continue;
+      const smaller = Math.min(a.r.width * a.r.height, b.r.width * b.r.height);
+      if (w * h > 0.3 * smaller) out.push(`${describe(a)} / ${describe(b)}`);
+    }
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, ready, serve, shot } from './browser-lib.mjs';
+import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, overprinted, ready, serve, shot } from './browser-lib.mjs';
 
 let server;
 let browser;
@@ -53,7 +53,10 @@ async function stepThrough(page, steps, more) {
   for (let i = 0; i < steps.length; i++) {
     assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
     const text = await page.textContent('#step-text');
-    assert.ok(text.includes(steps[i].line) && text.includes(steps[i].reason), text);
+    assert.ok(text.includes(steps[i].line), text);
+    // The reason in words: its clues quoted “thus”, never in raw backticks.
+    assert.ok(!text.includes('`'), text);
+    for (const [, quoted] of steps[i].reason.matchAll(/`([^`]*)`/g)) assert.ok(text.includes(`“${quoted}”`), text);
     await more(i, text);
     if (i + 1 < steps.length) await page.click('#step-next');
   }
@@ -178,6 +181,44 @@ test('explain: the steps of crossat explain, stepping highlights their cells', a
   await page.click('#step-prev');
   assert.equal(await page.textContent('#step-count'), `Step ${steps.length - 1} of ${steps.length}`);
   assert.deepEqual(await cellsWith(page, 'step'), steps[steps.length - 2].cells.map(cellLabel).sort());
+  noErrors(page);
+});
+
+// The letters each of `steps` fixes, cumulated: the grid (row-major text, '.' for an
+// empty cell) after each step, from `crossat explain --json`.
+function gridsAfterSteps(steps, sol) {
+  const rows = sol.grid.map((r) => Array.from(r).map(() => '.'));
+  return steps.map((st) => {
+    st.cells.forEach(([r, c], i) => { if (Array.from(st.remaining[i]).length === 1) rows[r][c] = st.remaining[i]; });
+    return rows.map((r) => r.join('')).join('');
+  });
+}
+
+test('explain on MIT fills the board step by step to the answer, Back empties it again', async () => {
+  const page = await fresh();
+  const file = 'puzzles/antoine-trux/MIT.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', `${file}#`);
+  const recs = crossat('explain', file, '--json');
+  const steps = recs.filter((r) => r.type === 'step');
+  const [sol] = crossat('solve', file, '--json');
+  const expected = gridsAfterSteps(steps, sol);
+  assert.equal(expected.at(-1), sol.grid.join(''), 'the explanation ends at the answer');
+  await page.click('#explain');
+  await page.waitForSelector('#steps:not([hidden])');
+  const grid = () => page.$$eval('#board .cell', (els) => els
+    .map((e) => [...e.dataset.rc.split(',').map(Number), e.value || '.'])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]).join(''));
+  for (let i = 0; i < steps.length; i++) {
+    assert.equal(await page.textContent('#step-count'), `Step ${i + 1} of ${steps.length}`);
+    assert.equal(await grid(), expected[i], `after step ${i + 1}`);
+    if (i + 1 < steps.length) await page.click('#step-next');
+  }
+  await page.waitForSelector('body[data-solved="revealed"]');
+  assert.match(await page.textContent('#solved'), /Revealed/);
+  for (let i = steps.length - 1; i >= 0; i--) await page.click('#step-prev');
+  assert.equal(await page.isDisabled('#step-prev'), true);
+  assert.equal(await grid(), '.'.repeat(sol.grid.join('').length));
+  await page.screenshot({ path: shot('mit-explain.png'), fullPage: true });
   noErrors(page);
 });
 
@@ -389,6 +430,14 @@ test('generate, then export as antoine-trux text: the command line solves the ex
   await page.click('#generate');
   await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('generated:'), null, { timeout: 60000 });
   assert.equal(await page.locator('#board .cell').count(), 12);
+  // The seed the page shows, given to the command line, makes the same clues (a u64:
+  // it travels as digits, never through a JavaScript number).
+  const seed = await page.getAttribute('body', 'data-seed');
+  assert.match(seed, /^\d+$/);
+  assert.ok((await page.textContent('#puzzle-title')).includes(seed));
+  const [made] = crossat('generate', '--size', '3x4', '--difficulty', 'easy', '--seed', seed, '--json');
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(shown.sort(), [...made.crossat.left, ...made.crossat.top].sort());
   await page.waitForFunction(() => document.querySelector('#analysis').dataset.result === '1', null, { timeout: 60000 });
   await page.selectOption('#export-format', 'trux');
   await page.click('#export');
@@ -405,21 +454,48 @@ test('generate, then export as antoine-trux text: the command line solves the ex
   noErrors(page);
 });
 
-test('share link round trip', async () => {
+test('share links: a bundled puzzle by its name, a pasted one deflated; opened fresh, the menus show what the board shows', async () => {
   const page = await fresh();
-  await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
+  const file = 'puzzles/antoine-trux/hexagonal_4.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'hexagonal_4', `${file}#`);
   const before = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
   await page.click('#share');
   await page.waitForFunction(() => location.hash.length > 1);
   const url = page.url();
-  assert.ok(url.includes('#'));
+  assert.equal(new URL(url).hash, '#c=antoine-trux&f=hexagonal_4.input.txt');
+  assert.ok(url.length < 200, url);
+  await page.waitForFunction(() => document.querySelector('#share-out').textContent === '', null, { timeout: 6000 });
   const other = await newPage(browser);
   await other.goto(url);
   await ready(other);
   assert.deepEqual(await other.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent)), before);
   assert.equal(await other.textContent('#puzzle-title'), await page.textContent('#puzzle-title'));
+  const menus = (p) => p.evaluate(() => [document.querySelector('#collection'), document.querySelector('#puzzle-list')]
+    .map((s) => s.selectedOptions[0]?.textContent));
+  // (The antoine-trux hexagons are listed in two collections: the first that has it.)
+  assert.deepEqual(await menus(other), ['antoine-trux tests', 'hexagonal_4']);
+  // A challenge by its set and number.
+  await other.goto(`${server.url}#c=regexcrossword-com&id=beginner/1`);
+  await other.reload();
+  await ready(other);
+  await other.waitForSelector(`body[data-puzzle="${BEGINNER.key}"]`);
+  assert.deepEqual(await menus(other), ['regexcrossword.com challenges', 'Beginner 1: Beatles']);
+  // MIT pasted as text: its link carries the puzzle alone, deflated, under 2,000 characters.
+  const mit = readFileSync(path.join(ROOT, 'puzzles/antoine-trux/MIT.input.txt'), 'utf8');
+  await paste(page, mit);
+  assert.deepEqual(await menus(page), ['Hexagons (MIT 2013 and others)', '(pasted puzzle)']);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.includes('z='));
+  const link = page.url();
+  assert.ok(link.length < 2000, `${link.length} characters`);
+  const third = await newPage(browser);
+  await third.goto(link);
+  await ready(third);
+  assert.equal(await third.locator('#board .cell').count(), 127);
+  assert.equal(await third.locator('[data-clue]').count(), 39);
   noErrors(page);
   noErrors(other);
+  noErrors(third);
 });
 
 test('typing stays responsive during a long count, and Stop ends it', async () => {
@@ -443,13 +519,30 @@ test('typing stays responsive during a long count, and Stop ends it', async () =
   noErrors(page);
 });
 
-test('a phone-sized viewport: the page fits its width and the board scrolls inside', async () => {
+test('a phone (390x844): the board fits its width, its cells and every control are at least 24x24 px', async () => {
   const page = await fresh({ width: 390, height: 844 });
+  const fits = async () => {
+    const boxes = await page.$$eval('#board .cell, #board [data-clue]', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    return boxes.every((b) => b.left >= 0 && b.right <= 390);
+  };
   await open(page, 'regexcrossword.com challenges', 'Beginner 1: Beatles', BEGINNER.key);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page width ${width}`);
+  assert.ok(await fits(), 'beginner 1 fits');
   const labels = await page.$$eval('#board .cell', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.ok(labels.every((l) => /^row \d+, column \d+$/.test(l)));
+  await open(page, 'More rectangles', 'Hamlet hamlet-1', 'puzzles/solrabizna/hamlet-1.json#');
+  assert.ok(await fits(), 'Hamlet 1 fits: every column and clue in view');
+  // Controls: every button, field and cell a finger can hit.
+  const small = async () => page.$$eval('button, select, input, summary, a[href]', (els) => els
+    .filter((e) => e.checkVisibility())
+    .map((e) => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24)
+    .map(([n, r]) => `${n} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`));
+  assert.deepEqual(await small(), []);
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', 'puzzles/antoine-trux/MIT.input.txt#');
+  assert.deepEqual(await small(), []);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `page width ${width}`);
+  await page.screenshot({ path: shot('phone-mit.png'), fullPage: true });
   noErrors(page);
 });
 
@@ -486,4 +579,119 @@ test('every puzzle the page lists opens with the library (puzzles/index.json)', 
   }
   assert.deepEqual(failed, []);
   assert.ok(opened > 150, `${opened} puzzles`);
+});
+
+// Every puzzle the page lists, opened from its menus at a desktop and a phone size: no
+// letter of any clue, label or cell is printed over another.
+for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  test(`nothing overprinted on any listed puzzle at ${viewport.width}x${viewport.height}`, async () => {
+    const page = await fresh(viewport);
+    await page.evaluate(`window.overprinted = ${overprinted.toString()};`);
+    const failures = await page.evaluate(async () => {
+      const out = [];
+      const col = document.querySelector('#collection');
+      const list = document.querySelector('#puzzle-list');
+      const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const waitFor = async (key) => {
+        for (let i = 0; i < 600 && document.body.dataset.puzzle !== key; i++) await new Promise((r) => setTimeout(r, 20));
+        if (document.body.dataset.puzzle !== key) throw new Error(`${key} did not open`);
+      };
+      for (const c of [...col.options]) {
+        col.value = c.value;
+        col.dispatchEvent(new Event('change'));
+        for (let i = 0; i < 600 && !(list.entries && list.entries[0] && list.dataset.collection === c.value); i++) await new Promise((r) => setTimeout(r, 20));
+        for (const o of [...list.options]) {
+          const e = list.entries[Number(o.value)];
+          const key = `${e.path}#${e.id ?? ''}`;
+          if (document.body.dataset.puzzle !== key) {
+            list.value = o.value;
+            list.dispatchEvent(new Event('change'));
+            await waitFor(key);
+          }
+          await settle();
+          const bad = window.overprinted();
+          if (bad.length) out.push(`${o.textContent}: ${bad.length} overprinted, e.g. ${bad.slice(0, 3).join('; ')}`);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(failures, []);
+    noErrors(page);
+  });
+}
+
+test('a puzzle whose name and clues are HTML is shown as text, from a paste and from a share link; the page allows no inline script', async () => {
+  const page = await fresh();
+  const name = '<img src=x onerror="window.pwned=1"><b>bold</b>';
+  const text = JSON.stringify({ name, rows: 1, cols: 2, left: ['<i>|AB'], top: ['A|<', 'B|i'] });
+  await paste(page, text);
+  assert.equal(await page.textContent('#puzzle-title'), name);
+  const shown = await page.$$eval('[data-clue] .regex', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(shown.sort(), ['<i>|AB', 'A|<', 'B|i'].sort());
+  const injected = () => page.evaluate(() => ({
+    tags: document.querySelectorAll('main img, main b, main i, main script').length,
+    pwned: window.pwned ?? null,
+  }));
+  assert.deepEqual(await injected(), { tags: 0, pwned: null });
+  // The same through a share link opened fresh.
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.length > 1);
+  const other = await newPage(browser);
+  await other.goto(page.url());
+  await ready(other);
+  assert.equal(await other.textContent('#puzzle-title'), name);
+  assert.deepEqual(await other.evaluate(() => ({
+    tags: document.querySelectorAll('main img, main b, main i, main script').length,
+    pwned: window.pwned ?? null,
+  })), { tags: 0, pwned: null });
+  // The Content-Security-Policy refuses an inline script, should one ever be written.
+  const ran = await other.evaluate(() => new Promise((resolve) => {
+    document.addEventListener('securitypolicyviolation', () => resolve('refused'), { once: true });
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = 1';
+    document.body.append(s);
+    setTimeout(() => resolve(window.inlineRan ? 'ran' : 'refused'), 500);
+  }));
+  assert.equal(ran, 'refused');
+  noErrors(page);
+  assert.ok(other.errors.every((e) => /Content Security Policy/.test(e)), other.errors.join('\n'));
+});
+
+test('the served folder holds the page alone and is small', async () => {
+  const { readdirSync, statSync } = await import('node:fs');
+  const web = path.join(ROOT, 'target/web');
+  let bytes = 0;
+  const walk = (dir) => {
+    for (const f of readdirSync(dir)) {
+      const p = path.join(dir, f);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else {
+        bytes += st.size;
+        assert.match(f, /\.(html|css|js|mjs|json|wasm|svg|png|webmanifest|txt|dat|md)$|^(LICENSE|LICENSE-.*)$/, `${p} is not part of the page`);
+      }
+    }
+  };
+  walk(web);
+  assert.ok(bytes < 5e6, `${bytes} bytes served`);
+  assert.ok(statSync(path.join(web, 'pkg/crossat_web_bg.wasm')).size <= 2 * 1024 * 1024);
+});
+
+test('offline: after one visit, with the network cut, a reload opens and solves MIT', async () => {
+  const page = await fresh();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+  await page.context().setOffline(true);
+  await page.reload();
+  await ready(page);
+  const file = 'puzzles/antoine-trux/MIT.input.txt';
+  await open(page, 'Hexagons (MIT 2013 and others)', 'MIT', `${file}#`);
+  const [sol] = crossat('solve', file, '--json');
+  await page.click('#reveal');
+  await page.waitForSelector('#solved:not([hidden])');
+  assert.equal(await gridText(page), sol.grid.join(''));
+  // Installable: a manifest the browser reads.
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=manifest]').href)).json());
+  assert.equal(manifest.start_url, './');
+  assert.ok(manifest.icons.length > 0);
+  noErrors(page);
 });

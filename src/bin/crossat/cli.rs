@@ -472,7 +472,16 @@ pub enum SquaresMethod {
 /// (from [`ExitCode`], where they are defined).
 pub fn command() -> clap::Command {
     let statuses: Vec<String> = ExitCode::DOCUMENTED.iter().map(|c| format!("{} {}", c.code(), c.label())).collect();
-    <Cli as clap::CommandFactory>::command().after_help(format!(
+    <Cli as clap::CommandFactory>::command()
+        // clap's own `help` takes no options, so `crossat help --help` was a usage error;
+        // this one has its own help, and prints a command's as `COMMAND --help` does.
+        .disable_help_subcommand(true)
+        .subcommand(
+            clap::Command::new("help")
+                .about("Print this help, or a command's help (as `crossat COMMAND --help` does)")
+                .arg(clap::Arg::new("command").value_name("COMMAND").num_args(0..=1).help("The command whose help to print")),
+        )
+        .after_help(format!(
         "Exit status: {}; a stopped search prints what it found and a summary with \"complete\": false.\nEach command has its own help: crossat help COMMAND. The manual page, `crossat man`, describes every command, the puzzle formats and the exit statuses; `crossat completions SHELL` prints shell completions.",
         statuses.join(", ")
     ))
@@ -482,7 +491,16 @@ pub fn command() -> clap::Command {
 pub fn parse() -> Cli {
     use clap::FromArgMatches;
     // `_mut` takes the matches apart instead of cloning them first, as `Parser::parse` does.
-    Cli::from_arg_matches_mut(&mut command().get_matches()).unwrap_or_else(|e| e.format(&mut command()).exit())
+    let mut matches = command().get_matches();
+    if let Some(("help", help)) = matches.subcommand() {
+        let mut args = vec!["crossat"];
+        args.extend(help.get_one::<String>("command").map(String::as_str));
+        args.push("--help");
+        // Exits: with the help, or with clap's message for an unknown command.
+        let e = command().try_get_matches_from(args).err().unwrap_or_else(|| clap::Error::new(clap::error::ErrorKind::DisplayHelp));
+        e.exit()
+    }
+    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command()).exit())
 }
 
 /// Writes the completion script of `shell` for `crossat`.

@@ -6,9 +6,39 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::Path;
 
+/// The limits of this run (`--max-input-bytes`), set once after parsing the arguments.
+static LIMITS: std::sync::OnceLock<crate::limits::Limits> = std::sync::OnceLock::new();
+
+/// Sets the limits every read of this run obeys.
+pub fn set_limits(limits: crate::limits::Limits) {
+    let _ = LIMITS.set(limits);
+}
+
+/// The limits of this run.
+pub fn limits() -> crate::limits::Limits {
+    LIMITS.get().copied().unwrap_or_default()
+}
+
 /// Reads a file, or stdin for `-`, within the input limit (see [`crate::limits`]).
+/// Standard input, a named pipe or a device may keep us waiting: a signal must still
+/// stop the command, so the signal thread starts first.
 pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
-    crate::limits::read_input(path)
+    if path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        crate::stop::watch();
+    }
+    crate::limits::read_input(path, &limits()).map_err(flag_names)
+}
+
+/// A library error in the command line's words: the parameters it names become the
+/// flags that set them.
+pub fn flag_names(e: Error) -> Error {
+    match e {
+        Error::Input(mut input) if input.kind == crate::error::InputErrorKind::Limit => {
+            input.message = input.message.replace("(raise it with max_input_bytes)", "(raise it with --max-input-bytes)");
+            Error::Input(input)
+        }
+        other => other,
+    }
 }
 
 /// The puzzle files the paths name, in order: a folder gives its files (sorted) whose
@@ -56,14 +86,11 @@ pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(Strin
     }
 }
 
-/// Maps a failure to write standard output to an error: a closed pipe is
-/// [`Error::PipeClosed`] (the process then ends quietly), anything else names the stream.
+/// Maps a failure to write standard output to an error naming the stream. A closed
+/// pipe is one too, on its way up; the printer ([`crate::stop::Stdout`]) remembers it,
+/// and `main` ends the process quietly instead of reporting it.
 pub fn write_err(e: std::io::Error) -> Error {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Error::PipeClosed
-    } else {
-        Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
-    }
+    Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
 }
 
 /// Writes a whole output file through a buffer, then flushes it and checks every step,

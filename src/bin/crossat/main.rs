@@ -1,11 +1,14 @@
 //! The `crossat` command, the library's front end: [`cli`] declares the arguments,
 //! [`app`] runs a command, [`bench`] measures the pipeline, [`io`] reads and writes
-//! files for both. None of it is part of the library (docs/architecture.md).
+//! files for both, [`stop`] handles signals, `--timeout` and the one printer, [`exit`]
+//! names the exit statuses. None of it is part of the library (docs/architecture.md).
 
 mod app;
 mod bench;
 mod cli;
+mod exit;
 mod io;
+mod stop;
 
 // The library's modules, named `crate::puzzle` etc. here as in the library.
 use crossat::*;
@@ -19,19 +22,22 @@ fn main() -> std::process::ExitCode {
     if !cli.command.checks_for_stops() {
         stop::watch();
     }
-    let (mut out, mut err) = (stop::Stdout::new(), std::io::stderr());
+    let (mut out, mut err) = (stop::Stdout::new(), stop::Stderr::default());
     let result = app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(io::write_err));
     // The answer is complete (or the command failed): a late stop must not add to it.
     stop::finish();
     match result {
         Ok(code) => code.into(),
-        // A closed pipe (`crossat solve --all … | head`) is not an error.
-        Err(Error::PipeClosed) => Error::PipeClosed.exit_code().into(),
+        // A closed pipe (`crossat solve --all … | head`) is not an error, whatever
+        // error the failed write became on its way up.
+        Err(_) if out.pipe_closed() || err.pipe_closed() => exit::ExitCode::Solved.into(),
+        // A stop cancelled the work: it prints the summary and exits the process.
+        Err(Error::Cancelled) => stop::await_stop().into(),
         Err(e) => {
             // Whatever was printed before the error stays printed.
             let _ = out.flush();
             eprintln!("error: {e}");
-            e.exit_code().into()
+            exit::ExitCode::of_error(&e).into()
         }
     }
 }

@@ -19,15 +19,22 @@ const MAX_CHECKS: usize = 1500;
 
 /// Attempt number `attempt` (each draws other clues for the same answer); `None` when
 /// it runs out of checks or gets stuck. `checks` counts the checks of every attempt.
-pub(super) fn attempt_once(spec: &Spec, attempt: u64, checks: &mut usize, progress: &mut dyn FnMut(usize)) -> Result<Option<Generated>> {
+pub(super) fn attempt_once(
+    spec: &Spec,
+    attempt: u64,
+    checks: &mut usize,
+    progress: &mut dyn FnMut(usize),
+    cancel: &crate::stop::Cancel,
+) -> Result<Option<Generated>> {
     let mut a = Attempt::new(spec, attempt, *checks, progress)?;
+    a.checker.cancel = cancel.clone();
     let done = a.run();
     *checks += a.checker.checks;
     if !done? {
         return Ok(None);
     }
     let puzzle = assemble(spec, &a.lines, &texts(&a.gens));
-    let rating = prove(&puzzle, &a.solution)?;
+    let rating = prove(&puzzle, &a.solution, cancel)?;
     Ok(Some(Generated { puzzle, solution: a.solution, checks: 0, rating }))
 }
 

@@ -26,6 +26,8 @@ pub(super) struct Checker {
     cache: Cache,
     /// Checks made.
     pub(super) checks: usize,
+    /// Polled at each check and before each SAT call.
+    pub(super) cancel: crate::stop::Cancel,
 }
 
 impl Checker {
@@ -38,7 +40,7 @@ impl Checker {
         solution: &[char],
     ) -> Result<Option<Rating>> {
         match self.check(spec, lines, clues)? {
-            Found::Solutions(sols, c) if sols == [solution] => Ok(Some(rate(&assemble(spec, lines, clues), &c))),
+            Found::Solutions(sols, c) if sols == [solution] => Ok(Some(rate(&assemble(spec, lines, clues), &c).knowing(Some(1)))),
             _ => Ok(None),
         }
     }
@@ -46,6 +48,7 @@ impl Checker {
     /// Whether every clue is fair, and if so the puzzle's solutions (up to two).
     pub(super) fn check(&mut self, spec: &Spec, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Result<Found> {
         self.checks += 1;
+        self.cancel.check()?;
         let puzzle = assemble(spec, lines, clues);
         let src = "<generated>";
         let parsed = compile::parse_clues(src, &puzzle)?;
@@ -73,7 +76,7 @@ impl Checker {
         let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, true)?;
         let mut grids = Vec::new();
         let chars = compiled.alphabet.chars().to_vec();
-        let _ = solve::enumerate(&cnf, &vars, Some(2), |f| {
+        let _ = solve::enumerate_cancellable(&cnf, &vars, Some(2), &self.cancel, |f| {
             grids.push(f.cells.iter().map(|&a| chars[a]).collect());
             Ok(solve::Verdict::Accept)
         })?;

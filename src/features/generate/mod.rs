@@ -36,6 +36,7 @@ use crate::error::{Error, Result};
 use crate::pipeline;
 use crate::puzzle::{Clue, Puzzle, Shape};
 use crate::stats::Times;
+use crate::stop::Cancel;
 
 pub use crate::rng::Rng;
 pub use crate::solve::rate::{Difficulty, MAX_DECISIONS, MAX_PROBES, Rating, rate};
@@ -122,13 +123,19 @@ pub fn generate(spec: &Spec) -> Result<Generated> {
 
 /// [`generate`], reporting the uniqueness checks made so far to `progress`.
 pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
+    generate_cancellable(spec, progress, &Cancel::never())
+}
+
+/// [`generate_with`], polling `cancel` at each uniqueness check and before each SAT
+/// call: a cancelled token ends it with [`Error::Cancelled`].
+pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     offered(spec)?;
     if spec.difficulty == Some(Difficulty::Hard) {
-        return generate_hard(spec, progress);
+        return generate_hard(spec, progress, cancel);
     }
     let mut checks = 0;
     for attempt in 0..ATTEMPTS {
-        if let Some(mut g) = attempt::attempt_once(spec, attempt, &mut checks, progress)? {
+        if let Some(mut g) = attempt::attempt_once(spec, attempt, &mut checks, progress, cancel)? {
             g.checks = checks;
             return Ok(g);
         }
@@ -190,8 +197,8 @@ fn answer(spec: &Spec, rng: &mut Rng) -> Result<Vec<char>> {
 /// The final proof by the whole pipeline (compile, encode, solve, and the independent
 /// matcher on every grid found) that `solution` is the puzzle's only solution, and the
 /// puzzle's rating.
-fn prove(puzzle: &Puzzle, solution: &[char]) -> Result<Rating> {
-    let mut prep = pipeline::prepare_puzzle("<generated>", puzzle.clone(), None, Times::default())?;
+fn prove(puzzle: &Puzzle, solution: &[char], cancel: &Cancel) -> Result<Rating> {
+    let mut prep = pipeline::prepare_puzzle_cancellable("<generated>", puzzle.clone(), None, Times::default(), cancel)?;
     let mut sols = Vec::new();
     let _ = pipeline::solve(&mut prep, Some(2), |_, g| {
         sols.push(g.cells.clone());
@@ -200,12 +207,12 @@ fn prove(puzzle: &Puzzle, solution: &[char]) -> Result<Rating> {
     if sols != [solution] {
         return Err(Error::Internal("the generated puzzle is not unique after all".into()));
     }
-    Ok(rate(&prep.puzzle, prep.compiled()?))
+    Ok(rate(&prep.puzzle, prep.compiled()?).knowing(Some(1)))
 }
 
 /// A hard puzzle ([`hard`]): clues that are cosets of linear codes, drawn until they
 /// decide the grid; each attempt is proven unique and rated by the whole pipeline.
-fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
+fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     let lines = lines(&spec.shape);
     let lengths: Vec<usize> = lines.iter().map(|(_, c)| c.len()).collect();
     let plan = hard::plan(&lengths, spec.sides, spec.shape.cells()).ok_or_else(|| Error::Usage(hard_refusal(spec)))?;
@@ -222,7 +229,7 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generat
         let puzzle = assemble(spec, &lines, &clues);
         // `prove` has shown the answer to be the only solution; the rating's own
         // search may stop at its limits on large grids, which leaves the class hard.
-        let rating = prove(&puzzle, &solution)?;
+        let rating = prove(&puzzle, &solution, cancel)?;
         if rating.difficulty == Difficulty::Hard {
             return Ok(Generated { puzzle, solution, checks: attempt as usize + 1, rating });
         }

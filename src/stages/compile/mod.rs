@@ -53,6 +53,7 @@ use crate::puzzle::Puzzle;
 use crate::regex::ast::Node;
 use crate::regex::parser;
 use crate::regex::syntax::{Item, Parsed, RepeatKind};
+use crate::stop::Cancel;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// One compiled clue.
@@ -183,8 +184,20 @@ pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabe
 
 /// [`compile`] with the routes of [`classify`] restricted by `opts`.
 pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
+    compile_cancellable(source, puzzle, parsed, alphabet, opts, &Cancel::never())
+}
+
+/// [`compile_with`], polling `cancel` before each clue.
+pub fn compile_cancellable(
+    source: &str,
+    puzzle: &Puzzle,
+    parsed: &[Tree],
+    alphabet: Alphabet,
+    opts: Options,
+    cancel: &Cancel,
+) -> Result<Compiled> {
     let build = |i: usize, len: usize| -> Result<CompiledClue> {
-        crate::stop::check()?;
+        cancel.check()?;
         classify::compile_clue(&parsed[i], &alphabet, len, opts).map_err(|m| clue_error(source, puzzle, i, m))
     };
     // Equal clues on lines of equal length compile once (rows 2–6 of good_ol_days, the

@@ -51,6 +51,7 @@ pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<N
         bodies,
         open: std::cell::RefCell::new(Vec::new()),
         captures: false,
+        copying: std::cell::Cell::new(false),
     };
     cx.node(&pattern.root)
 }
@@ -84,6 +85,7 @@ pub fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node>
         bodies: Vec::new(),
         open: std::cell::RefCell::new(Vec::new()),
         captures: true,
+        copying: std::cell::Cell::new(false),
     };
     cx.node(&pattern.root).ok()
 }
@@ -185,12 +187,9 @@ struct Cx<'a> {
     open: std::cell::RefCell<Vec<usize>>,
     /// Keep capture numbers and back-references ([`python_equivalent`]).
     captures: bool,
-}
-
-thread_local! {
     /// Whether a group's body is being copied for a back-reference: its assertions held
     /// where the group matched, not where the copy stands, so they are dropped.
-    static COPYING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    copying: std::cell::Cell<bool>,
 }
 
 impl Cx<'_> {
@@ -257,7 +256,7 @@ impl Cx<'_> {
                 let max = if free && max.is_some_and(|m| m > 1_000_000) { None } else { *max };
                 Node::Repeat { sub: Box::new(sub), min, max }
             }
-            ecma::Node::Assert(_) if COPYING.with(std::cell::Cell::get) => Node::Empty,
+            ecma::Node::Assert(_) if self.copying.get() => Node::Empty,
             ecma::Node::Assert(a) => match a {
                 ecma::Assertion::Start => Node::Assert(Assertion::Start),
                 ecma::Assertion::End => Node::Assert(Assertion::End),
@@ -293,9 +292,9 @@ impl Cx<'_> {
             return Ok(Node::any_string());
         }
         self.open.borrow_mut().push(k);
-        let was = COPYING.with(|c| c.replace(true));
+        let was = self.copying.replace(true);
         let sub = self.node(body);
-        COPYING.with(|c| c.set(was));
+        self.copying.set(was);
         let _ = self.open.borrow_mut().pop();
         Ok(Node::Alt(vec![Node::Empty, sub?]))
     }

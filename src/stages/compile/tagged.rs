@@ -307,15 +307,27 @@ fn collect_bodies(node: &Node, out: &mut BTreeMap<u32, Node>) {
 
 /// A copy of `node` without captures, assertions or lookarounds, back-references
 /// replaced by their group's body: it matches a superset of what `node` can capture.
+/// A reference met again while its group's body is being copied (`(a\\2?)(b\\1)` in
+/// ECMAScript) becomes any string, so the copy is finite.
 fn relax(node: &Node, bodies: &BTreeMap<u32, Node>) -> Node {
+    relax_in(node, bodies, &mut Vec::new())
+}
+
+fn relax_in(node: &Node, bodies: &BTreeMap<u32, Node>, open: &mut Vec<u32>) -> Node {
     match node {
         Node::Empty | Node::Assert(_) | Node::Look { .. } => Node::Empty,
         Node::Set(s) => Node::Set(s.clone()),
-        Node::Concat(v) => Node::Concat(v.iter().map(|n| relax(n, bodies)).collect()),
-        Node::Alt(v) => Node::Alt(v.iter().map(|n| relax(n, bodies)).collect()),
-        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(relax(sub, bodies)), min: *min, max: *max },
-        Node::Group { sub, .. } => relax(sub, bodies),
-        Node::Backref(k) => bodies.get(k).map_or(Node::Empty, |b| relax(b, bodies)),
+        Node::Concat(v) => Node::Concat(v.iter().map(|n| relax_in(n, bodies, open)).collect()),
+        Node::Alt(v) => Node::Alt(v.iter().map(|n| relax_in(n, bodies, open)).collect()),
+        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(relax_in(sub, bodies, open)), min: *min, max: *max },
+        Node::Group { sub, .. } => relax_in(sub, bodies, open),
+        Node::Backref(k) if open.contains(k) => Node::any_string(),
+        Node::Backref(k) => bodies.get(k).map_or(Node::Empty, |b| {
+            open.push(*k);
+            let r = relax_in(b, bodies, open);
+            let _ = open.pop();
+            r
+        }),
     }
 }
 

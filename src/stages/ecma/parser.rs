@@ -45,7 +45,28 @@ pub fn parse(clue: &str) -> Result<Pattern, SyntaxError> {
     }
     let mut it = resolved.into_iter();
     patch_refs(&mut root, &mut it);
+    drop_self_references(&mut root, &mut Vec::new());
     Ok(Pattern { root, groups: p.names.len(), names: p.names })
+}
+
+/// Replaces each back-reference inside its own group (`(a\\1)`, `(?<n>\\k<n>)`) by
+/// [`Node::Empty`], which is what ECMA-262 makes it match: a group's capture is set
+/// when the group closes, and a group that runs again on the same path does so in a
+/// repeat, which resets it first. Every consumer of the tree (the matcher, the
+/// automata, the back-reference routes) then meets only references to other groups.
+/// `open` holds the groups around `n`; the depth is bounded by [`MAX_NESTING`].
+fn drop_self_references(n: &mut Node, open: &mut Vec<usize>) {
+    match n {
+        Node::BackRef(k) if open.contains(k) => *n = Node::Empty,
+        Node::Concat(v) | Node::Alt(v) => v.iter_mut().for_each(|c| drop_self_references(c, open)),
+        Node::Group { index, body } => {
+            open.push(*index);
+            drop_self_references(body, open);
+            let _ = open.pop();
+        }
+        Node::Repeat { body, .. } | Node::Look { body, .. } => drop_self_references(body, open),
+        Node::Empty | Node::Set(_) | Node::Assert(_) | Node::BackRef(_) => {}
+    }
 }
 
 /// Replaces the placeholders `BackRef(0)` of named references, in source order.

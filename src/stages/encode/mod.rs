@@ -32,6 +32,7 @@ use crate::compile::{Compiled, CompiledClue};
 use crate::error::{Error, Result};
 use crate::propagate::{SymSet, live_layers};
 use crate::puzzle::Puzzle;
+use crate::stop::Cancel;
 
 /// Most clauses one puzzle may produce.
 pub const MAX_CLAUSES: usize = 10_000_000;
@@ -66,7 +67,18 @@ pub struct CellVars {
 /// Encodes the puzzle into `sink`. `doms` comes from [`domains`](crate::propagate::domains); `None` encodes an
 /// empty clause (no solution).
 pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>, sink: &mut S) -> Result<CellVars> {
-    encode_with(puzzle, compiled, doms, sink, false).map(|(vars, _)| vars)
+    encode_cancellable(puzzle, compiled, doms, sink, &Cancel::never())
+}
+
+/// [`encode`], polling `cancel` before each clue.
+pub fn encode_cancellable<S: ClauseSink>(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    doms: Option<&[SymSet]>,
+    sink: &mut S,
+    cancel: &Cancel,
+) -> Result<CellVars> {
+    encode_with(puzzle, compiled, doms, sink, false, cancel).map(|(vars, _)| vars)
 }
 
 /// Like [`encode`], but every clue is required only when its *selector* variable is
@@ -74,7 +86,7 @@ pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<
 /// (and givens) conflict or force a cell. Use full domains (no givens, no
 /// propagation) so that the formula itself carries every constraint.
 pub fn encode_gated<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: &[SymSet], sink: &mut S) -> Result<(CellVars, Vec<i32>)> {
-    encode_with(puzzle, compiled, Some(doms), sink, true)
+    encode_with(puzzle, compiled, Some(doms), sink, true, &Cancel::never())
 }
 
 fn encode_with<S: ClauseSink>(
@@ -83,6 +95,7 @@ fn encode_with<S: ClauseSink>(
     doms: Option<&[SymSet]>,
     sink: &mut S,
     gated: bool,
+    cancel: &Cancel,
 ) -> Result<(CellVars, Vec<i32>)> {
     let n_cells = puzzle.givens.len();
     let Some(doms) = doms else {
@@ -102,7 +115,7 @@ fn encode_with<S: ClauseSink>(
     let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
     let selectors: Vec<i32> = if gated { puzzle.clues.iter().map(|_| sink.new_var()).collect() } else { vec![] };
     for (i, clue) in puzzle.clues.iter().enumerate() {
-        crate::stop::check()?;
+        cancel.check()?;
         let (v0, c0) = (sink.num_vars(), sink.num_clauses());
         let cc = &compiled.clues[i];
         let layered = encode_clue(sink, &mut shared, &ctx, cc, &clue.cells, selectors.get(i).copied());

@@ -23,9 +23,10 @@ impl Dictionary {
 
     /// A one-word-per-line file. By default only lines of lowercase `a`–`z` are kept;
     /// with `fold_case`, every line is lowercased and kept if it is then all `a`–`z`.
-    pub fn from_file(path: &std::path::Path, fold_case: bool) -> Result<Dictionary> {
+    /// The file is read within `limits`.
+    pub fn from_file(path: &std::path::Path, fold_case: bool, limits: &crate::limits::Limits) -> Result<Dictionary> {
         let name = path.display().to_string();
-        let (_, bytes) = crate::limits::read_input(path).map_err(|e| match e {
+        let (_, bytes) = crate::limits::read_input(path, limits).map_err(|e| match e {
             Error::Input(e) => {
                 Error::Input(crate::error::InputError { message: e.message.replace("cannot read file", "cannot read dictionary"), ..e })
             }

@@ -25,6 +25,9 @@ pub struct Input {
     pub pool: Option<(String, Vec<u8>)>,
     /// The clues' dialect, overriding the puzzle's (and its format's default).
     pub dialect: Option<super::Dialect>,
+    /// The cancel token that preparing and solving the puzzle poll
+    /// ([`Cancel::never`](crate::stop::Cancel::never) by default).
+    pub cancel: crate::stop::Cancel,
 }
 
 /// Reads the puzzle, then applies the givens that override its own, checked against

@@ -36,6 +36,7 @@
 pub mod big;
 pub mod segment;
 
+use crate::stop::Cancel;
 pub use big::Big;
 use segment::Segment;
 
@@ -57,8 +58,22 @@ pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
     count_prepared_within(prep, usize::MAX)?.ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
+/// How far a count has got, for a progress display: `(done, total)` parts, where a part
+/// is one case of the first two levels of decisions (a component's cases, then each
+/// case's). `total` grows as cases are reached, so the pair says how much is left of the
+/// work seen so far, not a time estimate.
+pub type Report<'r> = &'r mut dyn FnMut(u64, u64);
+
+/// The levels of decisions whose cases are parts of a [`Report`].
+const REPORT_DEPTH: usize = 3;
+
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
 pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
+    count_prepared_reporting(prep, max_nodes, None)
+}
+
+/// [`count_prepared_within`], telling `report` how far it has got.
+pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let verifier = &prep.verifier;
     let refine = |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS);
@@ -71,7 +86,10 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
         text.extend(word.iter().map(|&a| chars[a]));
         verifier.clue_matches(i, &text)
     };
-    count_within(&Propagator::new(&prep.puzzle), compiled, &doms, max_nodes, refine, matches)
+    let lines = Propagator::new(&prep.puzzle);
+    let mut report = report;
+    let watch = Watch { max_nodes, cancel: &prep.cancel, report: report.as_mut().map(|r| &mut **r as Report<'_>) };
+    run(&lines, compiled, &doms, refine, matches, watch)
 }
 
 /// A finished count.
@@ -90,7 +108,7 @@ pub struct Counted {
 /// in [`Propagator::narrow`]; `matches(i, word)` is the reference verdict of clue `i`
 /// on a word of symbols, asked for clues whose automaton over-approximates them.
 ///
-/// Stops with [`crate::error::Error::Cancelled`] when [`crate::stop::check`] says so:
+/// Stops with [`crate::error::Error::Cancelled`] when its cancel token says so:
 /// a count is complete or not given at all.
 pub fn count(
     lines: &Propagator,
@@ -99,11 +117,12 @@ pub fn count(
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
 ) -> Result<Counted> {
-    count_within(lines, compiled, doms, usize::MAX, refine, matches)?
+    count_within(lines, compiled, doms, usize::MAX, refine, matches, &Cancel::never())?
         .ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
-/// [`count()`] within `max_nodes` decisions: `None` when the count needs more.
+/// [`count()`] within `max_nodes` decisions: `None` when the count needs more. It
+/// polls `cancel` every 64 decisions.
 pub fn count_within(
     lines: &Propagator,
     compiled: &Compiled,
@@ -111,9 +130,34 @@ pub fn count_within(
     max_nodes: usize,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    cancel: &Cancel,
 ) -> Result<Option<Counted>> {
+    run(lines, compiled, doms, refine, matches, Watch { max_nodes, cancel, report: None })
+}
+
+/// What bounds a count and who hears of its progress.
+struct Watch<'a> {
+    /// Most decisions before giving up.
+    max_nodes: usize,
+    cancel: &'a Cancel,
+    report: Option<Report<'a>>,
+}
+
+fn run<'a>(
+    lines: &'a Propagator,
+    compiled: &'a Compiled,
+    doms: &[SymSet],
+    refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
+    matches: impl FnMut(usize, &[usize]) -> Result<bool>,
+    watch: Watch<'a>,
+) -> Result<Option<Counted>> {
+    let Watch { max_nodes, cancel, report } = watch;
     let mut counter = Counter {
+        report,
+        depth: 0,
+        parts: (0, 0),
         max_nodes,
+        cancel,
         lines,
         compiled,
         refine,
@@ -144,8 +188,15 @@ pub fn count_within(
 }
 
 struct Counter<'a, R, M> {
+    /// Where progress goes ([`Report`]), with the depth of the decision being counted
+    /// and the parts (done, total) so far.
+    report: Option<Report<'a>>,
+    depth: usize,
+    parts: (u64, u64),
     /// Most decisions before giving up.
     max_nodes: usize,
+    /// Polled every 64 decisions.
+    cancel: &'a Cancel,
     lines: &'a Propagator,
     compiled: &'a Compiled,
     refine: R,
@@ -314,9 +365,21 @@ where
             return Ok(k.clone());
         }
         let mut total = Big::zero();
+        self.depth += 1;
+        let counted = self.branch(comp, &mut total);
+        self.depth -= 1;
+        counted?;
+        self.store(key, total.clone());
+        Ok(total)
+    }
+
+    /// Adds to `total` the count of each case of `comp`'s branch.
+    fn branch(&mut self, comp: &Component, total: &mut Big) -> Result<()> {
         match self.choose(comp) {
             Branch::Cell(cell) => {
-                for (x, weight) in self.letter_groups(cell, comp) {
+                let groups = self.letter_groups(cell, comp);
+                self.found(groups.len());
+                for (x, weight) in groups {
                     self.node()?;
                     let mark = self.scratch.mark();
                     let mut one = SymSet::default();
@@ -329,10 +392,12 @@ where
                         total.add_assign(&k);
                     }
                     self.scratch.undo(&mut self.doms, mark);
+                    self.done();
                 }
             }
             Branch::Cut(k, at, states) => {
                 let s = comp.segs[k];
+                self.found(states.len());
                 for q in states {
                     self.node()?;
                     let mark = self.scratch.mark();
@@ -345,18 +410,38 @@ where
                         total.add_assign(&k);
                     }
                     self.scratch.undo(&mut self.doms, mark);
+                    self.done();
                 }
             }
         }
-        self.store(key, total.clone());
-        Ok(total)
+        Ok(())
+    }
+
+    /// `n` cases reached at the current depth: parts to do, when it is reported.
+    fn found(&mut self, n: usize) {
+        if self.depth <= REPORT_DEPTH
+            && let Some(report) = self.report.as_mut()
+        {
+            self.parts.1 += n as u64;
+            report(self.parts.0, self.parts.1);
+        }
+    }
+
+    /// A case at the current depth is counted.
+    fn done(&mut self) {
+        if self.depth <= REPORT_DEPTH
+            && let Some(report) = self.report.as_mut()
+        {
+            self.parts.0 += 1;
+            report(self.parts.0, self.parts.1);
+        }
     }
 
     /// Counts a decision, and stops when asked to or past the budget.
     fn node(&mut self) -> Result<()> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(64) {
-            crate::stop::check()?;
+            self.cancel.check()?;
         }
         if self.nodes > self.max_nodes {
             return Err(crate::error::Error::Cancelled);

@@ -29,7 +29,7 @@ pub fn solve_decided(
         _ if limit == Some(0) => Ok(Outcome { found: 0, complete: false }),
         None => Ok(Outcome { found: 0, complete: true }),
         Some(cells) => (|| {
-            crate::stop::check()?;
+            prep_ref.cancel().check()?;
             let grid = grid_of(&prep_ref.alphabet, &cells);
             if !verdict(puzzle, || prep_ref.compiled(), verifier, &grid)? {
                 return Ok(Outcome { found: 0, complete: true });

@@ -7,6 +7,7 @@ use super::oracle::{Oracle, Selector};
 use crate::compile::Alphabet;
 use crate::encode::{CellVars, Cnf};
 use crate::error::Result;
+use crate::stop::Cancel;
 use crate::verify::Grid;
 
 /// A loaded solver plus the cell variables needed to read and block grids.
@@ -117,8 +118,19 @@ struct Cube {
 /// drops its clauses. At most `CUBE_BLOCKS` blocking clauses per level of the tree
 /// are alive. Every grid is found once; the count is exact when the search ends.
 /// Clauses of a [`Verdict::Reject`] are kept for good: they hold in every solution.
-pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: impl FnMut(Found) -> Result<Verdict>) -> Result<Outcome> {
-    let mut oracle = Oracle::new(cnf);
+pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, on_grid: impl FnMut(Found) -> Result<Verdict>) -> Result<Outcome> {
+    enumerate_cancellable(cnf, vars, limit, &Cancel::never(), on_grid)
+}
+
+/// [`enumerate()`], polling `cancel` before each SAT call.
+pub fn enumerate_cancellable(
+    cnf: &Cnf,
+    vars: &CellVars,
+    limit: Option<usize>,
+    cancel: &Cancel,
+    mut on_grid: impl FnMut(Found) -> Result<Verdict>,
+) -> Result<Outcome> {
+    let mut oracle = Oracle::new(cnf).with_cancel(cancel.clone());
     // The cells a cube can be split on: those with a choice, in order.
     let split_cells: Vec<usize> = (0..vars.cells.len()).filter(|&c| vars.cells[c].len() > 1).collect();
     let root = Cube { sel: None, lit: None, depth: 0, blocks: 0, next_child: None };
@@ -143,7 +155,6 @@ pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, mut on_grid: 
             stack.push(child);
             continue;
         }
-        crate::stop::check()?;
         let selectors: Vec<Selector> = stack.iter().filter_map(|c| c.sel).collect();
         let lits: Vec<i32> = stack.iter().filter_map(|c| c.lit).collect();
         let Some(model) = oracle.solve_under(&selectors, &lits)? else {
@@ -186,7 +197,6 @@ pub fn project(oracle: &mut Oracle, vars: &CellVars, cells: &[usize], max: usize
     let mut out = Vec::new();
     let mut found = 0;
     let result = loop {
-        crate::stop::check()?;
         let Some(model) = oracle.solve_under(&[sel], &[])? else { break Some(out) };
         if found == max {
             break None;

@@ -25,6 +25,7 @@ use crate::error::Result;
 use crate::propagate::{MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
+use crate::stop::Cancel;
 use crate::verify::Grid;
 
 /// Most nodes (decisions) the line search takes before it gives up, when every
@@ -58,8 +59,7 @@ pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzz
         &lines,
         compiled,
         doms,
-        want,
-        max_nodes,
+        Bounds { want, max_nodes, cancel: &prep.cancel },
         |i, _, support| exact_support(compiled, verifier, i, support, EXACT_WORDS),
         |cells| verdict(puzzle, || Ok(compiled), verifier, &grid_of(&compiled.alphabet, cells)),
     );
@@ -70,7 +70,7 @@ pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzz
     prep.line_nodes = Some(searched.nodes);
     // Every grid found passed the matcher in the search (`verdict`).
     for cells in &searched.grids {
-        crate::stop::check()?;
+        prep.cancel().check()?;
         emit(&prep.puzzle, &grid_of(&prep.alphabet, cells))?;
     }
     // As after a search stopped at its limit: reaching `want` claims nothing more.
@@ -88,8 +88,20 @@ pub struct Searched {
     pub nodes: usize,
 }
 
+/// How far [`search`] goes: up to `want` grids, at most `max_nodes` nodes, polling
+/// `cancel` every 64 nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds<'a> {
+    /// Most grids to find.
+    pub want: usize,
+    /// Most nodes before giving up.
+    pub max_nodes: usize,
+    /// Polled every 64 nodes.
+    pub cancel: &'a Cancel,
+}
+
 /// Searches from `doms` (already propagated) for up to `want` grids that `accept`
-/// takes; `None` when the search needs more than `max_nodes` nodes. `refine` narrows a
+/// takes; `None` when the search needs more than `max_nodes` nodes ([`Bounds`]). `refine` narrows a
 /// line's support as in [`Propagator::narrow`]; `accept` sees each grid where every
 /// cell has one letter left and says whether it is a solution (the automata of
 /// back-reference and lookaround clues over-approximate them).
@@ -101,11 +113,11 @@ pub fn search(
     lines: &Propagator,
     compiled: &Compiled,
     doms: &[SymSet],
-    want: usize,
-    max_nodes: usize,
+    bounds: Bounds<'_>,
     mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     mut accept: impl FnMut(&[usize]) -> Result<bool>,
 ) -> Result<Option<Searched>> {
+    let Bounds { want, max_nodes, cancel } = bounds;
     let root = doms;
     let mut doms = root.to_vec();
     let mut scratch = Scratch::default();
@@ -150,7 +162,7 @@ pub fn search(
                 return Ok(None);
             }
             if nodes.is_multiple_of(64) {
-                crate::stop::check()?;
+                cancel.check()?;
             }
             if !std::mem::replace(&mut tabulated, true) {
                 scratch.tabulate(lines, compiled, root, MAX_TABLE_WORDS);

@@ -27,7 +27,7 @@ pub mod whole;
 pub mod words;
 
 pub use decided::solve_decided;
-pub use enumerate::{Found, Search, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate, project};
+pub use enumerate::{Found, Search, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate, enumerate_cancellable, project};
 pub use lines::solve_lines;
 pub use oracle::{Oracle, Selector};
 pub use parts::{PARTS_FROM, Parts, solve_parts, split_parts};

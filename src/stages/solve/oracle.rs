@@ -4,6 +4,7 @@
 
 use crate::encode::Cnf;
 use crate::error::Result;
+use crate::stop::Cancel;
 use varisat::{ExtendFormula, Lit, Solver};
 
 /// Adds clauses in DIMACS numbering to a varisat solver.
@@ -37,6 +38,8 @@ pub struct Oracle {
     /// Per variable of the loaded formula, its value when unit propagation fixed it
     /// and varisat has not been told yet (1 true, -1 false, 0 otherwise).
     fixed: Vec<i8>,
+    /// Read before each SAT call, whose start its watcher is told of.
+    cancel: Cancel,
 }
 
 /// A fresh variable of an [`Oracle`] that guards clauses: they hold while it is
@@ -74,7 +77,7 @@ impl Oracle {
             buf.push(Lit::from_dimacs(-(g as isize)));
             solver.add_clause(&buf);
         }
-        Oracle { solver, base: units.base, fresh: Default::default(), next: g, guard: Some(g), fixed: units.value }
+        Oracle { solver, base: units.base, fresh: Default::default(), next: g, guard: Some(g), fixed: units.value, cancel: Cancel::never() }
     }
 
     /// Loads clauses as they come, e.g. a formula rewritten on the fly (no copy of it).
@@ -82,7 +85,20 @@ impl Oracle {
         let mut solver = Solver::new();
         let mut base = 0;
         load(&mut solver, clauses.into_iter().inspect(|c| base = c.as_ref().iter().fold(base, |m, l| m.max(l.abs()))));
-        Oracle { solver, base, fresh: Default::default(), next: base, guard: None, fixed: Vec::new() }
+        Oracle { solver, base, fresh: Default::default(), next: base, guard: None, fixed: Vec::new(), cancel: Cancel::never() }
+    }
+
+    /// The same oracle, polling `cancel` before each SAT call (which itself cannot be
+    /// interrupted): a cancelled token ends the next call with
+    /// [`Error::Cancelled`](crate::error::Error::Cancelled).
+    pub fn with_cancel(mut self, cancel: Cancel) -> Oracle {
+        self.cancel = cancel;
+        self
+    }
+
+    /// The cancel token read before each SAT call.
+    pub fn cancel(&self) -> &Cancel {
+        &self.cancel
     }
 
     /// Tells varisat the value of a variable fixed before loading, the first time
@@ -177,8 +193,9 @@ impl Oracle {
             lits.push(Lit::from_dimacs(g as isize));
         }
         self.solver.assume(&lits);
-        // A SAT call cannot be interrupted: the signal thread must be there to stop it.
-        crate::stop::watch();
+        // A SAT call cannot be interrupted: whoever must stop it has to know it starts.
+        self.cancel.check()?;
+        self.cancel.blocking();
         let sat = self.solver.solve().map_err(|e| crate::error::Error::Internal(format!("SAT solver failed: {e}")))?;
         if !sat {
             return Ok(None);

@@ -185,7 +185,7 @@ pub fn solve_parts(
             }
         };
         for (p, stream) in streams.iter_mut().enumerate() {
-            if !stream.next(&mut oracle, cnf, vars)? {
+            if !stream.next(&mut oracle, cnf, vars, &prep.cancel)? {
                 return Ok(Outcome { found: 0, complete: true });
             }
             place(&mut grid, p, stream);
@@ -199,7 +199,7 @@ pub fn solve_parts(
             if limit.is_some_and(|l| found >= l) {
                 return Ok(Outcome { found, complete: false });
             }
-            crate::stop::check()?;
+            prep.cancel().check()?;
             let t = Instant::now();
             for &i in &stale {
                 let word = grid.word(&puzzle.clues[i].cells);
@@ -238,9 +238,9 @@ pub fn solve_parts(
                     return Ok(Outcome { found, complete: true });
                 }
                 p -= 1;
-                let more = streams[p].next(&mut oracle, cnf, vars)?;
+                let more = streams[p].next(&mut oracle, cnf, vars, &prep.cancel)?;
                 // A part whose pass ended starts its next pass, and the part before it moves.
-                if !more && !streams[p].next(&mut oracle, cnf, vars)? {
+                if !more && !streams[p].next(&mut oracle, cnf, vars, &prep.cancel)? {
                     return Err(Error::Internal("a part's assignments changed between passes".into()));
                 }
                 place(&mut grid, p, &streams[p]);

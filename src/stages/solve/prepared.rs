@@ -10,6 +10,7 @@ use crate::error::{ClueError, ClueErrorKind, Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 use crate::stats::{Stage, Times};
+use crate::stop::Cancel;
 use crate::verify::Verifier;
 use std::sync::OnceLock;
 
@@ -56,6 +57,8 @@ pub struct Prepared {
     /// The formula: built at once, except when propagation decides the puzzle; then
     /// on first use ([`Prepared::formula`]), for an export, a proof or `--stats`.
     formula: OnceLock<Formula>,
+    /// The cancel token every stage polls while it works on this puzzle.
+    pub(super) cancel: Cancel,
 }
 
 impl Prepared {
@@ -86,6 +89,7 @@ impl Prepared {
             line_nodes: None,
             line_budget: None,
             formula: OnceLock::new(),
+            cancel: Cancel::never(),
         }
     }
 
@@ -106,7 +110,19 @@ impl Prepared {
             line_budget: None,
             formula: OnceLock::from(Formula { cnf, vars }),
             decided_early: false,
+            cancel: Cancel::never(),
         }
+    }
+
+    /// The cancel token that compiling, encoding and solving this puzzle poll
+    /// ([`Cancel::never`] unless set).
+    pub fn cancel(&self) -> &Cancel {
+        &self.cancel
+    }
+
+    /// Sets the cancel token that the work on this puzzle polls from now on.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// The letters a cell may hold.
@@ -120,7 +136,14 @@ impl Prepared {
         if let Some(c) = self.compiled.get() {
             return Ok(c);
         }
-        let c = compile::compile(&self.source, &self.puzzle, &self.parsed, self.alphabet.clone())?;
+        let c = compile::compile_cancellable(
+            &self.source,
+            &self.puzzle,
+            &self.parsed,
+            self.alphabet.clone(),
+            compile::Options::default(),
+            &self.cancel,
+        )?;
         Ok(self.compiled.get_or_init(|| c))
     }
 
@@ -142,7 +165,8 @@ impl Prepared {
         if let Some(f) = self.formula.get() {
             return Ok(f);
         }
-        let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
+        let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref(), &self.cancel)
+            .map_err(|e| with_source(e, &self.source))?;
         Ok(self.formula.get_or_init(|| f))
     }
 
@@ -156,7 +180,8 @@ impl Prepared {
         }
         if self.formula.get().is_none() {
             let start = Instant::now();
-            let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref()).map_err(|e| with_source(e, &self.source))?;
+            let f = encode_domains(&self.puzzle, self.compiled()?, self.domains.as_deref(), &self.cancel)
+                .map_err(|e| with_source(e, &self.source))?;
             self.times.add(Stage::Encode, start.elapsed());
             self.times.add_wall(start.elapsed());
             let _ = self.formula.set(f);
@@ -237,13 +262,13 @@ pub fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
 /// encoding tests use to check the clauses independently of the propagation.
 pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> Result<(Cnf, CellVars)> {
     let doms = if propagate { propagate::domains(puzzle, compiled) } else { Some(propagate::initial_domains(puzzle, compiled)) };
-    encode_domains(puzzle, compiled, doms.as_deref()).map(|f| (f.cnf, f.vars))
+    encode_domains(puzzle, compiled, doms.as_deref(), &Cancel::never()).map(|f| (f.cnf, f.vars))
 }
 
 /// The CNF over given domains (`None`: the formula is the empty clause).
-fn encode_domains(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>) -> Result<Formula> {
+fn encode_domains(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>, cancel: &Cancel) -> Result<Formula> {
     let mut cnf = Cnf::new();
-    let vars = encode::encode(puzzle, compiled, doms, &mut cnf)?;
+    let vars = encode::encode_cancellable(puzzle, compiled, doms, &mut cnf, cancel)?;
     Ok(Formula { cnf, vars })
 }
 

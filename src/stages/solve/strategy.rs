@@ -51,6 +51,12 @@ pub struct Count {
 /// and a puzzle that propagation decided are counted by listing. A stop
 /// ([`crate::stop::check`]) ends it with an error, never a number.
 pub fn count(prep: &mut Prepared) -> Result<Count> {
+    count_reporting(prep, None)
+}
+
+/// [`count()`], telling `report` how far the counting search has got
+/// ([`counter::Report`]); its unbounded run starts again from no parts done.
+pub fn count_reporting(prep: &mut Prepared, mut report: Option<counter::Report<'_>>) -> Result<Count> {
     let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
         let outcome = solve(prep, limit, |_, _| Ok(()))?;
         Ok(outcome.complete.then(|| Count { count: Big::from(outcome.found), listed: true }))
@@ -58,14 +64,15 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return listed(prep, None)?.ok_or_else(|| Error::Internal("a listing without a limit did not finish".into()));
     }
-    if let Some(count) = count_within(prep, COUNT_FIRST)? {
+    if let Some(count) = count_within_reporting(prep, COUNT_FIRST, report.as_mut().map(|r| &mut **r as counter::Report<'_>))? {
         return Ok(Count { count, listed: false });
     }
     if let Some(count) = listed(prep, Some(COUNT_LISTED + 1))? {
         return Ok(count);
     }
     let start = Instant::now();
-    let counted = counter::count_prepared(prep);
+    let counted = counter::count_prepared_reporting(prep, usize::MAX, report)
+        .and_then(|c| c.ok_or_else(|| Error::Internal("an unbounded count gave up".into())));
     prep.times.add(Stage::Solve, start.elapsed());
     prep.times.add_wall(start.elapsed());
     Ok(Count { count: counted?.count, listed: false })
@@ -80,11 +87,15 @@ pub const COUNT_LISTED: usize = 1_000;
 /// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
 pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
+    count_within_reporting(prep, max_nodes, None)
+}
+
+fn count_within_reporting(prep: &mut Prepared, max_nodes: usize, report: Option<counter::Report<'_>>) -> Result<Option<Big>> {
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return Ok(None);
     }
     let start = Instant::now();
-    let counted = counter::count_prepared_within(prep, max_nodes);
+    let counted = counter::count_prepared_reporting(prep, max_nodes, report);
     prep.times.add(Stage::Solve, start.elapsed());
     prep.times.add_wall(start.elapsed());
     Ok(counted?.map(|c| c.count))

@@ -18,6 +18,7 @@
 use super::{Oracle, Selector};
 use crate::encode::{CellVars, Cnf};
 use crate::error::{Error, Result};
+use crate::stop::Cancel;
 
 /// Blocking clauses a cube of a pass keeps before it is split.
 pub const CUBE_BLOCKS: usize = 512;
@@ -77,7 +78,8 @@ impl Stream {
 
     /// Moves to the next assignment of this pass; `false` when the pass is over (the
     /// stream then starts a new pass at the next call).
-    pub fn next(&mut self, oracle: &mut Option<Oracle>, cnf: &Cnf, vars: &CellVars) -> Result<bool> {
+    /// A SAT call polls `cancel` first.
+    pub fn next(&mut self, oracle: &mut Option<Oracle>, cnf: &Cnf, vars: &CellVars, cancel: &Cancel) -> Result<bool> {
         let n = self.cells.len();
         if self.complete && !self.first_pass {
             if self.given * n >= self.kept.len() {
@@ -89,7 +91,7 @@ impl Stream {
             self.given += 1;
             return Ok(true);
         }
-        let oracle = oracle.get_or_insert_with(|| Oracle::new(cnf));
+        let oracle = oracle.get_or_insert_with(|| Oracle::new(cnf).with_cancel(cancel.clone()));
         if self.cubes.is_empty() {
             self.cubes.push(Cube { sel: oracle.selector(), lit: None, depth: 0, blocks: 0, next_child: None });
         }
@@ -108,7 +110,6 @@ impl Stream {
                 self.cubes.push(child);
                 continue;
             }
-            crate::stop::check()?;
             let selectors: Vec<Selector> = self.cubes.iter().map(|c| c.sel).collect();
             let lits: Vec<i32> = self.cubes.iter().filter_map(|c| c.lit).collect();
             match oracle.solve_under(&selectors, &lits)? {

@@ -4,7 +4,7 @@
 use super::counterexample::{MAX_COUNTEREXAMPLES, counterexamples, loop_limit};
 use super::decided::solve_decided;
 use super::prepared::{Formula, Prepared};
-use super::{Outcome, Verdict, enumerate};
+use super::{Outcome, Verdict, enumerate_cancellable};
 use crate::clock::Instant;
 use crate::error::Result;
 use crate::puzzle::Puzzle;
@@ -23,7 +23,7 @@ pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnM
     let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
     let Formula { cnf, vars } = prep.formula()?;
     let mut rejected = 0usize;
-    let outcome = enumerate(cnf, vars, limit, |found| {
+    let outcome = enumerate_cancellable(cnf, vars, limit, &prep.cancel, |found| {
         let t = Instant::now();
         let grid = found.grid(&compiled.alphabet);
         let failures = verifier.failures(puzzle, &grid)?;

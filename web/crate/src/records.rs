@@ -8,12 +8,13 @@
 //! [`crossat::assist`], [`crossat::explain`]) as on the command line; web/test/api.mjs
 //! compares the two front ends' records on every bundled puzzle.
 
-use crate::session::limited;
+use crate::session::{limited, limited_prep};
 use crossat::assist::{self, Assistant, Conflict, Hint, Reason};
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::records::{self, CheckSummary, HintSummary, Printed, Unfinished, Uniqueness};
 use crossat::solve::{Outcome, deduce};
+use crossat::stop::Cancel;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -31,7 +32,7 @@ struct Found {
 
 fn search(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<(Found, Option<Outcome>), String> {
     let mut found = Found { solutions: Vec::new(), values: vec![BTreeSet::new(); prep.puzzle.givens.len()] };
-    let outcome = limited(timeout_ms, || {
+    let outcome = limited_prep(prep, timeout_ms, |prep| {
         pipeline::solve(prep, limit, |puzzle, grid| {
             for (set, &ch) in found.values.iter_mut().zip(&grid.cells) {
                 let _ = set.insert(ch);
@@ -56,7 +57,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
 
 /// `solve --count --json`: the summary.
 pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
-    Ok(match limited(timeout_ms, || pipeline::count(prep))? {
+    Ok(match limited_prep(prep, timeout_ms, pipeline::count)? {
         Some(counted) => records::value(&emit::count_summary(prep, &counted)),
         None => stopped(emit::stopped_count_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
     })
@@ -76,7 +77,7 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
             if left.is_some_and(|ms| ms <= 0.0) {
                 None
             } else {
-                limited(left, || pipeline::count(prep))?.map(|c| emit::count_value(&c.count))
+                limited_prep(prep, left, pipeline::count)?.map(|c| emit::count_value(&c.count))
             }
         }
         None => None,
@@ -96,15 +97,15 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
 /// `check --json` on a grid.
 pub fn check(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut out = Vec::new();
-    let done = limited(timeout_ms, || check_records(prep, grid, &mut out))?;
+    let done = limited(timeout_ms, |cancel| check_records(prep, grid, &mut out, cancel))?;
     if done.is_none() {
         out.push(stopped(Unfinished {}));
     }
     Ok(Value::Array(out))
 }
 
-fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
-    let mut assistant = Assistant::new(prep)?;
+fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>, cancel: &Cancel) -> crossat::Result<()> {
+    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
     if grid.iter().all(Option::is_some) {
         let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
         let found = assistant.failures(&full)?;
@@ -144,7 +145,7 @@ fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>) -
 /// `hint --json --grid` on a partial grid.
 pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut out = Vec::new();
-    let done = limited(timeout_ms, || hint_records(prep, grid, &mut out))?;
+    let done = limited(timeout_ms, |cancel| hint_records(prep, grid, &mut out, cancel))?;
     if done.is_none() {
         let n = out.len();
         out.push(stopped(Printed { key: "hints", n }));
@@ -152,8 +153,8 @@ pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> 
     Ok(Value::Array(out))
 }
 
-fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) -> crossat::Result<()> {
-    let mut assistant = Assistant::new(prep)?;
+fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>, cancel: &Cancel) -> crossat::Result<()> {
+    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
     let wrong = assist::wrong_entries(prep, &mut assistant, givens)?;
     if !wrong.is_empty() {
         let mut records: Vec<Value> =
@@ -196,8 +197,8 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>) 
 
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
-    let done = limited(timeout_ms, || {
-        let mut prep = pipeline::prepare(input)?;
+    let done = limited(timeout_ms, |cancel| {
+        let mut prep = pipeline::prepare(&Input { cancel: cancel.clone(), ..input.clone() })?;
         let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
         let mut out: Vec<Value> = crossat::explain::step_records(&prep, &ex).iter().map(records::value).collect();
         out.push(records::value(&crossat::explain::summary_record(&prep, &ex)));

@@ -5,6 +5,7 @@ use crossat::Error;
 use crossat::clock::Instant;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::puzzle::{Dialect, Format};
+use crossat::stop::Cancel;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -22,18 +23,31 @@ pub(crate) fn message(e: &Error) -> String {
     e.to_string()
 }
 
-/// Runs `f` with the work cancelled after `timeout_ms` (none when absent or not
+/// Runs `f` with a token cancelled after `timeout_ms` (none when absent or not
 /// positive); `Ok(None)` when the time ran out.
-pub(crate) fn limited<T>(timeout_ms: Option<f64>, f: impl FnOnce() -> crossat::Result<T>) -> Result<Option<T>, String> {
+pub(crate) fn limited<T>(timeout_ms: Option<f64>, f: impl FnOnce(&Cancel) -> crossat::Result<T>) -> Result<Option<T>, String> {
     let at = timeout_ms.filter(|&ms| ms.is_finite() && ms > 0.0).map(|ms| Instant::now() + Duration::from_secs_f64(ms / 1e3));
-    crossat::stop::cancel_at(at);
-    let r = f();
-    crossat::stop::cancel_at(None);
+    let cancel = at.map_or_else(Cancel::never, |at| Cancel::never().with_deadline(at));
+    let r = f(&cancel);
     match r {
         Ok(v) => Ok(Some(v)),
         Err(Error::Cancelled) if at.is_some() => Ok(None),
         Err(e) => Err(message(&e)),
     }
+}
+
+/// [`limited`] for work on `prep`, which polls the token while `f` runs.
+pub(crate) fn limited_prep<T>(
+    prep: &mut Prepared,
+    timeout_ms: Option<f64>,
+    f: impl FnOnce(&mut Prepared) -> crossat::Result<T>,
+) -> Result<Option<T>, String> {
+    limited(timeout_ms, |cancel| {
+        prep.set_cancel(cancel.clone());
+        let r = f(prep);
+        prep.set_cancel(Cancel::never());
+        r
+    })
 }
 
 /// A format by the name `--format` takes.

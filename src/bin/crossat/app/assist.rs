@@ -16,7 +16,7 @@ use std::sync::atomic::Ordering;
 /// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle. A
 /// leading U+FEFF is a byte-order mark unless the puzzle's alphabet holds it.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
-    let (name, bytes) = crate::limits::read_input_whole(path)?;
+    let (name, bytes) = crate::limits::read_input_whole(path, &crate::io::limits()).map_err(crate::io::flag_names)?;
     let stripped = puzzle::utf8(&name, &bytes)?;
     let text = if prep.alphabet().index('\u{feff}').is_some() { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
     let mut p = prep.puzzle.clone();

@@ -29,7 +29,7 @@ pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
     };
     let (mut clues, mut differ, mut refused, mut bad, mut undecided) = (0, 0, 0, 0, 0);
     for (name, p) in &puzzles {
-        let (_, verdicts) = lint::lint(&source, p, alphabet.as_deref())?;
+        let (_, verdicts) = lint::lint(&source, p, alphabet.as_deref(), &crate::stop::token())?;
         for v in &verdicts {
             clues += 1;
             let clue = &p.clues[v.clue];

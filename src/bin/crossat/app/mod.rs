@@ -6,6 +6,7 @@ mod explain;
 mod lint;
 mod puzzles;
 mod solve;
+mod table;
 
 use crate::cli::{Cli, Command, PuzzleArgs};
 use crate::error::{Error, Result};
@@ -18,7 +19,7 @@ use std::path::Path;
 
 /// Runs one command; returns its exit status (errors map to theirs in `main`).
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    crate::limits::set_max_input_bytes(cli.max_input_bytes);
+    crate::io::set_limits(crate::limits::Limits::default().with_max_input_bytes(cli.max_input_bytes));
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
         Command::Dimacs(args) => puzzles::dimacs_cmd(&args, out),
@@ -126,7 +127,18 @@ pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
     if alphabet.as_ref().is_some_and(Vec::is_empty) {
         return Err(Error::Usage("--alphabet must not be empty".into()));
     }
-    Ok(Input { source, bytes, format: args.format, id: args.id.clone(), alphabet, given, given_source, pool, dialect: args.dialect })
+    Ok(Input {
+        source,
+        bytes,
+        format: args.format,
+        id: args.id.clone(),
+        alphabet,
+        given,
+        given_source,
+        pool,
+        dialect: args.dialect,
+        cancel: crate::stop::token(),
+    })
 }
 
 /// The input files named by puzzle arguments (for [`crate::io::refuse_overwrite`]).

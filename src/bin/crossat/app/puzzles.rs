@@ -43,7 +43,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     for file in &files {
         match list_one(file, args.json, args.dialect, out) {
             Ok(()) => {}
-            Err(e @ (Error::PipeClosed | Error::Output(_))) => return Err(e),
+            Err(e @ Error::Output(_)) => return Err(e),
             Err(e) => {
                 failed += 1;
                 out.flush().map_err(write_err)?;
@@ -76,13 +76,18 @@ fn describe(
     let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
         let text = puzzle::utf8(&source, bytes)?;
-        for e in puzzle::challenges::list(&source, text)? {
-            if json {
+        let entries = puzzle::challenges::list(&source, text)?;
+        if json {
+            for e in entries {
                 let dialect = dialect.unwrap_or(puzzle::Dialect::Ecmascript).name().to_string();
                 let record = records::CollectionPuzzle { key: e.key, id: e.id, name: e.name, size: e.size, dialect };
                 writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
-            } else {
-                writeln!(out, "{:<18} {:<10} {}  {}", e.key, e.size, e.id, e.name).map_err(write_err)?;
+            }
+        } else {
+            use super::table::{left, lines};
+            let rows: Vec<Vec<String>> = entries.into_iter().map(|e| vec![e.key, e.size, e.id, e.name]).collect();
+            for line in lines(&rows, &[left(18, 0), left(10, 1), left(0, 1), left(0, 2)]) {
+                writeln!(out, "{line}").map_err(write_err)?;
             }
         }
     } else {
@@ -164,7 +169,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     )?;
     let started = std::time::Instant::now();
     let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
-    let made = g::generate_with(&spec, &mut |n| bar.set(n as u64));
+    let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
     bar.finish();
     let made = made?;
     crate::stop::finish();
@@ -217,7 +222,7 @@ fn pretty(v: &impl serde::Serialize) -> String {
 
 fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
     let dict = match &args.dict {
-        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case)?,
+        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits()).map_err(crate::io::flag_names)?,
         None => crate::words::Dictionary::builtin(),
     };
     if !json {

@@ -103,7 +103,10 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     // The stats rate the puzzle's difficulty (line propagation and probing), which can
     // take long on a large grid: done while a stop can still end the command.
     let (stats_value, stats_lines) = (args.stats && json, args.stats && !json);
-    let (stats_value, stats_lines) = (stats_value.then(|| stats_json(&prep, searched)), stats_lines.then(|| stats_text(&prep, searched)));
+    // What the search showed of the solutions, for the rating's one rule (`knowing`).
+    let known = (outcome.complete || outcome.found >= 2).then_some(outcome.found);
+    let (stats_value, stats_lines) =
+        (stats_value.then(|| stats_json(&prep, searched, known)), stats_lines.then(|| stats_text(&prep, searched, known)));
     crate::stop::finish();
     if json {
         let mut summary = emit::solve_summary(&prep, outcome, &values);
@@ -187,13 +190,17 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
         let base = emit::stopped_count_summary(puzzle.clone(), alphabet.clone());
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
-    let counted = pipeline::count(prep)?;
+    // On a terminal, the counting search's parts done of those found so far.
+    let bar = crate::progress::Progress::status(!args.quiet && !json, "counting");
+    bar.message("starting");
+    let counted = pipeline::count_reporting(prep, &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
+    bar.finish();
     crate::stop::finish();
     let n = &counted.count;
     if json {
         let mut summary = emit::count_summary(prep, &counted);
         if args.stats {
-            summary.stats = Some(stats_json(prep, prep.encoded()));
+            summary.stats = Some(stats_json(prep, prep.encoded(), Some(n.to_u64().map_or(2, |n| n.min(2) as usize))));
         }
         writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
     } else {
@@ -294,7 +301,7 @@ fn model_summary(prep: &Prepared, solutions: usize, complete: bool) -> records::
     }
 }
 
-fn stats_json(prep: &Prepared, searched: bool) -> records::Stats {
+fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records::Stats {
     let f = prep.formula().expect("the formula is built before the stats");
     let compiled = prep.compiled().expect("the automata are compiled before the formula");
     let clues = prep
@@ -323,12 +330,12 @@ fn stats_json(prep: &Prepared, searched: bool) -> records::Stats {
         searched,
         decided_before_compiling: prep.decided_before_compiling(),
         line_search_nodes: prep.line_nodes(),
-        difficulty: crate::solve::rate::rate(&prep.puzzle, compiled).record(),
+        difficulty: crate::solve::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
         clues,
     }
 }
 
-fn stats_text(prep: &Prepared, searched: bool) -> String {
+fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
     let f = prep.formula().expect("the formula is built before the stats");
     let compiled = prep.compiled().expect("the automata are compiled before the formula");
     use crate::encode::ClauseSink;
@@ -356,22 +363,17 @@ fn stats_text(prep: &Prepared, searched: bool) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).describe()));
-    s.push_str(&format!(
-        "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-        "clue", "route", "dfa-states", "states", "layered", "vars", "clauses"
-    ));
+    s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
+    // The clue table, its columns as wide as their widest cell.
+    use super::table::{left, lines, right};
+    let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];
     for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&compiled.clues) {
-        s.push_str(&format!(
-            "stats: {:<22} {:<8} {:>10} {:>8} {:>8} {:>7} {:>8}\n",
-            c.label,
-            cc.route.name(),
-            cc.raw_states,
-            z.states,
-            z.layered_states,
-            z.vars,
-            z.clauses
-        ));
+        let numbers = [cc.raw_states, z.states, z.layered_states, z.vars, z.clauses].map(|n| n.to_string());
+        rows.push([c.label.clone(), cc.route.name().to_string()].into_iter().chain(numbers).collect());
+    }
+    let columns = [left(22, 0), left(8, 1), right(10, 1), right(8, 1), right(8, 1), right(7, 1), right(8, 1)];
+    for line in lines(&rows, &columns) {
+        s.push_str(&format!("stats: {line}\n"));
     }
     s
 }

@@ -294,6 +294,8 @@ pub struct Engine<'a> {
     fast: std::cell::RefCell<std::collections::HashMap<(usize, usize), crate::propagate::LineSupport>>,
     /// The cell the last split found past the budget assumed (the next search starts there).
     first_from: std::cell::Cell<usize>,
+    /// Polled at each round of line steps and before each case split.
+    cancel: crate::stop::Cancel,
 }
 
 impl<'a> Engine<'a> {
@@ -311,7 +313,15 @@ impl<'a> Engine<'a> {
             memo: Default::default(),
             fast: Default::default(),
             first_from: Default::default(),
+            cancel: crate::stop::Cancel::never(),
         }
+    }
+
+    /// The same engine, polling `cancel` as it deduces: a cancelled token ends
+    /// [`Engine::deduce`] with [`Error::Cancelled`](crate::error::Error::Cancelled).
+    pub fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Engine<'a> {
+        self.cancel = cancel;
+        self
     }
 
     /// Whether the case splits have used up their budget.
@@ -346,7 +356,7 @@ impl<'a> Engine<'a> {
     fn run(&mut self, ctx: &mut Ctx, steps: &mut Vec<Step>, limit: Option<usize>, depth: usize) -> Result<End> {
         let mut size: usize = steps.iter().map(Step::size).sum();
         loop {
-            crate::stop::check()?;
+            self.cancel.check()?;
             if let Some(step) = self.next_line_step(ctx, steps.len()) {
                 if limit.is_some_and(|l| size >= l) {
                     return Ok(End::StepLimit);

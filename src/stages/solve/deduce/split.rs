@@ -58,7 +58,7 @@ impl Engine<'_> {
         let from = self.first_from.get();
         for c in (0..n).map(|k| (from + k) % n).filter(|&c| ctx.doms[c].len() > 1) {
             for x in ctx.doms[c].iter() {
-                crate::stop::check()?;
+                self.cancel.check()?;
                 if !self.fails(&ctx.doms, c, x) {
                     continue;
                 }

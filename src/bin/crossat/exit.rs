@@ -10,16 +10,9 @@
 //! | 4 | [`ExitCode::Timeout`] | stopped by `--timeout`, with what was found and a summary whose `"complete"` is false |
 //! | 128 + n | [`ExitCode::Signal`] | stopped by signal n, with the same partial output: 130 for SIGINT, 143 for SIGTERM |
 //!
-//! Errors map to their status with [`Error::exit_code`](crate::error::Error::exit_code),
-//! stops with [`Reason::exit_code`](crate::stop::Reason::exit_code).
-//!
-//! ```
-//! use crossat::exit::ExitCode;
-//!
-//! assert_eq!(ExitCode::NoSolution.code(), 1);
-//! assert_eq!(ExitCode::Signal(15).code(), 143);
-//! assert_eq!(ExitCode::from_found(0), ExitCode::NoSolution);
-//! ```
+//! Errors map to their status with [`ExitCode::of_error`], stops with
+//! [`crate::stop::exit_code`]. Exit statuses are the process's, so they live in the
+//! binary, not in the library.
 
 /// The exit status of a command (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +43,15 @@ impl ExitCode {
         ExitCode::Signal(2),
         ExitCode::Signal(15),
     ];
+
+    /// The status for a library error that ends a command: [`ExitCode::Internal`] for
+    /// a bug, [`ExitCode::BadInput`] for everything else (bad input or usage).
+    pub fn of_error(e: &crate::error::Error) -> ExitCode {
+        match e {
+            crate::error::Error::Internal(_) => ExitCode::Internal,
+            _ => ExitCode::BadInput,
+        }
+    }
 
     /// The number the process exits with.
     pub fn code(self) -> u8 {
@@ -114,6 +116,15 @@ impl From<ExitCode> for std::process::ExitCode {
 #[cfg(test)]
 mod tests {
     use super::ExitCode;
+
+    #[test]
+    fn codes_and_errors_map_as_documented() {
+        assert_eq!(ExitCode::NoSolution.code(), 1);
+        assert_eq!(ExitCode::Signal(15).code(), 143);
+        assert_eq!(ExitCode::from_found(0), ExitCode::NoSolution);
+        assert_eq!(ExitCode::of_error(&crossat::Error::Internal("bug".into())), ExitCode::Internal);
+        assert_eq!(ExitCode::of_error(&crossat::Error::Usage("no".into())), ExitCode::BadInput);
+    }
 
     #[test]
     fn documented_statuses_are_distinct_and_in_order() {
