@@ -2,7 +2,7 @@
 //! a puzzle written by the library's writers (crossat JSON, regexcrossword.com
 //! `challenges.json`, antoine-trux text).
 
-use crate::session::limited;
+use crate::limit::limited;
 use crossat::generate::{self as g, Difficulty, Spec};
 use crossat::puzzle::{self, Clue, Puzzle, Shape, hex};
 use crossat::records;

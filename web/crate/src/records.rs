@@ -8,7 +8,7 @@
 //! [`crossat::assist`], [`crossat::explain`]) as on the command line; web/test/api.mjs
 //! compares the two front ends' records on every bundled puzzle.
 
-use crate::session::{limited, limited_prep};
+use crate::limit::{limited, limited_prep};
 use crossat::assist::{self, Assistant, Conflict, Hint, Reason};
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
