@@ -62,8 +62,9 @@
 //!
 //! # Module map
 //!
-//! The source tree is this architecture (docs/architecture.md has the table, and
-//! `tests/architecture.rs` enforces who may use whom):
+//! The source tree is this architecture. docs/architecture.md holds the module map, one
+//! row per module (`tests/architecture.rs` checks that it, this summary and `src/` agree, and
+//! enforces who may use whom):
 //!
 //! | group | modules | may use |
 //! |---|---|---|
