@@ -81,20 +81,7 @@ pub fn generate(options: &str) -> Result<String, String> {
         let stopped = crossat::stop::stopped_json(crossat::stop::Reason::Timeout, records::GenerateStopped { puzzles: 0, seed });
         return Ok(records::line(&stopped));
     };
-    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
-    let regular = !matches!(&made.puzzle.shape, Shape::Hex(h) if h.regular_side().is_none());
-    let record = records::Generated {
-        crossat: puzzle::native::file(&made.puzzle),
-        trux: regular.then(|| puzzle::trux::write(&made.puzzle, spec.sides)),
-        solution: rows,
-        unique: true,
-        difficulty: made.rating.difficulty.name().to_string(),
-        rating: made.rating.record(),
-        checks: made.checks,
-        seed,
-        time_ms: started.elapsed().as_secs_f64() * 1e3,
-        challenges: puzzle::challenges::sets(&made.puzzle, &format!("crossat-{seed}")),
-    };
+    let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
     Ok(records::line(&record))
 }
 

@@ -173,25 +173,14 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     bar.finish();
     let made = made?;
     crate::stop::finish();
-    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
+    let rows = made.rows();
     let crossat = puzzle::native::file(&made.puzzle);
     // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
     let regular = !matches!(&made.puzzle.shape, puzzle::Shape::Hex(h) if h.regular_side().is_none());
     let trux = if regular { puzzle::trux::write(&made.puzzle, spec.sides) } else { String::new() };
     let challenges = puzzle::challenges::sets(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
-        let record = records::Generated {
-            crossat,
-            trux: regular.then_some(trux),
-            solution: rows,
-            unique: true,
-            difficulty: made.rating.difficulty.name().to_string(),
-            rating: made.rating.record(),
-            checks: made.checks,
-            seed,
-            time_ms: started.elapsed().as_secs_f64() * 1e3,
-            challenges,
-        };
+        let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
         writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
     } else {
         match args.output_format {
