@@ -16,6 +16,7 @@ mod corpus;
 mod count;
 mod dialect;
 mod dimacs;
+mod doc_caps;
 mod docs;
 mod draw;
 mod early;

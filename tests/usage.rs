@@ -95,3 +95,100 @@ fn a_puzzle_with_several_solutions_is_unrated() {
     let rating = &summary["stats"]["difficulty"];
     assert!(rating["class"].is_null() && rating["solutions"] == 2, "{rating}");
 }
+
+/// Explanations and hints name every letter visibly: a space as `␣`, another
+/// invisible character by its code point (the page shows the same library text).
+#[test]
+fn prose_shows_spaces_and_invisible_letters() {
+    let dir = crate::common::tmp();
+    // Row 1 needs two spaces, and only two cells can hold one; no solution in the end.
+    let spaces = r#"{"left": [".* .* .*", "[AB]*"], "top": ["A?[ B]", "[A ]B", "A?[ B]", "[AB]*"]}"#;
+    let file = crate::common::write_file(dir.path(), "spaces.json", spaces);
+    let r = crossat(&["explain", file.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 1, "{r:?}");
+    for want in ["needs 2 ␣'s and only", ": not A; it is ␣", ": not ␣; no letter left", ": not ␣ B; it is A"] {
+        assert!(r.stdout.contains(want), "no {want:?} in:\n{}", r.stdout);
+    }
+    assert!(r.stdout.lines().all(|l| !l.ends_with(' ')), "a line ends in a space:\n{}", r.stdout);
+    assert!(!r.stdout.contains("  '") && !r.stdout.contains("not  "), "{}", r.stdout);
+    let json = crossat(&["explain", "--json", file.to_str().expect("UTF-8")], None);
+    assert!(json.stdout.contains("needs 2 ␣'s and only"), "{}", json.stdout);
+    // A no-break space: its code point, in an explanation and in a hint.
+    let nbsp = crate::common::write_file(dir.path(), "nbsp.json", "{\"left\": [\"\u{a0}A\"], \"top\": [\"\u{a0}\", \"A\"]}");
+    let nbsp = nbsp.to_str().expect("UTF-8");
+    let r = crossat(&["explain", nbsp], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("it is U+00A0"), "{}", r.stdout);
+    assert!(!r.stdout.lines().filter(|l| l.contains("it is")).any(|l| l.contains('\u{a0}')), "{}", r.stdout);
+    let r = crossat(&["hint", nbsp], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("(row 1, column 1) is 'U+00A0'"), "{}", r.stdout);
+    assert!(!r.stdout.contains("'\u{a0}'"), "{}", r.stdout);
+}
+
+/// `check` on a grid typed in lower case says that case is the problem when the
+/// upper-case grid passes.
+#[test]
+fn check_says_when_only_the_case_is_wrong() {
+    let dir = crate::common::tmp();
+    let p = "puzzles/seed000/problem1.json";
+    let lower = crate::common::write_file(dir.path(), "lower.txt", "he\nlp\n");
+    let r = crossat(&["check", p, lower.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains("invalid: 3 of 4 clues fail"), "{}", r.stdout);
+    assert!(r.stdout.contains("note: the grid has lower-case letters, and in upper case it matches every clue"), "{}", r.stdout);
+    let json = crossat(&["check", "--json", p, lower.to_str().expect("UTF-8")], None);
+    let summary = crate::common::json_lines(&json.stdout).pop().expect("a summary");
+    assert_eq!((summary["valid"].clone(), summary["upper_case_valid"].clone()), (false.into(), true.into()), "{summary}");
+    // Wrong in upper case too: no note.
+    let wrong = crate::common::write_file(dir.path(), "wrong.txt", "hx\nlp\n");
+    let r = crossat(&["check", p, wrong.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(!r.stdout.contains("lower-case"), "{}", r.stdout);
+    let upper = crate::common::write_file(dir.path(), "upper.txt", "HE\nLP\n");
+    assert_eq!(crossat(&["check", p, upper.to_str().expect("UTF-8")], None).code, 0);
+}
+
+/// `squares` draws with Unicode boxes like every other grid, and with `--ascii` in ASCII.
+#[test]
+fn squares_draw_unicode_boxes_or_ascii() {
+    let dict = "puzzles/squares/doctest.txt";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["squares", "-W", "3", "-H", "3", "--dict", dict, "-q", "--seed", "1"];
+        args.extend(extra);
+        let r = crossat(&args, None);
+        assert_eq!(r.code, 0, "{r:?}");
+        r.stdout
+    };
+    let boxes = run(&[]);
+    let lines: Vec<&str> = boxes.lines().collect();
+    assert!(lines[0] == "┌──┬──┬──┐" && lines[2] == "├──┼──┼──┤" && lines[6] == "└──┴──┴──┘", "{boxes}");
+    assert!(lines[1].starts_with('│') && lines[1].ends_with('│') && !boxes.contains('+'), "{boxes}");
+    let ascii = run(&["--ascii"]);
+    assert!(ascii.starts_with("+--+--+--+\n|") && !ascii.contains('─'), "{ascii}");
+    // The same square either way.
+    let cells = |s: &str| s.lines().filter(|l| l.starts_with(['|', '│'])).map(|l| l.replace('│', "|")).collect::<Vec<_>>();
+    assert_eq!(cells(&boxes), cells(&ascii));
+}
+
+/// A model with many more variables than the puzzle's CNF is decoded with a note.
+#[test]
+fn solve_model_notes_a_model_of_a_bigger_formula() {
+    let Some(cadical) = crate::dimacs::cadical() else { return };
+    let dir = crate::common::tmp();
+    let p = "puzzles/seed000/problem1.json";
+    let cnf = dir.path().join("p.cnf");
+    let r = crossat(&["dimacs", p, "-o", cnf.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    let out = std::process::Command::new(cadical).arg(&cnf).output().expect("run cadical");
+    assert_eq!(out.status.code(), Some(10), "{out:?}");
+    let model = String::from_utf8_lossy(&out.stdout).into_owned();
+    let fits = crate::common::write_file(dir.path(), "fits.out", &model);
+    let r = crossat(&["solve", p, "--model", fits.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(!r.stderr.contains("note:"), "{}", r.stderr);
+    let bigger = crate::common::write_file(dir.path(), "bigger.out", format!("{model}v 5000 -5001 0\n"));
+    let r = crossat(&["solve", p, "--model", bigger.to_str().expect("UTF-8")], None);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stderr.contains("sets variables up to 5001, but this puzzle's CNF has"), "{}", r.stderr);
+}

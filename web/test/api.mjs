@@ -24,11 +24,17 @@ const cli = process.env.CROSSAT_CLI ?? join(root, 'target/debug/crossat');
 assert.ok(existsSync(cli), `${cli} is missing: run cargo build first`);
 
 // Counts and explanations are capped the same way on both sides.
-const COUNT_TIMEOUT_S = 3;
+const COUNT_TIMEOUT_S = 10;
 const MAX_STEPS = 40;
 
 const tmp = mkdtempSync(join(tmpdir(), 'crossat-web-'));
-const tally = { files: 0, refused: 0, puzzles: 0, counted: 0, uncounted: 0, hinted: 0, explained: 0, checked: 0, ecmascript: 0 };
+const uncounted = [];
+// The binoternary hexagons' exact counts mostly take minutes (tests/ganak.rs's long
+// run): they get SLOW_COUNT_TIMEOUT_S and those not counted by then are reported apart;
+// every other count must finish (at most 1 % may not).
+const SLOW_TO_COUNT = 'puzzles/binoternary/';
+const SLOW_COUNT_TIMEOUT_S = 3;
+const tally = { files: 0, refused: 0, puzzles: 0, counted: 0, uncounted: 0, slow: 0, hinted: 0, explained: 0, checked: 0, ecmascript: 0 };
 
 function files(dir) {
   return readdirSync(dir).sort().flatMap((n) => {
@@ -106,14 +112,21 @@ function puzzleCase(file, id, pool) {
     const records = same(['solve', '--json', ...sel, file], () => p.solve(), `${what}: solve`);
     assert.equal(view.dialect, records.at(-1).dialect, `${what}: the view's dialect is solve's`);
     same(['solve', '--json', '--limit', '3', ...sel, file], () => p.solutions(3), `${what}: solve --limit 3`);
-    const counted = run(['solve', '--count', '--json', '--timeout', String(COUNT_TIMEOUT_S), ...sel, file]);
+    const slow = file.includes(SLOW_TO_COUNT);
+    const timeout = slow ? SLOW_COUNT_TIMEOUT_S : COUNT_TIMEOUT_S;
+    const counted = run(['solve', '--count', '--json', '--timeout', String(timeout), ...sel, file]);
     if (counted.error !== undefined) {
       sameError(counted.error, call(() => p.count()).error, `${what}: count`);
     } else if (counted.records.at(-1).complete) {
       assert.deepStrictEqual(call(() => p.count()).value, counted.records.at(-1), `${what}: count`);
       tally.counted += 1;
     } else {
-      tally.uncounted += 1;
+      if (slow) {
+        tally.slow += 1;
+      } else {
+        tally.uncounted += 1;
+        uncounted.push(what);
+      }
     }
     // regexcrossword.com's clues are ECMAScript: the same puzzles read in that dialect.
     if (file.includes('regexcrossword-com')) {
@@ -215,9 +228,13 @@ p.free();
 
 rmSync(tmp, { recursive: true, force: true });
 assert.ok(tally.puzzles >= 150, `only ${tally.puzzles} puzzles compared`);
+// Counts the command line does not finish within its timeout are skipped: bounded to
+// 1 % of the puzzles, with a minimum actually compared.
+assert.ok(tally.uncounted * 100 <= tally.puzzles, `${tally.uncounted} of ${tally.puzzles} counts not compared within ${COUNT_TIMEOUT_S} s (more than 1 %): ${uncounted.join(', ')}`);
+assert.ok(tally.counted >= 150, `only ${tally.counted} counts compared`);
 console.log(
   `web/test/api.mjs: ${tally.puzzles} puzzles from ${tally.files} files compared with ${cli} ` +
     `(${tally.refused} files or puzzles refused by both with the same message); ` +
-    `${tally.counted} counts compared (${tally.uncounted} not finished within ${COUNT_TIMEOUT_S} s by the command line), ` +
+    `${tally.counted} counts compared (${tally.uncounted} not finished within ${COUNT_TIMEOUT_S} s by the command line, ${tally.slow} binoternary hexagons not within ${SLOW_COUNT_TIMEOUT_S} s), ` +
     `${tally.hinted} hints, ${tally.explained} explanations, ${tally.checked} checks, ${tally.ecmascript} in the ECMAScript dialect; ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -8,6 +8,7 @@ mod bench;
 mod cli;
 mod exit;
 mod io;
+mod manual;
 mod stop;
 
 // The library's modules, named `crate::puzzle` etc. here as in the library.

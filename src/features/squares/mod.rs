@@ -107,22 +107,42 @@ impl Square {
             .collect()
     }
 
-    /// The grid with its cell boundaries drawn.
+    /// The grid with its cell boundaries drawn in ASCII (`+--+`).
     pub fn draw(&self) -> String {
-        let rule = format!("+{}\n", "--+".repeat(self.size.width));
-        let mut s = rule.clone();
-        for row in self.cells.chunks(self.size.width) {
-            s.push('|');
+        self.draw_with(false)
+    }
+
+    /// The grid with its cell boundaries drawn in Unicode box drawing, as every other
+    /// grid crossat draws, or (`unicode` false) in ASCII.
+    pub fn draw_with(&self, unicode: bool) -> String {
+        let w = self.size.width;
+        // Corners and joints of the top, middle and bottom rules, the horizontal and
+        // the vertical line.
+        let (top, mid, bottom, h, v) = if unicode {
+            (['┌', '┬', '┐'], ['├', '┼', '┤'], ['└', '┴', '┘'], '─', '│')
+        } else {
+            (['+'; 3], ['+'; 3], ['+'; 3], '-', '|')
+        };
+        let rule = |[l, j, r]: [char; 3]| {
+            let cell: String = [h, h].iter().collect();
+            format!("{l}{}{r}\n", vec![cell; w].join(&j.to_string()))
+        };
+        let mut s = rule(top);
+        for (k, row) in self.cells.chunks(w).enumerate() {
+            if k > 0 {
+                s.push_str(&rule(mid));
+            }
+            s.push(v);
             for c in row {
                 match c {
                     Some(p) => s.extend(p.iter().map(|&b| char::from(b))),
                     None => s.push_str("  "),
                 }
-                s.push('|');
+                s.push(v);
             }
             s.push('\n');
-            s.push_str(&rule);
         }
+        s.push_str(&rule(bottom));
         s
     }
 }

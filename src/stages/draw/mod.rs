@@ -91,6 +91,8 @@ impl View {
     }
 }
 
+pub use crate::style::{visible, visible_word};
+
 /// Display width of plain text.
 pub fn width(s: &str) -> usize {
     s.chars().map(|c| c.width().unwrap_or(0)).sum()

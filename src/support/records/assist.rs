@@ -67,6 +67,9 @@ pub struct CheckSummary {
     /// …and the clues the entries on their own line break.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub broken: Option<Vec<String>>,
+    /// A full grid that fails only because of lower-case letters: `true` (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub upper_case_valid: Option<bool>,
 }
 
 impl CheckSummary {
@@ -81,6 +84,7 @@ impl CheckSummary {
             completions: None,
             conflict: None,
             broken: None,
+            upper_case_valid: None,
         }
     }
 }

@@ -36,7 +36,11 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent:
         s.push_str(&format!("{indent}clue {} '{}'\n", c.label, c.regex));
     }
     for &c in &k.givens {
-        s.push_str(&format!("{indent}filled cell {} '{}'\n", prep.puzzle.shape.cell_name(c), givens[c].unwrap_or('?')));
+        s.push_str(&format!(
+            "{indent}filled cell {} '{}'\n",
+            prep.puzzle.shape.cell_name(c),
+            givens[c].map_or("?".into(), crate::draw::visible)
+        ));
     }
     s
 }
@@ -90,19 +94,38 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 }
                 let place = cell.map_or_else(
                     || "at the end of the line".to_string(),
-                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), full[c]),
+                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crate::draw::visible(full[c])),
                 );
                 emit(
                     out,
                     false,
                     records::line(&crate::assist::failure_record(&prep, failure)),
-                    format!("{} '{}' does not match \"{word}\": it can no longer match {place}\n", clue.label, clue.regex),
+                    format!(
+                        "{} '{}' does not match \"{}\": it can no longer match {place}\n",
+                        clue.label,
+                        clue.regex,
+                        crate::draw::visible_word(word)
+                    ),
                 )?;
             }
             let n = prep.puzzle.clues.len();
-            let summary =
+            let mut summary =
                 if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
-            let record = CheckSummary { valid: Some(failures == 0), failures: Some(failures), ..CheckSummary::new(true) };
+            // Letters are compared exactly; a grid typed in lower case is told so when
+            // its upper-case form passes (the page upper-cases as it is typed).
+            let upper: Vec<char> = full.iter().flat_map(|c| c.to_uppercase()).collect();
+            let case_only = failures > 0 && upper.len() == full.len() && upper != full && assistant.failures(&upper)?.is_empty();
+            if case_only {
+                summary.push_str(
+                    "note: the grid has lower-case letters, and in upper case it matches every clue (letters are compared exactly)\n",
+                );
+            }
+            let record = CheckSummary {
+                valid: Some(failures == 0),
+                failures: Some(failures),
+                upper_case_valid: case_only.then_some(true),
+                ..CheckSummary::new(true)
+            };
             emit(out, true, records::line(&record), summary)?;
             break 'done ExitCode::from_ok(failures == 0);
         }
@@ -114,7 +137,11 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     out,
                     false,
                     records::line(&crate::assist::unknown_char_record(&prep, c, ch)),
-                    format!("{} holds '{ch}', which no clue allows (not in the alphabet)\n", prep.puzzle.shape.cell_name(c)),
+                    format!(
+                        "{} holds '{}', which no clue allows (not in the alphabet)\n",
+                        prep.puzzle.shape.cell_name(c),
+                        crate::draw::visible(ch)
+                    ),
                 )?;
             }
             let record = CheckSummary { completable: Some(false), ..CheckSummary::new(false) };
@@ -216,7 +243,11 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         prep.puzzle.shape.cell_name(*c)
                     ));
                 } else {
-                    text.push_str(&format!("{} '{ch}' is wrong: with it these clues cannot all hold:\n", prep.puzzle.shape.cell_name(*c)));
+                    text.push_str(&format!(
+                        "{} '{}' is wrong: with it these clues cannot all hold:\n",
+                        prep.puzzle.shape.cell_name(*c),
+                        crate::draw::visible(ch)
+                    ));
                     for &i in clues {
                         let clue = &prep.puzzle.clues[i];
                         text.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
@@ -296,7 +327,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         _ => {}
                     }
                 }
-                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), h.ch));
+                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crate::draw::visible(h.ch)));
                 if let Some(k) = &because {
                     text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")));
                 }

@@ -7,7 +7,7 @@ use crate::cli::{DrawWhen, ExplainArgs};
 use crate::draw::{Mark, View};
 use crate::error::Result;
 use crate::exit::ExitCode;
-use crate::explain::{Answer, Explanation, letters};
+use crate::explain::{Answer, Explanation};
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::SymSet;
@@ -117,7 +117,7 @@ fn step_text(prep: &Prepared, pal: &Palette, step: &Step, number: &str, indent: 
         let now = match left.len() {
             0 if c < grid => "no letter left".to_string(),
             0 => "no regex left".to_string(),
-            1 if c < grid => format!("it is {}", pal.paint(Palette::HINT, &letters(a, left))),
+            1 if c < grid => format!("it is {}", pal.paint(Palette::HINT, &reason::letters(a, left))),
             1 => format!("it holds {}", pal.paint(Palette::HINT, &set(left))),
             _ => format!("{} left", set(left)),
         };

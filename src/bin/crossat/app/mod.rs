@@ -33,10 +33,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Squares(args) => puzzles::squares(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
         Command::Completions(args) => {
-            crate::cli::completions(args.shell, out);
+            crate::manual::completions(args.shell, out);
             Ok(ExitCode::Solved)
         }
-        Command::Man => crate::cli::man(out).map(|()| ExitCode::Solved).map_err(crate::io::write_err),
+        Command::Man => crate::manual::man(out).map(|()| ExitCode::Solved).map_err(crate::io::write_err),
     }
 }
 

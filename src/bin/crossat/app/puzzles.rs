@@ -309,7 +309,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
                         writeln!(out).map_err(write_err)?;
                     }
                     let words = sq.words();
-                    write!(out, "{}", sq.draw()).map_err(write_err)?;
+                    write!(out, "{}", sq.draw_with(!args.ascii && crate::style::unicode_locale())).map_err(write_err)?;
                     writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
                     writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
                 }

@@ -37,7 +37,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     }
     if let Some(model) = &args.model {
         crate::stop::finish();
-        return solve_model(&prep, model, args, out);
+        return solve_model(&prep, model, args, out, err);
     }
     if args.count {
         return count(&mut prep, args, out);
@@ -244,7 +244,7 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
     }
 }
 
-fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
+fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
     let json = args.json;
     let (name, bytes) = read_source(path)?;
     let text = crate::puzzle::utf8(&name, &bytes)?;
@@ -259,6 +259,16 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     };
     let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
     let f = prep.formula()?;
+    // A model of another formula may still satisfy this one; its size says so.
+    let highest = values.len().saturating_sub(1);
+    if highest > f.cnf.num_vars() && !args.quiet {
+        writeln!(
+            err,
+            "note: {name} sets variables up to {highest}, but this puzzle's CNF has {}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)",
+            f.cnf.num_vars()
+        )
+        .map_err(write_err)?;
+    }
     if let Some(k) = f.cnf.first_unsatisfied(value) {
         return Err(Error::input(
             &name,

@@ -110,7 +110,7 @@ fn copying(regex: &str, cells: &[usize], before: &[SymSet], words: &[Vec<usize>]
 
 /// Letters of a set, separated by spaces.
 pub fn letters(alphabet: &Alphabet, set: &SymSet) -> String {
-    set.iter().map(|x| alphabet.chars()[x].to_string()).collect::<Vec<_>>().join(" ")
+    set.iter().map(|x| crate::style::visible(alphabet.chars()[x])).collect::<Vec<_>>().join(" ")
 }
 
 /// The reason of `step` in words (one line; a split's sub-steps are not included).
@@ -186,7 +186,7 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
         Why::Count { letter, count, cells } => format!(
             "{} needs {count} {}'s and only {} can hold one",
             regex(step.clue),
-            alphabet.chars()[*letter],
+            crate::style::visible(alphabet.chars()[*letter]),
             cells.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" and ")
         ),
         Why::Copy { group, pairs } => format!(
@@ -194,8 +194,15 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
             regex(step.clue),
             pairs.iter().map(|&(a, b)| format!("{} hold the letter of {}", name(b), name(a))).collect::<Vec<_>>().join(", and ")
         ),
-        Why::Words(words) if words.len() == 1 => format!("only {} of {} fits the candidates", words[0], regex(step.clue)),
-        Why::Words(words) => format!("only {} words of {} fit the candidates: {}", words.len(), regex(step.clue), words.join(", ")),
+        Why::Words(words) if words.len() == 1 => {
+            format!("only {} of {} fits the candidates", crate::draw::visible_word(&words[0]), regex(step.clue))
+        }
+        Why::Words(words) => format!(
+            "only {} words of {} fit the candidates: {}",
+            words.len(),
+            regex(step.clue),
+            words.iter().map(|w| crate::draw::visible_word(w)).collect::<Vec<_>>().join(", ")
+        ),
         Why::NoWord => match (step.cells.as_slice(), step.removed.as_slice()) {
             ([c], [r]) if r.len() == 1 => {
                 format!("no word of {} over the current candidates has {} at {}", regex(step.clue), letters(alphabet, r), name(*c))
@@ -213,7 +220,7 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
         Why::Split { cell, letter, empty, steps } => format!(
             "if {} were '{}', then after {} step{} {} would have {} left",
             name(*cell),
-            alphabet.chars()[*letter],
+            crate::style::visible(alphabet.chars()[*letter]),
             steps.len(),
             if steps.len() == 1 { "" } else { "s" },
             name(*empty),
