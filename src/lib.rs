@@ -62,15 +62,16 @@
 //!
 //! # Module map
 //!
-//! The source tree is this architecture (docs/architecture.md has the table, and
-//! `tests/architecture.rs` enforces who may use whom):
+//! The source tree is this architecture. docs/architecture.md holds the module map, one
+//! row per module (`tests/architecture.rs` checks that it, this summary and `src/` agree, and
+//! enforces who may use whom):
 //!
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
 //! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`ecma`] → [`dialect`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | [`support`] | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench`, `exit`, `stop` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
@@ -89,7 +90,7 @@ pub use features::{assist, explain, generate, lint, squares, words};
 pub use stages::{compile, dialect, dimacs, draw, ecma, emit, encode, propagate, puzzle, regex, solve, sre, verify};
 #[cfg(feature = "cli")]
 pub use support::progress;
-pub use support::{clock, error, limits, rng, stats, stop, style};
+pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};
 

@@ -21,9 +21,9 @@ const STAGES: &[&str] =
 /// The features: each stands alone.
 const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares", "lint"];
 /// Support code.
-const SUPPORT: &[&str] = &["clock", "error", "exit", "limits", "progress", "rng", "stats", "stop", "style"];
+const SUPPORT: &[&str] = &["clock", "error", "limits", "progress", "records", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
-const FRONT_END: &[&str] = &["main", "cli", "manual", "io", "app", "bench"];
+const FRONT_END: &[&str] = &["main", "cli", "manual", "io", "app", "bench", "exit", "stop"];
 /// The most lines a source file under `src/` may have: past this, a file holds more
 /// than one responsibility and should be split.
 const MAX_LINES: usize = 600;
@@ -384,6 +384,11 @@ fn the_module_map_in_the_docs_matches_src() {
     // The stages appear in pipeline order.
     let stages: Vec<&str> = rows.iter().filter(|r| r.0 == "stage").map(|r| r.1.as_str()).collect();
     assert_eq!(stages, STAGES, "docs/architecture.md lists the stages in pipeline order");
+    // The map is written once: README points to it rather than keeping a copy.
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    assert!(readme.contains("](docs/architecture.md)"), "README.md links to docs/architecture.md's module map");
+    let copied: Vec<&str> = readme.lines().filter(|l| l.starts_with("| `src/")).collect();
+    assert!(copied.is_empty(), "README.md keeps a copy of the module map (docs/architecture.md holds it): {copied:?}");
     // The crate docs name every library module.
     let lib = std::fs::read_to_string(root().join("src/lib.rs")).expect("lib.rs");
     for m in STAGES.iter().chain(FEATURES).chain(SUPPORT).chain(&["pipeline"]) {
@@ -504,4 +509,247 @@ fn every_test_file_is_declared_in_the_test_binary() {
         "not declared in tests/integration.rs, so never built (autotests = false): {}; add `mod <name>;` there",
         undeclared.join(", ")
     );
+}
+
+/// The paths a use tree names, from `t[i]`: `a::b::C`, `a::{b, c::D}`, `a::*`; each as
+/// its segments (a glob or `self` ends the path at its module).
+fn use_paths(t: &[String], mut i: usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut path = prefix.to_vec();
+    while let Some(tok) = t.get(i) {
+        if tok == "{" {
+            let mut depth = 0;
+            let mut start = true;
+            i += 1;
+            while let Some(tok) = t.get(i) {
+                match tok.as_str() {
+                    "{" => depth += 1,
+                    "}" if depth == 0 => break,
+                    "}" => depth -= 1,
+                    "," if depth == 0 => {
+                        start = true;
+                        i += 1;
+                        continue;
+                    }
+                    _ if start && depth == 0 => use_paths(t, i, &path, out),
+                    _ => {}
+                }
+                start = false;
+                i += 1;
+            }
+            return;
+        }
+        if tok == "self" || tok == "*" || !tok.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            break;
+        }
+        path.push(tok.clone());
+        if t.get(i + 1).is_some_and(|s| s == "::") {
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    out.push(path);
+}
+
+/// A crate's files by module path (`[]` the crate root), and the names its root
+/// re-exports a module under (`compile` → `stages::compile`).
+struct Crate {
+    files: BTreeMap<Vec<String>, String>,
+    aliases: BTreeMap<String, Vec<String>>,
+}
+
+impl Crate {
+    /// The file a path from the crate root lands in: its longest prefix that is a module.
+    fn file_of(&self, path: &[String]) -> &str {
+        let mut path = path.to_vec();
+        if let Some(full) = path.first().and_then(|p| self.aliases.get(p)) {
+            path.splice(0..1, full.iter().cloned());
+        }
+        (0..=path.len()).rev().find_map(|k| self.files.get(&path[..k])).map(String::as_str).unwrap_or("")
+    }
+
+    /// The files each file uses (`crate::…`, `super::…`, `self::…` paths), leaving out a
+    /// module's own descendants: a `mod.rs` using its children is Rust's idiom.
+    fn edges(&self, sources: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+        let module: BTreeMap<&str, &Vec<String>> = self.files.iter().map(|(m, f)| (f.as_str(), m)).collect();
+        let mut edges = BTreeMap::new();
+        for (file, src) in sources {
+            let here = module[file.as_str()];
+            let t = tokens(&without_tests(&code_only(src)));
+            let mut paths = Vec::new();
+            let mut i = 0;
+            while i < t.len() {
+                let after_colons = i > 0 && t[i - 1] == "::";
+                match t[i].as_str() {
+                    "crate" if !after_colons && t.get(i + 1).is_some_and(|s| s == "::") => use_paths(&t, i + 2, &[], &mut paths),
+                    "self" if !after_colons && t.get(i + 1).is_some_and(|s| s == "::") => use_paths(&t, i + 2, here, &mut paths),
+                    "super" if !after_colons => {
+                        let mut base = here.clone();
+                        let mut j = i;
+                        while t.get(j).is_some_and(|s| s == "super") && t.get(j + 1).is_some_and(|s| s == "::") {
+                            let _ = base.pop();
+                            j += 2;
+                        }
+                        use_paths(&t, j, &base, &mut paths);
+                        i = j.max(i + 1);
+                        continue;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            let to: BTreeSet<String> = paths
+                .iter()
+                .map(|p| self.file_of(p).to_string())
+                .filter(|f| !f.is_empty() && f != file && !module[f.as_str()].starts_with(here))
+                .collect();
+            let _ = edges.insert(file.clone(), to);
+        }
+        edges
+    }
+}
+
+/// Code without its `#[cfg(test)]` items: a test module beside the code may use what
+/// the code's users use.
+fn without_tests(code: &str) -> String {
+    let mut out = code.to_string();
+    while let Some(at) = out.find("#[cfg(test)]") {
+        let Some(open) = out[at..].find(['{', ';']).map(|k| at + k) else { break };
+        let mut end = open + 1;
+        if out.as_bytes()[open] == b'{' {
+            let mut depth = 0;
+            for (k, ch) in out[open..].char_indices() {
+                match ch {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    end = open + k + 1;
+                    break;
+                }
+            }
+        }
+        out.replace_range(at..end, " ");
+    }
+    out
+}
+
+/// Every import cycle between files, each as its files in order.
+fn file_cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    fn visit(
+        f: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+        out: &mut Vec<Vec<String>>,
+    ) {
+        if let Some(k) = path.iter().position(|p| p == f) {
+            out.push(path[k..].to_vec());
+            return;
+        }
+        if done.contains(f) {
+            return;
+        }
+        path.push(f.to_string());
+        for n in edges.get(f).into_iter().flatten() {
+            visit(n, edges, path, done, out);
+        }
+        let _ = path.pop();
+        let _ = done.insert(f.to_string());
+    }
+    let (mut done, mut out) = (BTreeSet::new(), Vec::new());
+    for f in edges.keys() {
+        visit(f, edges, &mut Vec::new(), &mut done, &mut out);
+    }
+    out
+}
+
+/// A crate's files under `dir` (its root `root_file`), by module path.
+fn crate_at(dir: &Path, root_file: &str, aliases: BTreeMap<String, Vec<String>>, skip: &str) -> (Crate, BTreeMap<String, String>) {
+    let mut found = Vec::new();
+    rust_files(dir, &mut found);
+    let mut files = BTreeMap::new();
+    let mut sources = BTreeMap::new();
+    for p in found {
+        let rel = p.strip_prefix(dir).expect("under dir").to_str().expect("UTF-8 path").replace('\\', "/");
+        if !skip.is_empty() && rel.starts_with(skip) {
+            continue;
+        }
+        let mut m: Vec<String> = rel.trim_end_matches(".rs").split('/').map(str::to_string).collect();
+        if rel == root_file {
+            m.clear();
+        } else if m.last().is_some_and(|x| x == "mod") {
+            let _ = m.pop();
+        }
+        let name = format!("{}/{rel}", dir.strip_prefix(root()).expect("in the repository").display());
+        let _ = files.insert(m, name.clone());
+        let _ = sources.insert(name, std::fs::read_to_string(&p).expect("read"));
+    }
+    (Crate { files, aliases }, sources)
+}
+
+#[test]
+fn no_two_files_import_each_other() {
+    let mut aliases = BTreeMap::new();
+    for (group, list) in [("stages", STAGES), ("features", FEATURES), ("support", SUPPORT)] {
+        for m in list {
+            let _ = aliases.insert(m.to_string(), vec![group.to_string(), m.to_string()]);
+        }
+    }
+    let mut cycles = Vec::new();
+    let mut edges_seen = 0;
+    for (dir, root_file, aliases, skip) in [
+        ("src", "lib.rs", aliases, "bin/"),
+        ("src/bin/crossat", "main.rs", BTreeMap::new(), ""),
+        ("web/crate/src", "lib.rs", BTreeMap::new(), ""),
+    ] {
+        let (krate, sources) = crate_at(&root().join(dir), root_file, aliases, skip);
+        let edges = krate.edges(&sources);
+        edges_seen += edges.values().map(BTreeSet::len).sum::<usize>();
+        cycles.extend(file_cycles(&edges));
+    }
+    let shown: Vec<String> = cycles.iter().map(|c| format!("{} -> {}", c.join(" -> "), c[0])).collect();
+    assert!(shown.is_empty(), "files that import each other (move what they share into a third file):\n{}", shown.join("\n"));
+    assert!(edges_seen > 300, "the checker saw only {edges_seen} imports between files");
+}
+
+/// The file-level checker itself: a cycle through `crate::`, `super::` or braces is
+/// found; a `mod.rs` using its children, and children using their `mod.rs`, are not one.
+#[test]
+fn the_file_checker_finds_a_cycle() {
+    let krate = |files: &[(&str, &[&str])]| -> Crate {
+        Crate {
+            files: files.iter().map(|(f, m)| (m.iter().map(|s| s.to_string()).collect(), f.to_string())).collect(),
+            aliases: [("compile".to_string(), vec!["stages".to_string(), "compile".to_string()])].into(),
+        }
+    };
+    let c = krate(&[
+        ("lib.rs", &[]),
+        ("stages/compile/mod.rs", &["stages", "compile"]),
+        ("stages/compile/a.rs", &["stages", "compile", "a"]),
+        ("stages/compile/b.rs", &["stages", "compile", "b"]),
+    ]);
+    let src = |pairs: &[(&str, &str)]| pairs.iter().map(|(f, s)| (f.to_string(), s.to_string())).collect::<BTreeMap<_, _>>();
+    let ok = src(&[
+        ("lib.rs", "pub mod stages; pub use stages::compile;"),
+        ("stages/compile/mod.rs", "mod a; mod b; pub use a::A; use self::b::B; fn f() { crate::compile::a::g() }"),
+        (
+            "stages/compile/a.rs",
+            "use super::B; // crate::compile::b\nconst S: &str = \"super::b::x\";\n#[cfg(test)]\nmod tests { use super::super::b; }",
+        ),
+        ("stages/compile/b.rs", "use crate::compile::a::A; use super::*;"),
+    ]);
+    assert!(file_cycles(&c.edges(&ok)).is_empty(), "{:?}", c.edges(&ok));
+    for a in [
+        "use super::b::B;",
+        "use crate::compile::{b::B, a};",
+        "fn f() { crate::stages::compile::b::g() }",
+        "pub(crate) use crate::compile::b::g as h;",
+    ] {
+        let bad = src(&[("stages/compile/a.rs", a), ("stages/compile/b.rs", "use crate::compile::a::A;")]);
+        let cycles = file_cycles(&c.edges(&bad));
+        assert_eq!(cycles.len(), 1, "{a}: {cycles:?}");
+        assert_eq!(cycles[0], ["stages/compile/a.rs", "stages/compile/b.rs"], "{a}");
+    }
 }

@@ -38,6 +38,7 @@ mod parts;
 mod play;
 mod progress;
 mod pydiff;
+mod records;
 mod refine;
 mod soak;
 mod squares;

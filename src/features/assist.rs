@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::pipeline::Prepared;
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
+use crate::records;
 use crate::solve::Oracle;
 
 /// Why a cell is forced, as a person would find it.
@@ -356,9 +357,50 @@ impl<'a> Assistant<'a> {
 
 /// A clue a filled grid breaks ([`Assistant::failures`]) as `crossat check --json`
 /// prints it.
-pub fn failure_json(prep: &Prepared, (i, word, cell): &(usize, String, Option<usize>)) -> serde_json::Value {
+pub fn failure_record(prep: &Prepared, (i, word, cell): &(usize, String, Option<usize>)) -> records::Failure {
     let clue = &prep.puzzle.clues[*i];
-    serde_json::json!({"type": "failure", "clue": clue.label, "regex": clue.regex, "word": word, "cell": cell.map(|c| prep.puzzle.shape.cell_json(c))})
+    records::Failure {
+        clue: clue.label.clone(),
+        regex: clue.regex.clone(),
+        word: word.clone(),
+        cell: cell.map(|c| prep.puzzle.shape.cell_json(c)),
+    }
+}
+
+/// The labels of clues (indices into `Puzzle::clues`).
+pub fn labels(prep: &Prepared, clues: &[usize]) -> Vec<String> {
+    clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect()
+}
+
+/// A conflict as `check --json` and `hint --json` print it: the clues' labels and the cells.
+pub fn conflict_record(prep: &Prepared, k: &Conflict) -> records::Conflict {
+    records::Conflict { clues: labels(prep, &k.clues), cells: k.givens.iter().map(|&c| prep.puzzle.shape.cell_json(c)).collect() }
+}
+
+/// A player's wrong entry ([`wrong_entries`]): cell `c` holding `ch`, breaking `clues`.
+pub fn wrong_record(prep: &Prepared, c: usize, ch: char, clues: &[usize]) -> records::Wrong {
+    records::Wrong { cell: prep.puzzle.shape.cell_json(c), ch: ch.to_string(), clues: labels(prep, clues) }
+}
+
+/// A hint as `hint --json` prints it, with the clues and cells behind it when known.
+pub fn hint_record(prep: &Prepared, h: &Hint, because: Option<&Conflict>) -> records::Hint {
+    let (reason, clue) = match h.reason {
+        Reason::SingleLine(i) => (records::HintReason::SingleLine, Some(prep.puzzle.clues[i].label.clone())),
+        Reason::Lines => (records::HintReason::Lines, None),
+        Reason::Search => (records::HintReason::Search, None),
+    };
+    records::Hint {
+        cell: prep.puzzle.shape.cell_json(h.cell),
+        ch: h.ch.to_string(),
+        reason,
+        clue,
+        because: because.map(|k| conflict_record(prep, k)),
+    }
+}
+
+/// A cell holding a character outside the alphabet, as `check --json` prints it.
+pub fn unknown_char_record(prep: &Prepared, c: usize, ch: char) -> records::UnknownChar {
+    records::UnknownChar { cell: prep.puzzle.shape.cell_json(c), ch: ch.to_string() }
 }
 
 /// The player's entries that cannot be right, each with the clues it breaks: against the

@@ -11,8 +11,8 @@ use crate::compile::Alphabet;
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::{self, SymSet};
+use crate::records;
 use crate::solve::deduce::{self, Deduction, End, Engine, Kind, Step, Why, reason};
-use serde_json::{Value, json};
 
 /// What an explanation shows in the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,13 +154,13 @@ fn search(prep: &mut Prepared, deduction: &mut Deduction, chars: &[char]) -> Res
 }
 
 impl Answer {
-    /// The name in JSON: `unique`, `none`, `several` or `unknown`.
-    pub fn name(&self) -> &'static str {
+    /// The answer in JSON: `unique`, `none`, `several` or `unknown`.
+    pub fn record(&self) -> records::Answer {
         match self {
-            Answer::Unique(_) => "unique",
-            Answer::None => "none",
-            Answer::Several => "several",
-            Answer::Unknown => "unknown",
+            Answer::Unique(_) => records::Answer::Unique,
+            Answer::None => records::Answer::None,
+            Answer::Several => records::Answer::Several,
+            Answer::Unknown => records::Answer::Unknown,
         }
     }
 }
@@ -168,21 +168,28 @@ impl Answer {
 /// The summary `crossat explain --json` prints after the steps: the answer, whether
 /// it is unique by deduction, the steps of each kind, the difficulty, the grid when
 /// unique and, for a regex pool, each entry's regex where the steps fixed it.
-pub fn summary_json(prep: &Prepared, ex: &Explanation) -> Value {
-    let mut v = json!({"type": "summary", "answer": ex.answer.name(), "unique_by_deduction": ex.unique_by_deduction, "steps": ex.deduction.steps.len()});
-    for (k, n) in ex.counts() {
-        v[k.name()] = json!(n);
+pub fn summary_record(prep: &Prepared, ex: &Explanation) -> records::ExplainSummary {
+    let [line, assign, split, search] = ex.counts().map(|(_, n)| n);
+    let grid = match &ex.answer {
+        Answer::Unique(cells) => Some(prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect()),
+        _ => None,
+    };
+    let assignment = match (&prep.puzzle.pool, assignment(prep, ex)) {
+        (Some(pool), Some(regexes)) => Some(records::Pairs(pool.labels.iter().cloned().zip(regexes).collect())),
+        _ => None,
+    };
+    records::ExplainSummary {
+        answer: ex.answer.record(),
+        unique_by_deduction: ex.unique_by_deduction,
+        steps: ex.deduction.steps.len(),
+        line,
+        assign,
+        split,
+        search,
+        difficulty: ex.difficulty().map(|d| d.name().to_string()),
+        grid,
+        assignment,
     }
-    v["difficulty"] = json!(ex.difficulty().map(|d| d.name()));
-    if let Answer::Unique(cells) = &ex.answer {
-        let rows: Vec<String> = prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect();
-        v["grid"] = json!(rows);
-    }
-    if let (Some(pool), Some(regexes)) = (&prep.puzzle.pool, assignment(prep, ex)) {
-        let pairs: serde_json::Map<String, Value> = pool.labels.iter().zip(regexes).map(|(l, r)| (l.clone(), json!(r))).collect();
-        v["assignment"] = Value::Object(pairs);
-    }
-    v
 }
 
 /// The letters of a set of symbols, in alphabet order.
@@ -202,50 +209,64 @@ pub fn assignment(prep: &Prepared, ex: &Explanation) -> Option<Vec<Option<String
     Some(ex.deduction.doms[grid..].iter().map(|d| (d.len() == 1).then(|| regexes(prep, d).remove(0))).collect())
 }
 
-/// One step as `crossat explain --json` prints it (`"type": "step"` at the top level); a split carries its sub-steps,
-/// numbered from 1 within it. A regex pool's entries whose candidate regexes change are in `entries`.
-pub fn step_json(prep: &Prepared, step: &Step, number: usize, top: bool) -> Value {
+/// One step as `crossat explain --json` prints it (wrap it in [`records::StepRecord`]
+/// at the top level); a split carries its sub-steps, numbered from 1 within it. A regex
+/// pool's entries whose candidate regexes change are in `entries`.
+pub fn step_record(prep: &Prepared, step: &Step, number: usize) -> records::Step {
     let a = prep.alphabet();
     let grid = prep.puzzle.givens.len();
-    let mut v = if top { json!({"type": "step"}) } else { json!({}) };
     let on_grid = |k: &usize| step.cells[*k] < grid;
     let ks: Vec<usize> = (0..step.cells.len()).filter(on_grid).collect();
-    let fields = json!({
-        "number": number,
-        "kind": step.kind.name(),
-        "line": step.clue.map(|i| deduce::constraints::label(&prep.puzzle, i)),
-        "cells": ks.iter().map(|&k| prep.puzzle.shape.cell_json(step.cells[k])).collect::<Vec<_>>(),
-        "removed": ks.iter().map(|&k| letters(a, &step.removed[k])).collect::<Vec<_>>(),
-        "remaining": ks.iter().map(|&k| letters(a, &step.remaining[k])).collect::<Vec<_>>(),
-        "uses": step.uses,
-        "reason": reason::describe(&prep.puzzle, a, step),
-    });
-    if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
-        v.extend(f);
-    }
-    if step.extra {
-        v["extra"] = json!(true);
-    }
-    if ks.len() < step.cells.len() {
-        let entries: Vec<Value> = (0..step.cells.len())
+    let entries = (ks.len() < step.cells.len()).then(|| {
+        (0..step.cells.len())
             .filter(|k| !on_grid(k))
-            .map(|k| {
-                json!({
-                    "entry": deduce::constraints::cell_name(&prep.puzzle, step.cells[k]),
-                    "removed": regexes(prep, &step.removed[k]),
-                    "remaining": regexes(prep, &step.remaining[k]),
-                })
+            .map(|k| records::EntryChange {
+                entry: deduce::constraints::cell_name(&prep.puzzle, step.cells[k]),
+                removed: regexes(prep, &step.removed[k]),
+                remaining: regexes(prep, &step.remaining[k]),
             })
-            .collect();
-        v["entries"] = json!(entries);
+            .collect()
+    });
+    let (assume, steps) = match &step.why {
+        Why::Split { cell, letter, steps, .. } => {
+            let assume = if *cell < grid {
+                records::Assumption::Cell { cell: prep.puzzle.shape.cell_json(*cell), letter: a.chars()[*letter].to_string() }
+            } else {
+                records::Assumption::Entry {
+                    entry: deduce::constraints::cell_name(&prep.puzzle, *cell),
+                    regex: deduce::constraints::regex_text(&prep.puzzle, prep.puzzle.clues.len() + letter).to_string(),
+                }
+            };
+            (Some(assume), Some(steps.iter().enumerate().map(|(k, s)| step_record(prep, s, k + 1)).collect()))
+        }
+        _ => (None, None),
+    };
+    records::Step {
+        number,
+        kind: step_kind(step.kind),
+        line: step.clue.map(|i| deduce::constraints::label(&prep.puzzle, i)),
+        cells: ks.iter().map(|&k| prep.puzzle.shape.cell_json(step.cells[k])).collect(),
+        removed: ks.iter().map(|&k| letters(a, &step.removed[k])).collect(),
+        remaining: ks.iter().map(|&k| letters(a, &step.remaining[k])).collect(),
+        uses: step.uses.clone(),
+        reason: reason::describe(&prep.puzzle, a, step),
+        extra: step.extra,
+        entries,
+        assume,
+        steps,
     }
-    if let Why::Split { cell, letter, steps, .. } = &step.why {
-        v["assume"] = if *cell < grid {
-            json!({"cell": prep.puzzle.shape.cell_json(*cell), "letter": a.chars()[*letter].to_string()})
-        } else {
-            json!({"entry": deduce::constraints::cell_name(&prep.puzzle, *cell), "regex": deduce::constraints::regex_text(&prep.puzzle, prep.puzzle.clues.len() + letter)})
-        };
-        v["steps"] = steps.iter().enumerate().map(|(k, s)| step_json(prep, s, k + 1, false)).collect();
+}
+
+fn step_kind(k: Kind) -> records::StepKind {
+    match k {
+        Kind::Line => records::StepKind::Line,
+        Kind::Assign => records::StepKind::Assign,
+        Kind::Split => records::StepKind::Split,
+        Kind::Search => records::StepKind::Search,
     }
-    v
+}
+
+/// The top-level steps of an explanation as `crossat explain --json` prints them.
+pub fn step_records(prep: &Prepared, ex: &Explanation) -> Vec<records::StepRecord> {
+    ex.deduction.steps.iter().enumerate().map(|(n, s)| records::StepRecord { step: step_record(prep, s, n + 1) }).collect()
 }

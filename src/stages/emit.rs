@@ -1,11 +1,12 @@
-//! The **emit** stage: grids and summaries as JSON Lines for programs (people get
-//! [`crate::draw`]). The command line and the browser's API print the same records.
+//! The **emit** stage: grids and summaries as records for programs ([`crate::records`],
+//! printed as JSON Lines; people get [`crate::draw`]). The command line and the
+//! browser's API print the same records.
 
 use crate::puzzle::{Puzzle, Shape};
+use crate::records::{self, Uniqueness};
 use crate::solve::strategy::Count;
 use crate::solve::{Outcome, Prepared};
 use crate::verify::Grid;
-use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
 /// `(entry, regex, word)` for each entry of a free layout or regex pool, in entry order.
@@ -22,83 +23,74 @@ pub fn entries(puzzle: &Puzzle, grid: &Grid) -> Vec<(String, String, String)> {
 }
 
 /// `{"type":"solution","grid":[rows…]}`, plus `"entries"` for free layouts and pools.
-pub fn json_solution(puzzle: &Puzzle, grid: &Grid) -> Value {
-    let mut v = json!({"type": "solution", "grid": grid.rows(&puzzle.shape)});
-    if matches!(puzzle.shape, Shape::Free { .. }) || puzzle.pool.is_some() {
-        let list: Vec<Value> = entries(puzzle, grid)
-            .into_iter()
-            .map(|(e, regex, word)| {
-                let entry = e.parse::<u64>().map_or(Value::from(e), Value::from);
-                json!({"entry": entry, "regex": regex, "word": word})
-            })
-            .collect();
-        v["entries"] = Value::Array(list);
+pub fn solution(puzzle: &Puzzle, grid: &Grid) -> records::Solution {
+    let listed = matches!(puzzle.shape, Shape::Free { .. }) || puzzle.pool.is_some();
+    records::Solution {
+        grid: grid.rows(&puzzle.shape),
+        entries: listed.then(|| {
+            entries(puzzle, grid)
+                .into_iter()
+                .map(|(e, regex, word)| records::EntryWord { entry: records::Label::from(e), regex, word })
+                .collect()
+        }),
     }
-    v
 }
 
-/// One JSON Lines record as a string.
-pub fn line(v: &Value) -> String {
-    v.to_string()
-}
-
-/// `"unique"` of a summary: `true` when the search found one solution and was
-/// exhausted, `false` when it found two, else `null` (not decided).
-pub fn unique(o: Outcome) -> Value {
-    match (o.found, o.complete) {
-        (1, true) => Value::Bool(true),
-        (n, _) if n >= 2 => Value::Bool(false),
-        _ => Value::Null,
-    }
+/// `"unique"` of a summary: true when the search found one solution and was
+/// exhausted, false when it found two, else null (not decided).
+pub fn unique(o: Outcome) -> Uniqueness {
+    Uniqueness::of(o.found, o.complete)
 }
 
 /// The puzzle's alphabet as one string.
-fn alphabet_text(prep: &Prepared) -> String {
+pub fn alphabet_text(prep: &Prepared) -> String {
     prep.alphabet().chars().iter().collect()
 }
 
 /// The summary of `solve --json` after a search that ended (`values`: per cell, the
 /// letters it takes in the solutions found), with the cells that differ.
-pub fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> Value {
-    let mut summary = json!({
-        "type": "summary",
-        "solutions": o.found,
-        "complete": o.complete,
-        "unique": unique(o),
-        "puzzle": prep.puzzle.name,
-        "alphabet": alphabet_text(prep),
-        "dialect": prep.puzzle.dialect.name(),
-    });
-    add_ambiguity(prep, values, &mut summary, false);
-    summary
+pub fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> records::SolveSummary {
+    let (ambiguous_cells, ambiguous_clues) = ambiguity(prep, values, false);
+    records::SolveSummary {
+        solutions: o.found,
+        complete: o.complete,
+        unique: unique(o),
+        source: None,
+        puzzle: prep.puzzle.name.clone(),
+        alphabet: alphabet_text(prep),
+        dialect: Some(prep.puzzle.dialect.name().to_string()),
+        ambiguous_cells,
+        ambiguous_clues,
+        proof: None,
+        stats: None,
+    }
 }
 
 /// The start of the summary of a `solve` stopped after `found` solutions (its time
-/// limit or a signal; [`crate::stop::summary`] adds why).
-pub fn stopped_solve_summary(puzzle: &Value, alphabet: &Value, found: usize) -> Value {
-    json!({"type": "summary", "solutions": found, "unique": if found >= 2 { json!(false) } else { Value::Null }, "puzzle": puzzle, "alphabet": alphabet})
+/// limit or a signal; [`records::Stopped`] adds why); `puzzle` and `alphabet` are
+/// those of the puzzle once it is read.
+pub fn stopped_solve_summary(puzzle: Option<String>, alphabet: Option<String>, found: usize) -> records::StoppedSolve {
+    let unique = if found >= 2 { Uniqueness::Several } else { Uniqueness::Undecided };
+    records::StoppedSolve { solutions: found, unique, puzzle, alphabet }
 }
 
 /// `"ambiguous_cells"` (each `{"cell", "values"}`, with the cell's `"id"` when `ids`)
-/// and `"ambiguous_clues"` (the clues through them), added to `v` when some cell takes
-/// more than one letter in `values`.
-pub fn add_ambiguity(prep: &Prepared, values: &[BTreeSet<char>], v: &mut Value, ids: bool) {
+/// and `"ambiguous_clues"` (the clues through them), when some cell takes more than
+/// one letter in `values`.
+pub fn ambiguity(prep: &Prepared, values: &[BTreeSet<char>], ids: bool) -> (Option<Vec<records::AmbiguousCell>>, Option<Vec<String>>) {
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     if ambiguous.is_empty() {
-        return;
+        return (None, None);
     }
-    v["ambiguous_cells"] = ambiguous
+    let cells = ambiguous
         .iter()
-        .map(|&c| {
-            let mut cell =
-                json!({"cell": prep.puzzle.shape.cell_json(c), "values": values[c].iter().map(char::to_string).collect::<Vec<_>>()});
-            if ids {
-                cell["id"] = json!(c);
-            }
-            cell
+        .map(|&c| records::AmbiguousCell {
+            cell: prep.puzzle.shape.cell_json(c),
+            values: values[c].iter().map(char::to_string).collect(),
+            id: ids.then_some(c),
         })
         .collect();
-    v["ambiguous_clues"] = json!(ambiguous_clues(prep, values));
+    (Some(cells), Some(ambiguous_clues(prep, values).into_iter().map(str::to_string).collect()))
 }
 
 /// The labels of the clues through a cell that takes more than one letter in `values`.
@@ -109,33 +101,27 @@ pub fn ambiguous_clues<'a>(prep: &'a Prepared, values: &[BTreeSet<char>]) -> Vec
 
 /// A count in JSON: a number up to 2^53 (exact in every JSON reader), else a string of
 /// digits.
-pub fn count_value(n: &crate::solve::count::Big) -> Value {
-    match n.to_u64().filter(|&k| k <= 1 << 53) {
-        Some(k) => json!(k),
-        None => json!(n.to_string()),
-    }
+pub fn count_value(n: &crate::solve::count::Big) -> records::Count {
+    records::Count::new(n.to_u64(), || n.to_string())
 }
 
 /// The summary of `solve --count --json`.
-pub fn count_summary(prep: &Prepared, counted: &Count) -> Value {
+pub fn count_summary(prep: &Prepared, counted: &Count) -> records::CountSummary {
     let n = &counted.count;
-    let mut summary = json!({
-        "type": "summary",
-        "solutions": 0,
-        "count": count_value(n),
-        "complete": true,
-        "unique": n.to_u64() == Some(1),
-        "puzzle": prep.puzzle.name,
-        "alphabet": alphabet_text(prep),
-        "dialect": prep.puzzle.dialect.name(),
-    });
-    if counted.listed {
-        summary["counted_by"] = json!("listing");
+    records::CountSummary {
+        solutions: 0,
+        count: count_value(n),
+        complete: true,
+        unique: n.to_u64() == Some(1),
+        puzzle: prep.puzzle.name.clone(),
+        alphabet: alphabet_text(prep),
+        dialect: prep.puzzle.dialect.name().to_string(),
+        counted_by: counted.listed.then(|| "listing".to_string()),
+        stats: None,
     }
-    summary
 }
 
 /// The start of the summary of a count that did not finish.
-pub fn stopped_count_summary(puzzle: &Value, alphabet: &Value) -> Value {
-    json!({"type": "summary", "solutions": 0, "count": Value::Null, "unique": Value::Null, "puzzle": puzzle, "alphabet": alphabet})
+pub fn stopped_count_summary(puzzle: Option<String>, alphabet: Option<String>) -> records::StoppedCount {
+    records::StoppedCount { solutions: 0, count: None, unique: None, puzzle, alphabet }
 }

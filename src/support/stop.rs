@@ -169,12 +169,14 @@ impl Reason {
     }
 }
 
-/// The JSON summary of a stopped command: `base` (a JSON object) with `"complete":
+/// The JSON summary of a stopped command: `base` (a record's start) with `"complete":
 /// false` and `"reason"`.
-pub fn stopped_json(reason: Reason, mut base: serde_json::Value) -> serde_json::Value {
-    base["complete"] = false.into();
-    base["reason"] = reason.name().into();
-    base
+pub fn stopped_json<T>(reason: Reason, base: T) -> crate::records::Stopped<T> {
+    let reason = match reason {
+        Reason::Timeout => crate::records::StopReason::Timeout,
+        Reason::Interrupt | Reason::Terminate => crate::records::StopReason::Interrupted,
+    };
+    crate::records::Stopped::new(base, reason)
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use crate::exit::ExitCode;
 use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Input};
 use crate::puzzle::{self, Format, Puzzle};
+use crate::records;
 use crate::stats::{Stage, Times, ms};
-use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,7 +30,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
             other => other.to_string(),
         };
         if args.json {
-            writeln!(out, "{}", json!({"type": "unreadable", "file": file, "reason": reason})).map_err(write_err)?;
+            writeln!(out, "{}", records::line(&records::Unreadable { file: file.clone(), reason })).map_err(write_err)?;
         } else {
             writeln!(out, "{file:<44} not read: {reason}").map_err(write_err)?;
         }
@@ -59,7 +59,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::stop::arm(Box::new(move |reason| {
         let n = count.load(Ordering::SeqCst);
         let noun = if n == 1 { "puzzle" } else { "puzzles" };
-        crate::stop::summary(json, reason, json!({"type": "summary", "puzzles": n}), &format!("{n} {noun} measured before that"))
+        crate::stop::summary(json, reason, records::Printed { key: "puzzles", n }, &format!("{n} {noun} measured before that"))
     }));
     let bar = crate::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
     for (label, input) in inputs {
@@ -80,7 +80,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         worst = ExitCode::Internal;
                     }
                     if args.json {
-                        writeln!(out, "{}", json!({"type": "skipped", "puzzle": label, "reason": e.to_string()})).map_err(write_err)?;
+                        let record = records::Skipped { puzzle: label.clone(), reason: e.to_string() };
+                        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
                     } else {
                         writeln!(out, "{label:<44} skipped: {e}").map_err(write_err)?;
                     }
@@ -98,9 +99,16 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
         totals.add_wall(med.wall());
         let unique = o.complete && o.found == 1;
         if args.json {
-            let times: serde_json::Map<String, serde_json::Value> =
-                Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(med.get(s))))).collect();
-            writeln!(out, "{}", json!({"type": "puzzle", "puzzle": label, "solutions": o.found, "complete": o.complete, "unique": unique, "median": times, "total_ms": ms(med.total()), "wall_ms": ms(med.wall())})).map_err(write_err)?;
+            let record = records::BenchPuzzle {
+                puzzle: label.clone(),
+                solutions: o.found,
+                complete: o.complete,
+                unique,
+                median: records::StageTimes::from_fn(|s| ms(med.get(s))),
+                total_ms: ms(med.total()),
+                wall_ms: ms(med.wall()),
+            };
+            writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
         } else {
             let mut line = format!("{label:<44} {:>4} {:>6}", o.found, if unique { "yes" } else { "no" });
             for s in Stage::ALL {
@@ -112,9 +120,16 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
     }
     crate::stop::finish();
     if args.json {
-        let times: serde_json::Map<String, serde_json::Value> =
-            Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(totals.get(s))))).collect();
-        writeln!(out, "{}", json!({"type": "summary", "puzzles": solved, "skipped": skipped, "unreadable": unreadable.len(), "repeat": repeat, "sum_of_medians": times, "total_ms": ms(totals.total()), "wall_ms": ms(totals.wall())})).map_err(write_err)?;
+        let record = records::BenchSummary {
+            puzzles: solved,
+            skipped,
+            unreadable: unreadable.len(),
+            repeat,
+            sum_of_medians: records::StageTimes::from_fn(|s| ms(totals.get(s))),
+            total_ms: ms(totals.total()),
+            wall_ms: ms(totals.wall()),
+        };
+        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
     } else {
         let plural = |n: usize, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
         let mut total = format!("TOTAL ({}, {skipped} skipped", plural(solved, "puzzle"));

@@ -247,15 +247,14 @@ fn start_signal_thread() {
     });
 }
 
-/// The JSON summary of a stopped command ([`crossat::stop::stopped_json`]).
-pub fn stopped_json(reason: Reason, base: serde_json::Value) -> serde_json::Value {
-    crossat::stop::stopped_json(reason, base)
-}
-
-/// The summary line of a stopped command: [`stopped_json`] for JSON output, else
-/// `text` followed by what stopped it.
-pub fn summary(json: bool, reason: Reason, base: serde_json::Value, text: &str) -> String {
-    if json { format!("{}\n", stopped_json(reason, base)) } else { format!("{}; {text}\n", describe(reason)) }
+/// The summary line of a stopped command: [`crossat::stop::stopped_json`] for JSON
+/// output, else `text` followed by what stopped it.
+pub fn summary(json: bool, reason: Reason, base: impl serde::Serialize, text: &str) -> String {
+    if json {
+        format!("{}\n", crossat::records::line(&crossat::stop::stopped_json(reason, base)))
+    } else {
+        format!("{}; {text}\n", describe(reason))
+    }
 }
 
 /// Standard output for commands, the one printer: complete lines are written while

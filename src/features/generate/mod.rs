@@ -88,6 +88,34 @@ pub struct Generated {
     pub rating: Rating,
 }
 
+impl Generated {
+    /// The puzzle's rows of its solution, top to bottom.
+    pub fn rows(&self) -> Vec<String> {
+        self.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| self.solution[c]).collect()).collect()
+    }
+
+    /// The record `crossat generate --json` prints: the puzzle in every format that
+    /// holds it (antoine-trux text, with `sides` clues a line, for regular shapes only),
+    /// its solution and rating, made from `seed` in `time_ms`.
+    pub fn record(&self, sides: usize, seed: u64, time_ms: f64) -> crate::records::Generated {
+        let p = &self.puzzle;
+        // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
+        let regular = !matches!(&p.shape, crate::puzzle::Shape::Hex(h) if h.regular_side().is_none());
+        crate::records::Generated {
+            crossat: crate::puzzle::native::file(p),
+            trux: regular.then(|| crate::puzzle::trux::write(p, sides)),
+            solution: self.rows(),
+            unique: true,
+            difficulty: self.rating.difficulty.name().to_string(),
+            rating: self.rating.record(),
+            checks: self.checks,
+            seed,
+            time_ms,
+            challenges: crate::puzzle::challenges::sets(p, &format!("crossat-{seed}")),
+        }
+    }
+}
+
 /// Lines of the shape: (label, cells), one per line; each line carries `sides` clues.
 /// In the antoine-trux order, so that [`crate::puzzle::trux::write`] lists the clues
 /// line by line.

@@ -5,7 +5,8 @@
 //! search undoes.
 
 use super::SymSet;
-use super::layers::{Edges, Layers, line_support};
+use super::layers::{Edges, Layers};
+use super::support::line_support;
 use super::table::Table;
 use super::tagged::tagged_support;
 use crate::compile::{Compiled, CompiledClue};

@@ -3,11 +3,11 @@
 //! one pass forward and one back with buffers kept between calls, walking each state
 //! through its `Edges` (each letter's default target and the state's exceptions) or
 //! the cell's letters one transition at a time, whichever is shorter; [`live_layers`] and
-//! `supported` are the two-pass definition the encoder unrolls; [`line_support`]
-//! picks the plain or tagged route for a clue; [`line_count`] counts a line's words.
+//! `supported` are the two-pass definition the encoder unrolls ([`super::support`]
+//! picks the plain or tagged route for a clue); [`line_count`] counts a line's words.
 
-use super::{SymSet, tagged};
-use crate::compile::{Automaton, CompiledClue, DEAD};
+use super::SymSet;
+use crate::compile::{Automaton, DEAD};
 
 /// An automaton's transitions, compressed for walking sets of letters at once: each
 /// letter's target from most states (its *default*), and per state the
@@ -251,53 +251,6 @@ impl Layers {
             std::mem::swap(&mut self.live, &mut self.live_here);
             epoch = here;
         }
-    }
-}
-
-/// [`line_support`] for one clue, again and again, with its transition lists and
-/// buffers kept between calls (the one-pass support over the layers).
-#[derive(Clone, Debug, Default)]
-pub struct LineSupport {
-    edges: Option<Edges>,
-    layers: Layers,
-    buf: Vec<SymSet>,
-    /// A tagged clue's layers over its line (cells and marker slots), which depend on
-    /// the line's length only: their domains, the cells' filled in at each call, and
-    /// the layer of each cell.
-    doms: Vec<SymSet>,
-    cells: Vec<usize>,
-}
-
-impl LineSupport {
-    /// The letters of each cell of `line` that some run of `cc`'s automaton can use.
-    pub fn support(&mut self, cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
-        let edges = self.edges.get_or_insert_with(|| Edges::new(&cc.automaton));
-        match &cc.tagged {
-            None => {
-                self.layers.support(&cc.automaton, edges, line, &mut self.buf);
-                self.buf.clone()
-            }
-            Some(t) => {
-                if self.doms.is_empty() || self.cells.len() != line.len() {
-                    let (kinds, doms) = tagged::layers(t, sigma, line, 0);
-                    self.cells = kinds.iter().enumerate().filter(|(_, k)| matches!(k, tagged::Layer::Cell(_))).map(|(j, _)| j).collect();
-                    self.doms = doms;
-                }
-                for (&j, d) in self.cells.iter().zip(line) {
-                    self.doms[j] = *d;
-                }
-                self.layers.support(&cc.automaton, edges, &self.doms, &mut self.buf);
-                self.cells.iter().map(|&j| self.buf[j]).collect()
-            }
-        }
-    }
-}
-
-/// Letters of each cell of `line` that some run of the clue's automaton can use.
-pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
-    match &cc.tagged {
-        None => supported(&cc.automaton, line, &live_layers(&cc.automaton, line)),
-        Some(t) => tagged::cell_support(&cc.automaton, t, sigma, line),
     }
 }
 

@@ -12,6 +12,7 @@
 //! - [`engine`]: [`Propagator`], the fixpoint over a puzzle's constraints, and its
 //!   [`Scratch`] buffers and trail;
 //! - [`layers`]: the support of one line over an automaton's layers;
+//! - [`support`]: a clue's support by its route (plain layers, or tagged);
 //! - [`table`]: a line's words as bit sets, for lines with few words;
 //! - [`tagged`]: the support of a tagged clue through its skeleton's cells and marker
 //!   slots;
@@ -21,13 +22,15 @@
 pub mod early;
 pub mod engine;
 pub mod layers;
+pub mod support;
 pub mod symset;
 pub mod table;
 pub mod tagged;
 
 pub use engine::{Propagator, Scratch};
 pub(crate) use layers::supported;
-pub use layers::{LineSupport, line_count, line_support, live_layers};
+pub use layers::{line_count, live_layers};
+pub use support::{LineSupport, line_support};
 pub use symset::SymSet;
 pub use table::MAX_TABLE_WORDS;
 

@@ -86,9 +86,9 @@ impl Shape {
     }
 
     /// Cell `c` in JSON output: `[row, column]`, 0-based ([`Shape::coords`]).
-    pub fn cell_json(&self, c: usize) -> serde_json::Value {
+    pub fn cell_json(&self, c: usize) -> crate::records::Cell {
         let (r, col) = self.coords(c);
-        serde_json::json!([r, col])
+        [r, col]
     }
 
     /// A human name for cell `c`, e.g. `(row 2, column 3)`.

@@ -1,4 +1,4 @@
-//! crossat's own JSON format, read ([`read`]) and written ([`write()`]), plus two JSON
+//! crossat's own JSON format, read ([`read`]) and written ([`file`], [`write()`]), plus two JSON
 //! shapes seen in the wild that map onto it (read only):
 //! the seed notebook's `{left_lines, right_lines, top_columns, bottom_columns}` and
 //! `{width, height, top_hints, left_hints, bottom_hints, right_hints}`.
@@ -11,6 +11,7 @@
 
 use super::{Clue, Dialect, Pool, Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};
+use crate::records::{HexEntry, HexFile, PuzzleFile, RectFile};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -280,51 +281,54 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
 }
 
 /// The puzzle in crossat's JSON format: a rectangle's `left`/`top` sides (and
-/// `right`/`bottom` when some line has a second clue), a hexagon's `entries`.
-/// The clues must carry the labels [`super::trux::lines`] gives their lines, a second
-/// clue on a line the label plus ` #2` (as `crossat generate` labels them). The
-/// `"dialect"` field is written when it is not the default, Python.
-pub fn write(p: &Puzzle) -> Value {
-    let mut v = write_shape(p);
-    if p.dialect != Dialect::Python
-        && let Value::Object(obj) = &mut v
-    {
-        obj.insert("dialect".into(), Value::from(p.dialect.name()));
-    }
-    v
-}
-
-fn write_shape(p: &Puzzle) -> Value {
-    use serde_json::json;
+/// `right`/`bottom` when some line has a second clue), a hexagon's `entries`; `None`
+/// for a free layout. The clues must carry the labels [`super::trux::lines`] gives
+/// their lines, a second clue on a line the label plus ` #2` (as `crossat generate`
+/// labels them). The `"dialect"` field is written when it is not the default, Python.
+pub fn file(p: &Puzzle) -> Option<PuzzleFile> {
+    let dialect = (p.dialect != Dialect::Python).then(|| p.dialect.name().to_string());
     match &p.shape {
         Shape::Rect { rows, cols } => {
-            let side = |prefix: &str, second: bool| -> Vec<Value> {
+            let side = |prefix: &str, second: bool| -> Vec<Option<String>> {
                 let count = if prefix == "row" { *rows } else { *cols };
                 (0..count)
                     .map(|i| {
                         let label = format!("{prefix} {}{}", i + 1, if second { " #2" } else { "" });
-                        p.clues.iter().find(|c| c.label == label).map_or(Value::Null, |c| json!(c.regex))
+                        p.clues.iter().find(|c| c.label == label).map(|c| c.regex.clone())
                     })
                     .collect()
             };
-            let mut v = json!({"rows": rows, "cols": cols, "left": side("row", false), "top": side("column", false)});
-            if p.clues.iter().any(|c| c.label.ends_with("#2")) {
-                v["right"] = json!(side("row", true));
-                v["bottom"] = json!(side("column", true));
-            }
-            v
+            let two = p.clues.iter().any(|c| c.label.ends_with("#2"));
+            Some(PuzzleFile::Rect(RectFile {
+                rows: *rows,
+                cols: *cols,
+                left: side("row", false),
+                top: side("column", false),
+                right: two.then(|| side("row", true)),
+                bottom: two.then(|| side("column", true)),
+                dialect,
+            }))
         }
-        _ => {
-            let Shape::Hex(h) = p.shape else { return json!(null) };
-            let entries: Vec<Value> = p
+        Shape::Hex(h) => {
+            let entries = p
                 .clues
                 .iter()
-                .map(|c| json!({"label": c.label, "cells": c.cells.iter().map(|&x| { let (r, col) = super::hex::coords(h, x); json!([r, col]) }).collect::<Vec<_>>(), "clues": [c.regex]}))
+                .map(|c| {
+                    let cells = c.cells.iter().map(|&x| <[usize; 2]>::from(super::hex::coords(*h, x))).collect();
+                    HexEntry { label: c.label.clone(), cells, clues: vec![c.regex.clone()] }
+                })
                 .collect();
-            match h.regular_side() {
-                Some(side) => json!({"layout": "hexagon", "side": side, "entries": entries}),
-                None => json!({"layout": "hexagon", "sides": [h.top, h.nw, h.ne], "entries": entries}),
-            }
+            let (side, sides) = match h.regular_side() {
+                Some(side) => (Some(side), None),
+                None => (None, Some([h.top, h.nw, h.ne])),
+            };
+            Some(PuzzleFile::Hex(HexFile { layout: "hexagon".into(), side, sides, entries, dialect }))
         }
+        Shape::Free { .. } => None,
     }
+}
+
+/// [`file`] as a JSON value (`null` for a free layout).
+pub fn write(p: &Puzzle) -> Value {
+    crate::records::value(&file(p))
 }

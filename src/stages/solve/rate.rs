@@ -15,28 +15,7 @@ use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 use crate::verify::Verifier;
 
-/// How hard a puzzle is to solve by hand (see [`rate`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Difficulty {
-    /// Line by line: propagating each line's possibilities solves it.
-    Easy,
-    /// Line by line, plus trying a letter in a cell and seeing a line fail.
-    Medium,
-    /// Needs search beyond that.
-    Hard,
-}
-
-impl Difficulty {
-    /// Its name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
+pub use super::deduce::Difficulty;
 
 /// A puzzle's difficulty, with the numbers behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,12 +82,19 @@ impl Rating {
         (!self.complete || self.solutions == 1).then(|| self.difficulty.name())
     }
 
-    /// The numbers as JSON (`--json` of `generate`, `solve --stats`); `class` is null
-    /// when the puzzle is unrated (see [`Rating::class`]).
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({"class": self.class(), "cells": self.cells, "by_lines": self.by_lines,
-            "by_probing": self.by_probing, "probes": self.probes, "decisions": self.decisions,
-            "solutions": self.solutions, "complete": self.complete})
+    /// The numbers as a record (`--json` of `generate`, `solve --stats`); `class` is
+    /// null when the puzzle is unrated (see [`Rating::class`]).
+    pub fn record(&self) -> crate::records::Rating {
+        crate::records::Rating {
+            class: self.class().map(str::to_string),
+            cells: self.cells,
+            by_lines: self.by_lines,
+            by_probing: self.by_probing,
+            probes: self.probes,
+            decisions: self.decisions,
+            solutions: self.solutions,
+            complete: self.complete,
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //! them). [`Session`] is the API in plain Rust (it builds and is tested natively too);
 //! [`Puzzle`] wraps it for JavaScript.
 
+mod limit;
 mod make;
 mod records;
 mod session;

@@ -2,10 +2,11 @@
 //! a puzzle written by the library's writers (crossat JSON, regexcrossword.com
 //! `challenges.json`, antoine-trux text).
 
-use crate::session::limited;
+use crate::limit::limited;
 use crossat::generate::{self as g, Difficulty, Spec};
 use crossat::puzzle::{self, Clue, Puzzle, Shape, hex};
-use serde_json::{Map, Value, json};
+use crossat::records;
+use serde_json::{Map, Value};
 
 fn usage(m: impl Into<String>) -> String {
     m.into()
@@ -77,17 +78,11 @@ pub fn generate(options: &str) -> Result<String, String> {
     let started = crossat::clock::Instant::now();
     let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), |cancel| g::generate_cancellable(&spec, &mut |_| {}, cancel))?
     else {
-        return Ok(json!({"type": "summary", "puzzles": 0, "seed": seed, "complete": false, "reason": "timeout"}).to_string());
+        let stopped = crossat::stop::stopped_json(crossat::stop::Reason::Timeout, records::GenerateStopped { puzzles: 0, seed });
+        return Ok(records::line(&stopped));
     };
-    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
-    let regular = !matches!(&made.puzzle.shape, Shape::Hex(h) if h.regular_side().is_none());
-    let trux = if regular { json!(puzzle::trux::write(&made.puzzle, spec.sides)) } else { Value::Null };
-    let r = made.rating;
-    let mut v = json!({"type": "puzzle", "crossat": puzzle::native::write(&made.puzzle), "trux": trux, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": r.json(), "checks": made.checks, "seed": seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
-    if let Some(c) = puzzle::challenges::write(&made.puzzle, &format!("crossat-{seed}")) {
-        v["challenges"] = c;
-    }
-    Ok(v.to_string())
+    let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
+    Ok(records::line(&record))
 }
 
 /// The puzzle with its clues labelled as the writers want them: each clue on the
@@ -125,12 +120,14 @@ fn relabel(p: &Puzzle, format: &str) -> Result<(Puzzle, usize), String> {
 /// The puzzle in `format`: `crossat` (JSON), `challenges` (a regexcrossword.com
 /// `challenges.json` holding it) or `trux`. Given cells are not written.
 pub fn export(p: &Puzzle, format: &str) -> Result<String, String> {
-    let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default() + "\n";
+    fn pretty(v: &impl serde::Serialize) -> String {
+        serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
+    }
     match format {
-        "crossat" => Ok(pretty(&puzzle::native::write(&relabel(p, "crossat JSON")?.0))),
+        "crossat" => Ok(pretty(&puzzle::native::file(&relabel(p, "crossat JSON")?.0))),
         "challenges" => {
             let (q, _) = relabel(p, "challenges.json")?;
-            match puzzle::challenges::write(&q, p.name.as_deref().unwrap_or("crossat")) {
+            match puzzle::challenges::sets(&q, p.name.as_deref().unwrap_or("crossat")) {
                 Some(v) => Ok(pretty(&v)),
                 None => Err("this puzzle cannot be written as challenges.json".into()),
             }

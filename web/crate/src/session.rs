@@ -1,13 +1,10 @@
 //! [`Session`]: one puzzle read and prepared, and the calls on it, in plain Rust.
 
-use crate::{records, status, view};
-use crossat::Error;
-use crossat::clock::Instant;
+use crate::limit::message;
+use crate::{make, records, status, view};
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::puzzle::{Dialect, Format};
-use crossat::stop::Cancel;
 use serde_json::Value;
-use std::time::Duration;
 
 /// A puzzle read and prepared, with the input it came from (re-read with givens for
 /// `explain`).
@@ -16,39 +13,6 @@ pub struct Session {
     pub(crate) prep: Prepared,
     /// Verdicts of [`Session::status`] on slow lines, kept between calls.
     status_cache: status::Cache,
-}
-
-/// The text of an error as the command line prints it after `error: `: the API's
-/// options are named as the command line's flags.
-pub(crate) fn message(e: &Error) -> String {
-    e.message_with(&|p| format!("--{}", p.name().replace('_', "-")))
-}
-
-/// Runs `f` with a token cancelled after `timeout_ms` (none when absent or not
-/// positive); `Ok(None)` when the time ran out.
-pub(crate) fn limited<T>(timeout_ms: Option<f64>, f: impl FnOnce(&Cancel) -> crossat::Result<T>) -> Result<Option<T>, String> {
-    let at = timeout_ms.filter(|&ms| ms.is_finite() && ms > 0.0).map(|ms| Instant::now() + Duration::from_secs_f64(ms / 1e3));
-    let cancel = at.map_or_else(Cancel::never, |at| Cancel::never().with_deadline(at));
-    let r = f(&cancel);
-    match r {
-        Ok(v) => Ok(Some(v)),
-        Err(Error::Cancelled) if at.is_some() => Ok(None),
-        Err(e) => Err(message(&e)),
-    }
-}
-
-/// [`limited`] for work on `prep`, which polls the token while `f` runs.
-pub(crate) fn limited_prep<T>(
-    prep: &mut Prepared,
-    timeout_ms: Option<f64>,
-    f: impl FnOnce(&mut Prepared) -> crossat::Result<T>,
-) -> Result<Option<T>, String> {
-    limited(timeout_ms, |cancel| {
-        prep.set_cancel(cancel.clone());
-        let r = f(prep);
-        prep.set_cancel(Cancel::never());
-        r
-    })
 }
 
 /// A format by the name `--format` takes.
@@ -68,8 +32,8 @@ fn format_named(name: &str) -> Result<Format, String> {
 }
 
 /// The JSON text of a call's answer.
-pub(crate) fn text(v: &Value) -> String {
-    v.to_string()
+pub(crate) fn text(v: &impl serde::Serialize) -> String {
+    crossat::records::line(v)
 }
 
 impl Session {
@@ -163,7 +127,7 @@ impl Session {
 
     /// The puzzle as text of the chosen writer.
     pub fn export(&self, format: &str) -> Result<String, String> {
-        crate::make::export(&self.prep.puzzle, format)
+        make::export(&self.prep.puzzle, format)
     }
 
     /// A grid from a JSON array of one string per cell (`""` empty, else one character).

@@ -20,7 +20,6 @@ use crossat::pipeline::Prepared;
 use crossat::propagate::SymSet;
 use crossat::puzzle::Puzzle;
 use crossat::solve::Oracle;
-use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
 /// Completions of a line tried one by one with the matcher, at most.
@@ -30,13 +29,7 @@ const MATCHER_WORDS: usize = 4096;
 /// are the slow ones, and a player's typing changes few lines at a time.
 pub type Cache = BTreeMap<(usize, Vec<Option<usize>>), State>;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    Satisfied,
-    Possible,
-    Broken,
-    Unknown,
-}
+pub use crossat::records::ClueStatus as State;
 
 /// Whether the automaton accepts some completion of `line` (symbols; `None` empty).
 fn automaton_allows(a: &Automaton, line: &[Option<usize>], symbols: usize) -> bool {
@@ -116,7 +109,7 @@ fn sat_allows(prep: &Prepared, i: usize, line: &[Option<usize>]) -> crossat::Res
 }
 
 /// The status of every clue, in puzzle order (web/API.md).
-pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> crossat::Result<Value> {
+pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> crossat::Result<Vec<State>> {
     let puzzle = &prep.puzzle;
     let alphabet = prep.alphabet();
     let mut states = Vec::with_capacity(puzzle.clues.len());
@@ -168,15 +161,5 @@ pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> cros
             let _ = cache.insert((i, line), states[i]);
         }
     }
-    Ok(json!(
-        states
-            .iter()
-            .map(|s| match s {
-                State::Satisfied => "satisfied",
-                State::Possible => "possible",
-                State::Broken => "broken",
-                State::Unknown => "unknown",
-            })
-            .collect::<Vec<_>>()
-    ))
+    Ok(states)
 }

@@ -4,7 +4,7 @@
 
 use crossat::pipeline::Prepared;
 use crossat::puzzle::Shape;
-use serde_json::{Value, json};
+use crossat::records::{View, ViewCell, ViewClue, ViewPool, ViewShape};
 
 /// Where a clue stands, as the command line draws it: a rectangle's clue on its side
 /// (`left`, `right`, `top`, `bottom`, from its label); a hexagon's row clue on the
@@ -21,14 +21,14 @@ fn side(shape: &Shape, label: &str) -> &'static str {
 }
 
 /// The view of web/API.md.
-pub fn view(prep: &Prepared) -> Value {
+pub fn view(prep: &Prepared) -> View {
     let p = &prep.puzzle;
     let shape = match &p.shape {
-        Shape::Rect { rows, cols } => json!({"kind": "rect", "rows": rows, "cols": cols}),
-        Shape::Hex(h) => json!({"kind": "hex", "sides": [h.top, h.nw, h.ne]}),
-        Shape::Free { .. } => json!({"kind": "free"}),
+        Shape::Rect { rows, cols } => ViewShape::Rect { rows: *rows, cols: *cols },
+        Shape::Hex(h) => ViewShape::Hex { sides: [h.top, h.nw, h.ne] },
+        Shape::Free { .. } => ViewShape::Free,
     };
-    let cells: Vec<Value> = (0..p.givens.len())
+    let cells = (0..p.givens.len())
         .map(|c| {
             let (row, col) = p.shape.coords(c);
             // A hexagon's row starts `indent` half cells right of the leftmost row.
@@ -36,26 +36,29 @@ pub fn view(prep: &Prepared) -> Value {
                 Shape::Hex(h) => col as f64 + h.indent(row) as f64 / 2.0,
                 _ => col as f64,
             };
-            json!({"row": row, "col": col, "x": x, "y": row, "name": p.shape.cell_name(c)})
+            ViewCell { row, col, x, y: row, name: p.shape.cell_name(c) }
         })
         .collect();
-    let clues: Vec<Value> =
-        p.clues.iter().map(|c| json!({"label": c.label, "regex": c.regex, "cells": c.cells, "side": side(&p.shape, &c.label)})).collect();
-    let pool = p.pool.as_ref().map(|pool| json!({"labels": pool.labels, "entries": pool.entries, "regexes": pool.regexes}));
-    let regular = match &p.shape {
-        Shape::Hex(h) => h.regular_side().map(|s| json!(s)).unwrap_or(Value::Null),
-        _ => Value::Null,
-    };
-    json!({
-        "name": p.name,
-        "shape": shape,
-        "hexagon_side": regular,
-        "cells": cells,
-        "rows": p.shape.display_rows(),
-        "clues": clues,
-        "givens": p.givens.iter().map(|g| g.map(|c| c.to_string())).collect::<Vec<_>>(),
-        "alphabet": prep.alphabet().chars().iter().map(char::to_string).collect::<Vec<_>>(),
-        "pool": pool,
-        "dialect": p.dialect.name(),
-    })
+    let clues = p
+        .clues
+        .iter()
+        .map(|c| ViewClue { label: c.label.clone(), regex: c.regex.clone(), cells: c.cells.clone(), side: side(&p.shape, &c.label).into() })
+        .collect();
+    let pool =
+        p.pool.as_ref().map(|pool| ViewPool { labels: pool.labels.clone(), entries: pool.entries.clone(), regexes: pool.regexes.clone() });
+    View {
+        name: p.name.clone(),
+        shape,
+        hexagon_side: match &p.shape {
+            Shape::Hex(h) => h.regular_side(),
+            _ => None,
+        },
+        cells,
+        rows: p.shape.display_rows(),
+        clues,
+        givens: p.givens.iter().map(|g| g.map(|c| c.to_string())).collect(),
+        alphabet: prep.alphabet().chars().iter().map(char::to_string).collect(),
+        pool,
+        dialect: p.dialect.name().to_string(),
+    }
 }

@@ -8,7 +8,7 @@ use crate::exit::ExitCode;
 use crate::io::write_err;
 use crate::pipeline::Prepared;
 use crate::puzzle;
-use serde_json::{Value, json};
+use crate::records::{self, CheckSummary, HintSummary};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -45,10 +45,6 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent:
     s
 }
 
-fn conflict_json(prep: &Prepared, k: &Conflict) -> Value {
-    json!({"clues": k.clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect::<Vec<_>>(), "cells": k.givens.iter().map(|&c| prep.puzzle.shape.cell_json(c)).collect::<Vec<_>>()})
-}
-
 /// The grid drawn for `check` and `hint`.
 fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
     crate::draw::draw(&prep.puzzle, view, look)
@@ -63,7 +59,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let mut inputs = super::input_paths(&args.puzzle);
     inputs.push(Some(args.grid.as_path()));
     super::one_stdin(&inputs)?;
-    super::start(&args.stop, super::plain_epilogue(args.json, json!({"type": "summary"}), "the check did not finish"))?;
+    super::start(&args.stop, super::plain_epilogue(args.json, records::Unfinished {}, "the check did not finish"))?;
     let prep = super::prepare(&args.puzzle)?;
     let grid = read_grid(&prep, &args.grid)?;
     let mut assistant = Assistant::new(&prep)?;
@@ -71,13 +67,14 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     // Text is gathered, and printed under the grid drawn with its failing cells and clues.
     let mut view = View::partial(&grid);
     let mut text = String::new();
-    let mut emit = |out: &mut dyn Write, v: Value, t: String| -> Result<()> {
-        if v["type"] == "summary" {
+    // A record (`summary`: the last one) as a JSON line, or its text.
+    let mut emit = |out: &mut dyn Write, summary: bool, line: String, t: String| -> Result<()> {
+        if summary {
             // The answer is complete: a stop from now on changes nothing.
             crate::stop::finish();
         }
         if args.json {
-            writeln!(out, "{v}").map_err(write_err)
+            writeln!(out, "{line}").map_err(write_err)
         } else {
             text.push_str(&t);
             Ok(())
@@ -101,7 +98,8 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 );
                 emit(
                     out,
-                    crate::assist::failure_json(&prep, failure),
+                    false,
+                    records::line(&crate::assist::failure_record(&prep, failure)),
                     format!(
                         "{} '{}' does not match \"{}\": it can no longer match {place}\n",
                         clue.label,
@@ -122,11 +120,13 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     "note: the grid has lower-case letters, and in upper case it matches every clue (letters are compared exactly)\n",
                 );
             }
-            let mut record = json!({"type": "summary", "complete": true, "valid": failures == 0, "failures": failures});
-            if case_only {
-                record["upper_case_valid"] = json!(true);
-            }
-            emit(out, record, summary)?;
+            let record = CheckSummary {
+                valid: Some(failures == 0),
+                failures: Some(failures),
+                upper_case_valid: case_only.then_some(true),
+                ..CheckSummary::new(true)
+            };
+            emit(out, true, records::line(&record), summary)?;
             break 'done ExitCode::from_ok(failures == 0);
         }
         if !unknown.is_empty() {
@@ -135,7 +135,8 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 view.marks[c] = Mark::Bad;
                 emit(
                     out,
-                    json!({"type": "unknown_char", "cell": prep.puzzle.shape.cell_json(c), "char": ch.to_string()}),
+                    false,
+                    records::line(&crate::assist::unknown_char_record(&prep, c, ch)),
                     format!(
                         "{} holds '{}', which no clue allows (not in the alphabet)\n",
                         prep.puzzle.shape.cell_name(c),
@@ -143,7 +144,8 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     ),
                 )?;
             }
-            emit(out, json!({"type": "summary", "complete": false, "completable": false}), "cannot be completed\n".to_string())?;
+            let record = CheckSummary { completable: Some(false), ..CheckSummary::new(false) };
+            emit(out, true, records::line(&record), "cannot be completed\n".to_string())?;
             break 'done ExitCode::NoSolution;
         }
         match assistant.complete(&grid)? {
@@ -155,13 +157,13 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     (Some(n), true) => format!(" in {n} ways"),
                     (None, true) => " (in more than one way)".to_string(),
                 };
-                let number = completions
-                    .map_or(Value::Null, |n| n.to_u64().filter(|&k| k <= 1 << 53).map_or_else(|| json!(n.to_string()), |k| json!(k)));
-                emit(
-                    out,
-                    json!({"type": "summary", "complete": false, "completable": true, "unique_completion": !several, "completions": number}),
-                    format!("can be completed{ways}\n"),
-                )?;
+                let record = CheckSummary {
+                    completable: Some(true),
+                    unique_completion: Some(!several),
+                    completions: Some(completions.as_ref().map(crate::emit::count_value)),
+                    ..CheckSummary::new(false)
+                };
+                emit(out, true, records::line(&record), format!("can be completed{ways}\n"))?;
                 ExitCode::Solved
             }
             None => {
@@ -184,12 +186,13 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         t.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
                     }
                 }
-                let labels: Vec<&str> = broken.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
-                emit(
-                    out,
-                    json!({"type": "summary", "complete": false, "completable": false, "conflict": conflict_json(&prep, &k), "broken": labels}),
-                    t,
-                )?;
+                let record = CheckSummary {
+                    completable: Some(false),
+                    conflict: Some(crate::assist::conflict_record(&prep, &k)),
+                    broken: Some(crate::assist::labels(&prep, &broken)),
+                    ..CheckSummary::new(false)
+                };
+                emit(out, true, records::line(&record), t)?;
                 ExitCode::NoSolution
             }
         }
@@ -233,14 +236,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 view.marks[*c] = Mark::Bad;
                 view.bad_clues.extend(clues);
                 if args.json {
-                    let labels: Vec<&str> = clues.iter().map(|&i| prep.puzzle.clues[i].label.as_str()).collect();
-                    write(
-                        out,
-                        format!(
-                            "{}\n",
-                            json!({"type": "wrong", "cell": prep.puzzle.shape.cell_json(*c), "char": ch.to_string(), "clues": labels})
-                        ),
-                    )?;
+                    write(out, format!("{}\n", records::line(&crate::assist::wrong_record(&prep, *c, ch, clues))))?;
                 } else if clues.is_empty() {
                     text.push_str(&format!(
                         "{} '{ch}' is wrong: no clue allows it (not in the alphabet)\n",
@@ -259,7 +255,8 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 }
             }
             if args.json {
-                write(out, format!("{}\n", json!({"type": "summary", "completable": false, "wrong": wrong.len()})))?;
+                let record = HintSummary { completable: Some(false), wrong: Some(wrong.len()), ..HintSummary::default() };
+                write(out, format!("{}\n", records::line(&record)))?;
             } else {
                 view.bad_clues.sort_unstable();
                 view.bad_clues.dedup();
@@ -272,7 +269,12 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
         let k = assistant.conflict(&givens)?;
         crate::stop::finish();
         if args.json {
-            write(out, format!("{}\n", json!({"type": "summary", "completable": false, "conflict": conflict_json(&prep, &k)})))?;
+            let record = HintSummary {
+                completable: Some(false),
+                conflict: Some(crate::assist::conflict_record(&prep, &k)),
+                ..HintSummary::default()
+            };
+            write(out, format!("{}\n", records::line(&record)))?;
         } else {
             let mut view = View::partial(&givens);
             view.bad_clues.clone_from(&k.clues);
@@ -315,20 +317,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
         // One record: a stop prints the whole hint and counts it, or neither.
         crate::stop::record(|| -> Result<()> {
             if args.json {
-                let reason = match h.reason {
-                    Reason::SingleLine(_) => "single-line",
-                    Reason::Lines => "lines",
-                    Reason::Search => "search",
-                };
-                let mut v =
-                    json!({"type": "hint", "cell": prep.puzzle.shape.cell_json(h.cell), "char": h.ch.to_string(), "reason": reason});
-                if let Reason::SingleLine(i) = h.reason {
-                    v["clue"] = json!(prep.puzzle.clues[i].label);
-                }
-                if let Some(k) = &because {
-                    v["because"] = conflict_json(&prep, k);
-                }
-                write(out, format!("{v}\n"))?;
+                write(out, format!("{}\n", records::line(&crate::assist::hint_record(&prep, h, because.as_ref()))))?;
                 out.flush().map_err(write_err)?;
             } else {
                 if hints.len() == 1 {
@@ -350,7 +339,8 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
     crate::stop::finish();
     let empty = givens.iter().filter(|g| g.is_none()).count();
     if args.json {
-        write(out, format!("{}\n", json!({"type": "summary", "completable": true, "hints": hints.len(), "empty_cells": empty})))?;
+        let record = HintSummary { completable: Some(true), hints: Some(hints.len()), empty_cells: Some(empty), ..HintSummary::default() };
+        write(out, format!("{}\n", records::line(&record)))?;
     } else {
         if hints.is_empty() {
             text.push_str(if empty == 0 {

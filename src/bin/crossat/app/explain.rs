@@ -12,18 +12,18 @@ use crate::io::{read_source, write_err};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::SymSet;
 use crate::puzzle;
+use crate::records;
 use crate::solve::deduce::constraints::Constraint;
 use crate::solve::deduce::{self, End, Kind, Step, Why, reason};
 use crate::solve::rate::Difficulty;
 use crate::style::Palette;
-use serde_json::json;
 use std::io::Write;
 
 pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let mut paths = super::input_paths(&args.puzzle);
     paths.push(args.grid.as_deref());
     super::one_stdin(&paths)?;
-    super::start(&args.stop, super::plain_epilogue(args.json, json!({"type": "summary"}), "the explanation did not finish"))?;
+    super::start(&args.stop, super::plain_epilogue(args.json, records::Unfinished {}, "the explanation did not finish"))?;
     let mut inp = input(&args.puzzle)?;
     if let Some(path) = &args.grid {
         let (name, bytes) = read_source(path)?;
@@ -36,10 +36,10 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
     crate::stop::finish();
     let mut text = String::new();
     if args.json {
-        for (n, step) in ex.deduction.steps.iter().enumerate() {
-            text.push_str(&format!("{}\n", crate::explain::step_json(&prep, step, n + 1, true)));
+        for step in crate::explain::step_records(&prep, &ex) {
+            text.push_str(&format!("{}\n", records::line(&step)));
         }
-        text.push_str(&format!("{}\n", crate::explain::summary_json(&prep, &ex)));
+        text.push_str(&format!("{}\n", records::line(&crate::explain::summary_record(&prep, &ex))));
     } else {
         let look = args.draw.options();
         let pal = Palette { on: look.color };

@@ -6,7 +6,7 @@ use crate::exit::ExitCode;
 use crate::io::{read_source, write_err};
 use crate::lint::{self, Verdict};
 use crate::puzzle::{self, Format, Puzzle};
-use serde_json::json;
+use crate::records::{self, LintVerdict};
 use std::io::Write;
 
 pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
@@ -34,22 +34,15 @@ pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
             clues += 1;
             let clue = &p.clues[v.clue];
             let head = format!("{name}: {} '{}' ({} cells)", clue.label, clue.regex, v.length);
-            let mut record = json!({"type": "clue", "puzzle": name, "clue": clue.label, "regex": clue.regex, "length": v.length});
-            let text = match &v.verdict {
+            let (verdict, text) = match &v.verdict {
                 Verdict::Same => continue,
                 Verdict::Differs { witness, python } => {
                     differ += 1;
                     let (yes, no) = if *python { ("Python", "ECMAScript") } else { ("ECMAScript", "Python") };
-                    record["verdict"] = json!("differs");
-                    record["witness"] = json!(witness);
-                    record["python"] = json!(python);
-                    record["ecmascript"] = json!(!python);
-                    format!("{head}: differs: \"{}\" matches in {yes}, not in {no}", witness.escape_debug())
+                    let verdict = LintVerdict::Differs { witness: witness.clone(), python: *python, ecmascript: !python };
+                    (verdict, format!("{head}: differs: \"{}\" matches in {yes}, not in {no}", witness.escape_debug()))
                 }
                 Verdict::Refused { python, ecmascript } => {
-                    record["verdict"] = json!("refused");
-                    record["python_error"] = json!(python);
-                    record["ecmascript_error"] = json!(ecmascript);
                     let by = |d: &str, e: &Option<String>| e.as_ref().map(|e| format!("{d} refuses it: {e}"));
                     let reasons: Vec<String> = [by("Python", python), by("ECMAScript", ecmascript)].into_iter().flatten().collect();
                     if python.is_some() && ecmascript.is_some() {
@@ -57,17 +50,23 @@ pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     } else {
                         refused += 1;
                     }
-                    format!("{head}: {}", reasons.join("; "))
+                    let verdict = LintVerdict::Refused { python_error: python.clone(), ecmascript_error: ecmascript.clone() };
+                    (verdict, format!("{head}: {}", reasons.join("; ")))
                 }
                 Verdict::Undecided(why) => {
                     undecided += 1;
-                    record["verdict"] = json!("undecided");
-                    record["reason"] = json!(why);
-                    format!("{head}: undecided: {why}")
+                    (LintVerdict::Undecided { reason: why.clone() }, format!("{head}: undecided: {why}"))
                 }
             };
             if args.json {
-                writeln!(out, "{record}").map_err(write_err)?;
+                let record = records::LintClue {
+                    puzzle: name.clone(),
+                    clue: clue.label.clone(),
+                    regex: clue.regex.clone(),
+                    length: v.length,
+                    verdict,
+                };
+                writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
             } else {
                 writeln!(out, "{text}").map_err(write_err)?;
             }
@@ -75,8 +74,8 @@ pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
     }
     let n = puzzles.len();
     if args.json {
-        let summary = json!({"type": "summary", "puzzles": n, "clues": clues, "differ": differ, "refused_by_one": refused, "refused_by_both": bad, "undecided": undecided});
-        writeln!(out, "{summary}").map_err(write_err)?;
+        let summary = records::LintSummary { puzzles: n, clues, differ, refused_by_one: refused, refused_by_both: bad, undecided };
+        writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
     } else {
         let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
         writeln!(

@@ -64,15 +64,15 @@ pub(crate) fn start_counted(
         Box::new(move |reason| {
             let n = count.load(std::sync::atomic::Ordering::SeqCst);
             let text = format!("{n} {noun}{} {tail}", if n == 1 { "" } else { "s" });
-            crate::stop::summary(json, reason, serde_json::json!({"type": "summary", key: n}), &text)
+            crate::stop::summary(json, reason, crate::records::Printed { key, n }, &text)
         }),
     )?;
     Ok(counter)
 }
 
 /// The epilogue of a command that prints nothing partial: the summary only.
-pub(crate) fn plain_epilogue(json: bool, base: serde_json::Value, text: &'static str) -> crate::stop::Epilogue {
-    Box::new(move |reason| crate::stop::summary(json, reason, base.clone(), text))
+pub(crate) fn plain_epilogue<T: serde::Serialize + Send + 'static>(json: bool, base: T, text: &'static str) -> crate::stop::Epilogue {
+    Box::new(move |reason| crate::stop::summary(json, reason, &base, text))
 }
 
 /// Refuses to read standard input twice (`check - -`): the second read would be empty.

@@ -10,7 +10,7 @@ use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline;
 use crate::puzzle::{self, Format};
-use serde_json::json;
+use crate::records;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 
@@ -30,7 +30,7 @@ pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<ExitC
 /// prints nothing on standard output, and says why on standard error.
 fn quiet_epilogue(text: &'static str) -> crate::stop::Epilogue {
     Box::new(move |reason| {
-        eprint!("crossat: {}", crate::stop::summary(false, reason, json!(null), text));
+        eprint!("crossat: {}", crate::stop::summary(false, reason, (), text));
         String::new()
     })
 }
@@ -79,8 +79,9 @@ fn describe(
         let entries = puzzle::challenges::list(&source, text)?;
         if json {
             for e in entries {
-                writeln!(out, "{}", json!({"type": "puzzle", "key": e.key, "id": e.id, "name": e.name, "size": e.size, "dialect": dialect.unwrap_or(puzzle::Dialect::Ecmascript).name()}))
-                    .map_err(write_err)?;
+                let dialect = dialect.unwrap_or(puzzle::Dialect::Ecmascript).name().to_string();
+                let record = records::CollectionPuzzle { key: e.key, id: e.id, name: e.name, size: e.size, dialect };
+                writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
             }
         } else {
             use super::table::{left, lines};
@@ -95,15 +96,17 @@ fn describe(
         let size = p.shape.describe();
         let name = p.name.clone().unwrap_or_default();
         if json {
-            let dialect = dialect.unwrap_or(p.dialect).name();
-            let mut v = json!({"type": "puzzle", "key": source, "name": p.name, "size": size, "clues": p.clues.len(), "dialect": dialect});
-            if let Some(pool) = &p.pool {
-                // A regex-pool puzzle has entries to fill from a pool, not clues.
-                v["clues"] = json!(null);
-                v["entries"] = json!(pool.entries.len());
-                v["pool"] = json!(pool.regexes.len());
-            }
-            writeln!(out, "{v}").map_err(write_err)?;
+            // A regex-pool puzzle has entries to fill from a pool, not clues.
+            let record = records::PuzzleListing {
+                key: source,
+                name: p.name,
+                size,
+                clues: p.pool.is_none().then_some(p.clues.len()),
+                dialect: dialect.unwrap_or(p.dialect).name().to_string(),
+                entries: p.pool.as_ref().map(|pool| pool.entries.len()),
+                pool: p.pool.as_ref().map(|pool| pool.regexes.len()),
+            };
+            writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
         } else {
             let clues = match &p.pool {
                 Some(pool) => format!("{} entries, pool of {} regexes", pool.entries.len(), pool.regexes.len()),
@@ -162,7 +165,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let text = "no unique puzzle was found before that";
     super::start(
         &crate::cli::StopArgs { timeout: args.timeout },
-        if json { super::plain_epilogue(true, json!({"type": "summary", "puzzles": 0, "seed": seed}), text) } else { quiet_epilogue(text) },
+        if json { super::plain_epilogue(true, records::GenerateStopped { puzzles: 0, seed }, text) } else { quiet_epilogue(text) },
     )?;
     let started = std::time::Instant::now();
     let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
@@ -170,31 +173,20 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     bar.finish();
     let made = made?;
     crate::stop::finish();
-    let rows: Vec<String> = made.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| made.solution[c]).collect()).collect();
-    let crossat_json = puzzle::native::write(&made.puzzle);
+    let rows = made.rows();
+    let crossat = puzzle::native::file(&made.puzzle);
     // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
     let regular = !matches!(&made.puzzle.shape, puzzle::Shape::Hex(h) if h.regular_side().is_none());
     let trux = if regular { puzzle::trux::write(&made.puzzle, spec.sides) } else { String::new() };
-    let challenges = puzzle::challenges::write(&made.puzzle, &format!("crossat-{seed}"));
+    let challenges = puzzle::challenges::sets(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
-        let r = made.rating;
-        let rating = r.json();
-        let mut v = json!({"type": "puzzle", "crossat": crossat_json, "trux": if regular { json!(trux) } else { serde_json::Value::Null }, "solution": rows, "unique": true, "difficulty": r.difficulty.name(), "rating": rating, "checks": made.checks, "seed": seed, "time_ms": started.elapsed().as_secs_f64() * 1e3});
-        if let Some(c) = &challenges {
-            v["challenges"] = c.clone();
-        }
-        writeln!(out, "{v}").map_err(write_err)?;
+        let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
+        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
     } else {
         match args.output_format {
-            PuzzleFormat::Crossat => writeln!(out, "{}", serde_json::to_string_pretty(&crossat_json).unwrap_or_default()),
+            PuzzleFormat::Crossat => writeln!(out, "{}", pretty(&crossat)),
             PuzzleFormat::Trux => write!(out, "{trux}"),
-            PuzzleFormat::Challenges => {
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(challenges.as_ref().unwrap_or(&serde_json::Value::Null)).unwrap_or_default()
-                )
-            }
+            PuzzleFormat::Challenges => writeln!(out, "{}", pretty(&challenges)),
         }
         .map_err(write_err)?;
         writeln!(
@@ -210,6 +202,11 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
         .map_err(write_err)?;
     }
     Ok(ExitCode::Solved)
+}
+
+/// A written puzzle as pretty-printed JSON.
+fn pretty(v: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
 fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
@@ -242,7 +239,8 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
         crate::stop::record(|| {
             let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
             if args.json {
-                writeln!(out, "{}", json!({"type": "solution", "words": words, "unused": sol.unused})).map_err(write_err)?;
+                let record = records::BlocksSolution { words, unused: sol.unused.clone() };
+                writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
             } else if args.all || shown == 0 {
                 if shown > 0 {
                     writeln!(out).map_err(write_err)?;
@@ -260,7 +258,14 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
     })?;
     crate::stop::finish();
     if args.json {
-        writeln!(out, "{}", json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "unique": crate::emit::unique(outcome), "dictionary": dict.source, "dictionary_words": dict.words.len()})).map_err(write_err)?;
+        let record = records::BlocksSummary {
+            solutions: outcome.found,
+            complete: outcome.complete,
+            unique: crate::emit::unique(outcome),
+            dictionary: dict.source.clone(),
+            dictionary_words: dict.words.len(),
+        };
+        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
     } else {
         writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
     }
@@ -298,7 +303,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
-                    writeln!(out, "{}", json!({"type": "solution", "grid": sq.rows(), "words": sq.words()})).map_err(write_err)?;
+                    writeln!(out, "{}", records::line(&records::Square { grid: sq.rows(), words: sq.words() })).map_err(write_err)?;
                 } else {
                     if shown > 0 {
                         writeln!(out).map_err(write_err)?;
@@ -341,12 +346,24 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let secs = started.elapsed().as_secs_f64();
     let method = if sat { "sat" } else { "search" };
     if args.json {
-        let clauses = if sat { json!(progress.clauses.load(Relaxed)) } else { json!(null) };
-        let v = json!({"type": "summary", "solutions": outcome.found, "complete": outcome.complete, "width": size.width, "height": size.height,
-            "seed": seed, "dictionary": dict.source, "dictionary_words": dict.words.len(), "usable_words": usable,
-            "repeats_blocked": outcome.repeats_blocked, "clauses": clauses, "method": method, "nodes": outcome.nodes,
-            "restarts": outcome.restarts, "given_cells": given.cells.iter().filter(|c| c.is_some()).count(), "time_ms": secs * 1e3});
-        writeln!(out, "{v}").map_err(write_err)?;
+        let record = records::SquaresSummary {
+            solutions: outcome.found,
+            complete: outcome.complete,
+            width: size.width,
+            height: size.height,
+            seed,
+            dictionary: dict.source.clone(),
+            dictionary_words: dict.words.len(),
+            usable_words: usable,
+            repeats_blocked: outcome.repeats_blocked,
+            clauses: sat.then(|| progress.clauses.load(Relaxed)),
+            method: method.to_string(),
+            nodes: outcome.nodes,
+            restarts: outcome.restarts,
+            given_cells: given.cells.iter().filter(|c| c.is_some()).count(),
+            time_ms: secs * 1e3,
+        };
+        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
     } else if outcome.found == 0 {
         let what = if given.is_empty() { "no" } else { "no completion of the given cells to a" };
         let how = if sat { "proven by the SAT solver" } else { "the search was exhausted" };

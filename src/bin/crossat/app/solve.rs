@@ -9,10 +9,10 @@ use crate::error::{Error, Result};
 use crate::exit::ExitCode;
 use crate::io::{io_reason, read_source, refuse_overwrite, write_err, write_file};
 use crate::pipeline::{self, Prepared};
+use crate::records::{self, Uniqueness};
 use crate::solve::{self, Outcome};
 use crate::stats::{Stage, ms};
 use crate::verify;
-use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -27,7 +27,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     super::one_stdin(&inputs)?;
     // Solutions printed so far (and the puzzle, once read), for the summary of a stop.
     let found = Arc::new(AtomicUsize::new(0));
-    super::start(&args.stop, solve_epilogue(args.json, found.clone(), Value::Null, Value::Null))?;
+    super::start(&args.stop, solve_epilogue(args.json, found.clone(), None, None))?;
     for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
         refuse_overwrite(output, &inputs)?;
     }
@@ -39,11 +39,10 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         crate::stop::finish();
         return solve_model(&prep, model, args, out, err);
     }
-    let alphabet: String = prep.alphabet().chars().iter().collect();
     if args.count {
         return count(&mut prep, args, out);
     }
-    crate::stop::arm(solve_epilogue(args.json, found.clone(), json!(prep.puzzle.name), json!(alphabet)));
+    crate::stop::arm(solve_epilogue(args.json, found.clone(), prep.puzzle.name.clone(), Some(emit::alphabet_text(&prep))));
     // Default: look for two solutions to decide uniqueness, show the first.
     let (search_limit, show) = match (args.all, args.limit) {
         (true, _) => (None, usize::MAX),
@@ -69,7 +68,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         // One record: a stop prints the whole solution and counts it, or neither.
         crate::stop::record(|| {
             if json {
-                writeln!(out, "{}", emit::line(&emit::json_solution(puzzle, grid))).map_err(write_err)?;
+                writeln!(out, "{}", records::line(&emit::solution(puzzle, grid))).map_err(write_err)?;
             } else if shown < show {
                 if shown > 0 {
                     writeln!(out).map_err(write_err)?;
@@ -98,7 +97,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let unique = emit::unique(outcome);
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     let proof = match (&args.proof, &first) {
-        (Some(path), Some(grid)) if unique == Value::Bool(true) => Some(write_proof(&prep, grid, path, args, out)?),
+        (Some(path), Some(grid)) if unique.is_unique() => Some(write_proof(&prep, grid, path, args, out)?),
         _ => None,
     };
     // The stats rate the puzzle's difficulty (line propagation and probing), which can
@@ -111,16 +110,10 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     crate::stop::finish();
     if json {
         let mut summary = emit::solve_summary(&prep, outcome, &values);
-        if let Some(p) = &proof {
-            summary["proof"] = json!(p);
-        } else if args.proof.is_some() {
-            // Asked for, but there is no uniqueness to prove.
-            summary["proof"] = Value::Null;
-        }
-        if let Some(stats) = stats_value {
-            summary["stats"] = stats;
-        }
-        writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
+        // Asked for but with no uniqueness to prove: `"proof": null`.
+        summary.proof = args.proof.as_ref().map(|_| proof.clone());
+        summary.stats = stats_value;
+        writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
     } else {
         let status = match &cheap_count {
             Some(n) => format!("not unique: {n} solutions (crossat solve --all lists them)"),
@@ -143,7 +136,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
             write!(err, "{stats}").map_err(write_err)?;
         }
     }
-    if args.unique && unique != Value::Bool(true) {
+    if args.unique && !unique.is_unique() {
         if !json {
             writeln!(
                 err,
@@ -191,10 +184,10 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
 /// the count as a number up to 2^53 (exact in every JSON reader) and as a string of
 /// digits beyond.
 fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
-    let (puzzle, alphabet) = (json!(prep.puzzle.name), json!(prep.alphabet().chars().iter().collect::<String>()));
+    let (puzzle, alphabet) = (prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)));
     let json = args.json;
     crate::stop::arm(Box::new(move |reason| {
-        let base = emit::stopped_count_summary(&puzzle, &alphabet);
+        let base = emit::stopped_count_summary(puzzle.clone(), alphabet.clone());
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
     // On a terminal, the counting search's parts done of those found so far.
@@ -207,9 +200,9 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
     if json {
         let mut summary = emit::count_summary(prep, &counted);
         if args.stats {
-            summary["stats"] = stats_json(prep, prep.encoded(), Some(n.to_u64().map_or(2, |n| n.min(2) as usize)));
+            summary.stats = Some(stats_json(prep, prep.encoded(), Some(n.to_u64().map_or(2, |n| n.min(2) as usize))));
         }
-        writeln!(out, "{}", emit::line(&summary)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
     } else {
         let how = if counted.listed { "counted by listing them" } else { "exact count" };
         let line = match n.to_u64() {
@@ -227,10 +220,10 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
 const CHEAP_COUNT: usize = 2_000;
 
 /// What a stopped `solve` prints: how many solutions it found, never a verdict.
-fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Value, alphabet: Value) -> crate::stop::Epilogue {
+fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Option<String>, alphabet: Option<String>) -> crate::stop::Epilogue {
     Box::new(move |reason| {
         let n = found.load(Ordering::SeqCst);
-        let base = emit::stopped_solve_summary(&puzzle, &alphabet, n);
+        let base = emit::stopped_solve_summary(puzzle.clone(), alphabet.clone(), n);
         let text = match n {
             0 => "no solution found before that; the search did not finish".to_string(),
             1 => "1 solution found before that; the search did not finish (uniqueness not decided)".to_string(),
@@ -258,8 +251,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
-            writeln!(out, "{}", json!({"type": "summary", "solutions": 0, "complete": true, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.alphabet().chars().iter().collect::<String>()}))
-                .map_err(write_err)?;
+            writeln!(out, "{}", records::line(&model_summary(prep, 0, true))).map_err(write_err)?;
         } else {
             writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
         }
@@ -292,9 +284,8 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     let grid = solve::Found { cells: symbols, assignment }.grid(prep.alphabet());
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
-        writeln!(out, "{}", emit::line(&emit::json_solution(&prep.puzzle, &grid))).map_err(write_err)?;
-        writeln!(out, "{}", json!({"type": "summary", "solutions": 1, "complete": false, "unique": Value::Null, "source": "model", "puzzle": prep.puzzle.name, "alphabet": prep.alphabet().chars().iter().collect::<String>()}))
-            .map_err(write_err)?;
+        writeln!(out, "{}", records::line(&emit::solution(&prep.puzzle, &grid))).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&model_summary(prep, 1, false))).map_err(write_err)?;
     } else {
         let view = crate::draw::View::solution(&prep.puzzle, &grid);
         write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options())).map_err(write_err)?;
@@ -303,23 +294,55 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     Ok(ExitCode::Solved)
 }
 
-fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> Value {
+/// The summary of `solve --model`: a model's grid is no verdict on uniqueness.
+fn model_summary(prep: &Prepared, solutions: usize, complete: bool) -> records::SolveSummary {
+    records::SolveSummary {
+        solutions,
+        complete,
+        unique: Uniqueness::Undecided,
+        source: Some("model".into()),
+        puzzle: prep.puzzle.name.clone(),
+        alphabet: emit::alphabet_text(prep),
+        dialect: None,
+        ambiguous_cells: None,
+        ambiguous_clues: None,
+        proof: None,
+        stats: None,
+    }
+}
+
+fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records::Stats {
     let f = prep.formula().expect("the formula is built before the stats");
     let compiled = prep.compiled().expect("the automata are compiled before the formula");
-    let times: serde_json::Map<String, Value> =
-        Stage::ALL.iter().map(|&s| (format!("{}_ms", s.name()), json!(ms(prep.times.get(s))))).collect();
-    let clues: Vec<Value> = prep
+    let clues = prep
         .puzzle
         .clues
         .iter()
         .zip(&f.vars.clue_sizes)
         .zip(&compiled.clues)
-        .map(|((c, s), cc)| json!({"clue": c.label, "route": cc.route.name(), "dfa_states": cc.raw_states, "states": s.states, "layered_states": s.layered_states, "vars": s.vars, "clauses": s.clauses}))
+        .map(|((c, s), cc)| records::ClueStats {
+            clue: c.label.clone(),
+            route: cc.route.name().to_string(),
+            dfa_states: cc.raw_states,
+            states: s.states,
+            layered_states: s.layered_states,
+            vars: s.vars,
+            clauses: s.clauses,
+        })
         .collect();
     use crate::encode::ClauseSink;
-    let r = crate::solve::rate::rate(&prep.puzzle, compiled).knowing(known);
-    let difficulty = r.json();
-    json!({"times": times, "total_ms": ms(prep.times.total()), "wall_ms": ms(prep.times.wall()), "variables": f.cnf.num_vars(), "clauses": f.cnf.num_clauses(), "searched": searched, "decided_before_compiling": prep.decided_before_compiling(), "line_search_nodes": prep.line_nodes(), "difficulty": difficulty, "clues": clues})
+    records::Stats {
+        times: records::StageTimes::from_fn(|s| ms(prep.times.get(s))),
+        total_ms: ms(prep.times.total()),
+        wall_ms: ms(prep.times.wall()),
+        variables: f.cnf.num_vars(),
+        clauses: f.cnf.num_clauses(),
+        searched,
+        decided_before_compiling: prep.decided_before_compiling(),
+        line_search_nodes: prep.line_nodes(),
+        difficulty: crate::solve::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
+        clues,
+    }
 }
 
 fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {

@@ -32,17 +32,18 @@
 
 pub mod closure;
 pub mod constraints;
+mod difficulty;
 pub mod line;
 pub mod pool;
 pub mod reason;
 pub mod split;
 
-use super::rate::Difficulty;
 use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
 use constraints::Constraint;
+pub use difficulty::Difficulty;
 use std::collections::BTreeSet;
 
 /// The matcher a deduction asks about the words of clues whose automata only

@@ -1,0 +1,41 @@
+//! Time limits on calls: a [`Cancel`] token with a deadline, and the error text of a
+//! call that fails (used by `records`, `make` and `session`).
+
+use crossat::Error;
+use crossat::clock::Instant;
+use crossat::pipeline::Prepared;
+use crossat::stop::Cancel;
+use std::time::Duration;
+
+/// The text of an error as the command line prints it after `error: `: the API's
+/// options are named as the command line's flags.
+pub(crate) fn message(e: &Error) -> String {
+    e.message_with(&|p| format!("--{}", p.name().replace('_', "-")))
+}
+
+/// Runs `f` with a token cancelled after `timeout_ms` (none when absent or not
+/// positive); `Ok(None)` when the time ran out.
+pub(crate) fn limited<T>(timeout_ms: Option<f64>, f: impl FnOnce(&Cancel) -> crossat::Result<T>) -> Result<Option<T>, String> {
+    let at = timeout_ms.filter(|&ms| ms.is_finite() && ms > 0.0).map(|ms| Instant::now() + Duration::from_secs_f64(ms / 1e3));
+    let cancel = at.map_or_else(Cancel::never, |at| Cancel::never().with_deadline(at));
+    let r = f(&cancel);
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(Error::Cancelled) if at.is_some() => Ok(None),
+        Err(e) => Err(message(&e)),
+    }
+}
+
+/// [`limited`] for work on `prep`, which polls the token while `f` runs.
+pub(crate) fn limited_prep<T>(
+    prep: &mut Prepared,
+    timeout_ms: Option<f64>,
+    f: impl FnOnce(&mut Prepared) -> crossat::Result<T>,
+) -> Result<Option<T>, String> {
+    limited(timeout_ms, |cancel| {
+        prep.set_cancel(cancel.clone());
+        let r = f(prep);
+        prep.set_cancel(Cancel::never());
+        r
+    })
+}
