@@ -8,7 +8,7 @@ use crossat::puzzle::{self, Format};
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 11] = [
+pub const TARGETS: [Target; 13] = [
     ("crossat_json", |d| read(d, Format::Crossat)),
     ("challenges", challenges),
     ("trux", |d| read(d, Format::Trux)),
@@ -20,6 +20,8 @@ pub const TARGETS: [Target; 11] = [
     ("dictionary", dictionary),
     ("detect", detect),
     ("clue", clue),
+    ("ecma_parse", ecma_parse),
+    ("ecma_match", ecma_match),
 ];
 
 /// Runs the target called `name` on `data`: it must return (an error is fine), never panic.
@@ -76,6 +78,10 @@ const POOL: [char; 12] = ['a', 'b', 'A', 'B', '1', '_', ' ', '\n', 'σ', 'ς', '
 /// return (refusals are fine) and never panic, and every solution must pass the
 /// reference matcher: a failed verification is an internal error, which panics here.
 fn clue(data: &[u8]) {
+    clue_in(data, puzzle::Dialect::default());
+}
+
+fn clue_in(data: &[u8], dialect: puzzle::Dialect) {
     let (Some(&n), Some(&mask)) = (data.first(), data.get(1)) else { return };
     let n = 1 + usize::from(n % 6);
     let alphabet: Vec<char> =
@@ -91,11 +97,34 @@ fn clue(data: &[u8]) {
         alphabet: None,
         givens: vec![None; n],
         pool: None,
-        dialect: Default::default(),
+        dialect,
     };
     let run = crossat::pipeline::prepare_puzzle("fuzz", puzzle, Some(&alphabet), crossat::stats::Times::default())
         .and_then(|mut prep| crossat::pipeline::solve(&mut prep, Some(50), |_, _| Ok(())));
     if let Err(crossat::error::Error::Internal(m)) = run {
         panic!("internal error: {m}");
     }
+}
+
+/// The ECMAScript parser on a clue, then the clue's automaton routes over `ab` (both
+/// must return, with a pattern or a `SyntaxError`).
+fn ecma_parse(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(p) = crossat::ecma::parse(&text) {
+        let _ = crossat::ecma::Matcher::new(&p).with_budget(20_000).fullmatch_str("ab");
+    }
+}
+
+/// The ECMAScript matcher: the bytes before the first NUL are the line; after it, a
+/// length byte, an alphabet byte and the clue, as [`clue`] reads them. The matcher
+/// must answer or stop at its budget, then the whole clue pipeline must run in the
+/// ECMAScript dialect as [`clue`] runs it in Python's.
+fn ecma_match(data: &[u8]) {
+    let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let line = String::from_utf8_lossy(&data[..cut]);
+    let rest = data.get(cut + 1..).unwrap_or(&[]);
+    if let Ok(p) = crossat::ecma::parse(&String::from_utf8_lossy(rest.get(2..).unwrap_or(&[]))) {
+        let _ = crossat::ecma::Matcher::new(&p).with_budget(100_000).fullmatch_str(&line);
+    }
+    clue_in(rest, puzzle::Dialect::Ecmascript);
 }
