@@ -195,13 +195,13 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
             pairs.iter().map(|&(a, b)| format!("{} hold the letter of {}", name(b), name(a))).collect::<Vec<_>>().join(", and ")
         ),
         Why::Words(words) if words.len() == 1 => {
-            format!("only {} of {} fits the candidates", crate::draw::visible_word(&words[0]), regex(step.clue))
+            format!("only {} of {} fits the candidates", crate::style::visible_word(&words[0]), regex(step.clue))
         }
         Why::Words(words) => format!(
             "only {} words of {} fit the candidates: {}",
             words.len(),
             regex(step.clue),
-            words.iter().map(|w| crate::draw::visible_word(w)).collect::<Vec<_>>().join(", ")
+            words.iter().map(|w| crate::style::visible_word(w)).collect::<Vec<_>>().join(", ")
         ),
         Why::NoWord => match (step.cells.as_slice(), step.removed.as_slice()) {
             ([c], [r]) if r.len() == 1 => {
