@@ -74,7 +74,7 @@ pub fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> 
 }
 
 /// The start of the summary of a `solve` stopped after `found` solutions (its time
-/// limit or a signal; [`crate::stop::summary`] adds why).
+/// limit or a signal; the command line adds why).
 pub fn stopped_solve_summary(puzzle: &Value, alphabet: &Value, found: usize) -> Value {
     json!({"type": "summary", "solutions": found, "unique": if found >= 2 { json!(false) } else { Value::Null }, "puzzle": puzzle, "alphabet": alphabet})
 }
