@@ -49,7 +49,7 @@ pub struct Count {
 /// settle — but the SAT search proves a small count at once), and past that the
 /// counting search runs to the end. A regex pool (whose grids also assign regexes)
 /// and a puzzle that propagation decided are counted by listing. A stop
-/// ([`crate::stop::check`]) ends it with an error, never a number.
+/// (its cancel token, [`Prepared::cancel`]) ends it with an error, never a number.
 pub fn count(prep: &mut Prepared) -> Result<Count> {
     count_reporting(prep, None)
 }
