@@ -1,4 +1,4 @@
-//! crossat's own JSON format, read ([`read`]) and written ([`file`], [`write()`]), plus two JSON
+//! crossat's own JSON format, read ([`read`]) and written ([`file()`], [`write()`]), plus two JSON
 //! shapes seen in the wild that map onto it (read only):
 //! the seed notebook's `{left_lines, right_lines, top_columns, bottom_columns}` and
 //! `{width, height, top_hints, left_hints, bottom_hints, right_hints}`.
@@ -328,7 +328,7 @@ pub fn file(p: &Puzzle) -> Option<PuzzleFile> {
     }
 }
 
-/// [`file`] as a JSON value (`null` for a free layout).
+/// [`file()`] as a JSON value (`null` for a free layout).
 pub fn write(p: &Puzzle) -> Value {
     crate::records::value(&file(p))
 }
