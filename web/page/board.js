@@ -79,7 +79,7 @@ export class Board {
   }
 
   // Pixel positions: the smallest step between neighbours in a row is one cell width,
-  // rows one cell apart (hexagon rows closer, as the cells interlock).
+  // rows one cell apart.
   positions(view, size) {
     const cells = view.cells;
     let dx = Infinity;
@@ -92,7 +92,9 @@ export class Board {
     for (let i = 1; i < ys.length; i++) dy = Math.min(dy, ys[i] - ys[i - 1]);
     if (!Number.isFinite(dx)) dx = 1;
     if (!Number.isFinite(dy)) dy = 1;
-    const rowStep = view.shape?.kind === 'hex' ? size * 0.9 : size;
+    // Hexagon rows one cell apart too: their cells (round) never overlap, so each is a
+    // whole target for a finger or a pointer.
+    const rowStep = size;
     return cells.map((c) => ({ x: (c.x / dx) * size, y: (c.y / dy) * rowStep }));
   }
 
@@ -147,9 +149,17 @@ export class Board {
         return el;
       });
     }
+    // Every clue is measured once, after all are in place, so drawing forces one
+    // layout rather than one per clue.
+    const boxOf = new Map();
+    const measure = (els) => { for (const el of els) boxOf.set(el, { w: el.offsetWidth, h: el.offsetHeight }); };
+    measure(columnEls);
     const multi = [...groups.values()].some((g) => (g.side === 'top' || g.side === 'bottom') && g.clues.length > 1);
-    const level = !multi && columnEls.every((el) => el.offsetWidth <= size);
+    const level = !multi && columnEls.every((el) => boxOf.get(el).w <= size);
     if (!level) columnEls.forEach((el) => el.classList.add('upright'));
+    measure([...groups.values()].flatMap((g) => g.els));
+    const W = (el) => boxOf.get(el).w;
+    const H = (el) => boxOf.get(el).h;
     for (const g of groups.values()) {
       const xs = g.pts.map((p) => p.x);
       const ys = g.pts.map((p) => p.y);
@@ -158,7 +168,7 @@ export class Board {
         if (g.side === 'left') {
           let x = Math.min(...xs) - size / 2 - gap;
           for (const el of [...g.els].reverse()) {
-            x -= el.offsetWidth;
+            x -= W(el);
             el.style.left = `${x}px`;
             el.style.top = `${y}px`;
             x -= gap;
@@ -168,7 +178,7 @@ export class Board {
           for (const el of g.els) {
             el.style.left = `${x}px`;
             el.style.top = `${y}px`;
-            x += el.offsetWidth + gap;
+            x += W(el) + gap;
           }
         }
         continue;
@@ -176,19 +186,19 @@ export class Board {
       // A column's clues: side by side as many as fit the column, then in tiers
       // outward from the grid.
       const cx = g.pts[0].x;
-      const w = Math.max(...g.els.map((el) => el.offsetWidth));
+      const w = Math.max(...g.els.map((el) => W(el)));
       const across = Math.max(1, Math.floor(size / w));
       const top = g.side === 'top';
       let edge = top ? Math.min(...ys) - size / 2 - gap : Math.max(...ys) + size / 2 + gap;
       for (let t = 0; t * across < g.els.length; t++) {
         const tier = g.els.slice(t * across, (t + 1) * across);
-        const h = Math.max(...tier.map((el) => el.offsetHeight));
-        const span = tier.reduce((a, el) => a + el.offsetWidth, 0);
+        const h = Math.max(...tier.map((el) => H(el)));
+        const span = tier.reduce((a, el) => a + W(el), 0);
         let x = cx - span / 2;
         for (const el of tier) {
           el.style.left = `${x}px`;
-          el.style.top = `${top ? edge - el.offsetHeight : edge}px`;
-          x += el.offsetWidth;
+          el.style.top = `${top ? edge - H(el) : edge}px`;
+          x += W(el);
         }
         edge = top ? edge - h - gap : edge + h + gap;
       }
@@ -200,7 +210,15 @@ export class Board {
       if (!byLine.has(key)) byLine.set(key, []);
       byLine.get(key).push(k);
     }
-    for (const ks of byLine.values()) {
+    const lines = [...byLine.values()].map((ks) => ks.map((k) => {
+      const el = this.clueElement(view.clues[k], k, 'clue', null, 'diagonal');
+      el.classList.add('diagonal');
+      this.el.append(el);
+      this.clueEls[k].push(el);
+      return el;
+    }));
+    measure(lines.flat());
+    [...byLine.values()].forEach((ks, n) => {
       const pts = view.clues[ks[0]].cells.map(centre);
       let [end, prev] = [pts[pts.length - 1], pts[pts.length - 2]];
       if (end.x < prev.x || (end.x === prev.x && end.y > prev.y)) [end, prev] = [pts[0], pts[1]];
@@ -209,18 +227,13 @@ export class Board {
       const uy = (end.y - prev.y) / len;
       const angle = Math.atan2(uy, ux);
       let along = size * 0.6;
-      for (const k of ks) {
-        const el = this.clueElement(view.clues[k], k, 'clue', null, 'diagonal');
-        el.classList.add('diagonal');
-        this.el.append(el);
-        this.clueEls[k].push(el);
-        const h = el.offsetHeight;
+      for (const el of lines[n]) {
         el.style.left = `${end.x + ux * along}px`;
-        el.style.top = `${end.y + uy * along - h / 2}px`;
+        el.style.top = `${end.y + uy * along - H(el) / 2}px`;
         el.style.transform = `rotate(${angle}rad)`;
-        along += el.offsetWidth + gap;
+        along += W(el) + gap;
       }
-    }
+    });
     if (listed.length === 0) return;
     const ul = document.createElement('ul');
     ul.className = 'clue-list';

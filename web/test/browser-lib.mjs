@@ -149,3 +149,28 @@ export function overprinted() {
   }
   return out;
 }
+
+// A static server as a deployment would be (gzip, long cache lifetimes), for the
+// Lighthouse audit: python's http.server sends neither, which Lighthouse would score
+// as the page's fault. stop() closes it.
+export async function serveCompressed() {
+  const http = await import('node:http');
+  const fs = await import('node:fs');
+  const zlib = await import('node:zlib');
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain; charset=utf-8' };
+  const server = http.createServer((req, res) => {
+    let rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(WEB, path.normalize(rel));
+    if (!file.startsWith(WEB) || !existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end(); return; }
+    const ext = path.extname(file);
+    const headers = { 'Content-Type': types[ext] ?? 'application/octet-stream' };
+    headers['Cache-Control'] = ext === '.html' || path.basename(file) === 'sw.js' ? 'no-cache' : 'public, max-age=31536000';
+    let body = fs.readFileSync(file);
+    if (/gzip/.test(req.headers['accept-encoding'] ?? '')) { body = zlib.gzipSync(body); headers['Content-Encoding'] = 'gzip'; }
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
+}
