@@ -423,7 +423,12 @@ fn clues_agree_with_node() {
             break;
         }
         if count > batch {
-            eprintln!("ecmadiff: {} of {count} cases, {} clues, {} lines compared, 0 disagreements", start + batch.min(count - start), all.clues, all.lines);
+            eprintln!(
+                "ecmadiff: {} of {count} cases, {} clues, {} lines compared, 0 disagreements",
+                start + batch.min(count - start),
+                all.clues,
+                all.lines
+            );
         }
     }
     let Tally { clues, lines, refused, crashed, beyond, failures } = all;
