@@ -33,6 +33,7 @@ mod generate;
 mod hexagons;
 mod layouts;
 mod lines;
+mod never_abort;
 mod parser;
 mod parts;
 mod play;
