@@ -97,6 +97,12 @@ class Puzzle:
     """
 
     __slots__ = ("_core", "_info", "seed", "generated")
+    _core: _crossat.Core
+    _info: Optional[Dict[str, Any]]
+    #: The seed of a generated puzzle (``crossat.generate``), else ``None``.
+    seed: Optional[int]
+    #: The generator's record of a generated puzzle (``generate --json``), else ``None``.
+    generated: Optional[Dict[str, Any]]
 
     def __init__(self) -> None:
         raise TypeError("use Puzzle.from_file, Puzzle.from_text or Puzzle.from_clues")
@@ -116,10 +122,8 @@ class Puzzle:
         p = object.__new__(cls)
         p._core = _crossat.Core.open(name, data, format, None if id is None else str(id), alphabet, dialect, pool)
         p._info = None
-        #: The seed of a generated puzzle (``crossat.generate``), else ``None``.
-        p.seed: Optional[int] = None
-        #: The generator's record of a generated puzzle (``generate --json``), else ``None``.
-        p.generated: Optional[Dict[str, Any]] = None
+        p.seed = None
+        p.generated = None
         return p
 
     @classmethod
@@ -173,9 +177,10 @@ class Puzzle:
         return (_restore, (*self._core.state(), self.seed))
 
     def _details(self) -> Dict[str, Any]:
-        if self._info is None:
-            self._info = self._core.info()
-        return self._info
+        info = self._info
+        if info is None:
+            info = self._info = self._core.info()
+        return info
 
     @property
     def name(self) -> Optional[str]:

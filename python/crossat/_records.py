@@ -31,7 +31,8 @@ class Record:
 
     def to_dict(self) -> Dict[str, Any]:
         """The record's fields exactly as ``crossat … --json`` prints them."""
-        return _copy(self.raw)
+        copied: Dict[str, Any] = _copy(self.raw)
+        return copied
 
 
 def _copy(v: Any) -> Any:

@@ -117,11 +117,12 @@ pub(crate) fn explain(prep: &mut Prepared, cancel: &Cancel) -> Result<Value> {
     Ok(Value::Array(out))
 }
 
-/// A grid given as display rows (`.` for an empty cell), cell by cell, checked as the
-/// command line checks `--grid`.
-fn grid_cells(prep: &Prepared, rows: &[String]) -> Result<Vec<Option<char>>> {
+/// A grid given as display rows, cell by cell, checked as the command line checks
+/// `--grid`; with `dots`, `.` is an empty cell (a full grid may hold `.` as a letter).
+fn grid_cells(prep: &Prepared, rows: &[String], dots: bool) -> Result<Vec<Option<char>>> {
     let mut filled = prep.puzzle.clone();
-    filled.set_given_rows("grid", &rows.iter().map(|r| r.chars().map(|c| (c != '.').then_some(c)).collect()).collect::<Vec<_>>())?;
+    let rows: Vec<Vec<Option<char>>> = rows.iter().map(|r| r.chars().map(|c| (!dots || c != '.').then_some(c)).collect()).collect();
+    filled.set_given_rows("grid", &rows)?;
     Ok(filled.givens)
 }
 
@@ -130,7 +131,7 @@ pub(crate) fn check(prep: &Prepared, rows: &[String]) -> Result<Vec<String>> {
     if prep.puzzle.pool.is_some() {
         return Err(Error::Usage("check needs a puzzle with fixed clues, not a regex pool".into()));
     }
-    let grid = verify::Grid { cells: grid_cells(prep, rows)?.iter().map(|g| g.unwrap_or(' ')).collect(), assignment: Vec::new() };
+    let grid = verify::Grid { cells: grid_cells(prep, rows, false)?.iter().map(|g| g.unwrap_or(' ')).collect(), assignment: Vec::new() };
     let failures = prep.verifier.failures(&prep.puzzle, &grid)?;
     Ok(failures
         .iter()
@@ -144,7 +145,7 @@ pub(crate) fn check(prep: &Prepared, rows: &[String]) -> Result<Vec<String>> {
 /// A player's next forced cell with the clues behind it (`hint --json --grid`'s hint
 /// record); `None` when the grid is full, an entry is wrong or it cannot be completed.
 pub(crate) fn hint(prep: &Prepared, rows: &[String], cancel: &Cancel) -> Result<Option<Value>> {
-    let givens = grid_cells(prep, rows)?;
+    let givens = grid_cells(prep, rows, true)?;
     let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
     if !assist::wrong_entries(prep, &mut assistant, &givens)?.is_empty() || assistant.complete(&givens)?.is_none() {
         return Ok(None);

@@ -126,7 +126,8 @@ def test_generate_is_repeatable_and_unique() -> None:
     assert [c.regex for c in p.clues] == [c.regex for c in q.clues]
     assert p.is_unique()
     assert p.generated is not None
-    assert p.solve().rows == p.generated["solution"]  # type: ignore[union-attr]
+    s = p.solve()
+    assert s is not None and s.rows == p.generated["solution"]
     h = crossat.generate(hex=2, seed=3)
     assert h.shape.kind == "hex" and h.is_unique()
     with pytest.raises(crossat.UsageError):
