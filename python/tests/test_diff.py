@@ -66,16 +66,16 @@ def test_python_agrees_with_the_cli(rel: str, id: Optional[str]) -> None:
     solved, error = run("solve", "--json", *sel, rel)
     try:
         p = crossat.Puzzle.from_file(rel, id=id)
-    except crossat.Error as e:
-        assert error is not None, f"{what}: Python refuses ({e}), the command line does not"
-        same_error(error, e, what)
+    except crossat.Error as refused:
+        assert error is not None, f"{what}: Python refuses ({refused}), the command line does not"
+        same_error(error, refused, what)
         return
     if solved is None:
         assert error is not None
         # The command line reads and prepares before it solves: its error is ours.
-        with pytest.raises(crossat.Error) as e:
+        with pytest.raises(crossat.Error) as failed:
             p.search()
-        same_error(error, e.value, what)
+        same_error(error, failed.value, what)
         return
     TALLY["puzzles"] += 1
     TALLY["slow"] += SLOW_TO_COUNT in rel
@@ -96,9 +96,9 @@ def test_python_agrees_with_the_cli(rel: str, id: Optional[str]) -> None:
     timeout = SLOW_COUNT_TIMEOUT_S if SLOW_TO_COUNT in rel else COUNT_TIMEOUT_S
     counted, error = run("solve", "--count", "--json", "--timeout", str(timeout), *sel, rel)
     if counted is None:
-        with pytest.raises(crossat.Error) as e:
+        with pytest.raises(crossat.Error) as uncounted:
             p.count(timeout=60)
-        same_error(str(error), e.value, f"{what}: count")
+        same_error(str(error), uncounted.value, f"{what}: count")
     elif counted[-1]["complete"]:
         assert p.count_summary(timeout=120).to_dict() == counted[-1], f"{what}: count differs"
         assert p.count() == int(counted[-1]["count"])
@@ -106,9 +106,9 @@ def test_python_agrees_with_the_cli(rel: str, id: Optional[str]) -> None:
 
     explained, error = run("explain", "--json", "--timeout", str(EXPLAIN_TIMEOUT_S), *sel, rel)
     if explained is None:
-        with pytest.raises(crossat.Error) as e:
+        with pytest.raises(crossat.Error) as unexplained:
             p.explain(timeout=60)
-        same_error(str(error), e.value, f"{what}: explain")
+        same_error(str(error), unexplained.value, f"{what}: explain")
     elif explained[-1].get("reason") is None:
         ex = p.explain(timeout=120)
         assert [s.to_dict() for s in ex.steps] + [ex.to_dict()] == explained, f"{what}: explain differs"
