@@ -1,12 +1,14 @@
 """Python call overhead over the command line's in-process time (issue 40: ≤ 10 %).
 
 For MIT (solve and prove unique, as `crossat solve --json`) and sheep (`solve --count`),
-each run pairs one command-line run — its in-process wall time from `--stats`
-(`stats.wall_ms`: read, compile, solve, verify, no process start-up) — with one Python
-run of the same work timed around the calls (`Puzzle.from_file` + `search(limit=2)`,
-or `+ count_summary()`). Medians over --repeat pairs.
+rounds alternate a block of command-line runs — each one's in-process wall time from
+`--stats` (`stats.wall_ms`: read, compile, solve, verify; no process start-up) — with a
+block of Python runs of the same work timed around the calls (`Puzzle.from_file` +
+`search(limit=2)`, or `+ count_summary()`). Blocks, not single pairs: a Python run
+right after a process start finds its caches cold, which would be measured as Python's
+overhead. Medians over all runs.
 
-    python python/bench/overhead.py [--cli target/release/crossat] [--repeat 31]
+    python python/bench/overhead.py [--cli target/release/crossat] [--rounds 6] [--block 15]
 """
 
 from __future__ import annotations
@@ -48,17 +50,19 @@ def python_ms(path: str, count: bool) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", default=str(ROOT / "target" / "release" / "crossat"))
-    ap.add_argument("--repeat", type=int, default=31)
+    ap.add_argument("--rounds", type=int, default=6)
+    ap.add_argument("--block", type=int, default=15)
     a = ap.parse_args()
     os.chdir(ROOT)
-    print(f"load average {os.getloadavg()}, {a.repeat} pairs each")
+    print(f"load average {os.getloadavg()}, {a.rounds} rounds of {a.block} runs each side")
     for name, path, args in CASES:
         count = "--count" in args
         python_ms(path, count)  # warm the file cache and the extension
-        cli, py = [], []
-        for _ in range(a.repeat):
-            cli.append(cli_ms(a.cli, args, path))
-            py.append(python_ms(path, count))
+        cli: List[float] = []
+        py: List[float] = []
+        for _ in range(a.rounds):
+            cli.extend(cli_ms(a.cli, args, path) for _ in range(a.block))
+            py.extend(python_ms(path, count) for _ in range(a.block))
         c, p = statistics.median(cli), statistics.median(py)
         print(f"{name:14} cli in-process {c:8.3f} ms   python {p:8.3f} ms   overhead {100 * (p - c) / c:+6.1f} %")
 
