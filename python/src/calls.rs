@@ -15,35 +15,28 @@ use crossat::{dimacs, emit, verify};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
-/// A format by the name the command line's `--format` takes.
+/// The formats by the names the command line's `--format` takes.
+const FORMATS: [(&str, Format); 7] = [
+    ("crossat", Format::Crossat),
+    ("challenges", Format::Challenges),
+    ("trux", Format::Trux),
+    ("dat", Format::Dat),
+    ("board", Format::Board),
+    ("hesselink", Format::Hesselink),
+    ("louridas", Format::Louridas),
+];
+
+/// A format by its `--format` name.
 pub(crate) fn format_named(name: &str) -> Result<Format> {
-    Ok(match name {
-        "crossat" => Format::Crossat,
-        "challenges" => Format::Challenges,
-        "trux" => Format::Trux,
-        "dat" => Format::Dat,
-        "board" => Format::Board,
-        "hesselink" => Format::Hesselink,
-        "louridas" => Format::Louridas,
-        _ => {
-            return Err(Error::Usage(format!(
-                "unknown format '{name}': one of crossat, challenges, trux, dat, board, hesselink, louridas"
-            )));
-        }
+    FORMATS.iter().find(|(n, _)| *n == name).map(|&(_, f)| f).ok_or_else(|| {
+        let names: Vec<&str> = FORMATS.iter().map(|(n, _)| *n).collect();
+        Error::Usage(format!("unknown format '{name}': one of {}", names.join(", ")))
     })
 }
 
-/// The name `--format` takes for a format.
+/// A format's `--format` name.
 pub(crate) fn format_name(f: Format) -> &'static str {
-    match f {
-        Format::Crossat => "crossat",
-        Format::Challenges => "challenges",
-        Format::Trux => "trux",
-        Format::Dat => "dat",
-        Format::Board => "board",
-        Format::Hesselink => "hesselink",
-        Format::Louridas => "louridas",
-    }
+    FORMATS.iter().find(|(_, g)| *g == f).map_or("crossat", |(n, _)| n)
 }
 
 /// Reads a file as `crossat solve FILE` does: a regex-pool CSV takes the pool beside it.

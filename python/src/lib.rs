@@ -16,9 +16,9 @@ use crossat::stop::Cancel;
 use crossat::{Error, Result};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use run::{POLL, raise, run, token};
+use run::{raise, receive, run, token};
 use serde_json::Value;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// One puzzle, read and prepared; the input it came from (for pickling).
@@ -217,36 +217,17 @@ impl Stream {
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let mut guard = self.rx.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(mut rx) = guard.take() else { return Ok(None) };
-        loop {
-            // The receiver moves into the closure and back (it is `Send`, not `Sync`).
-            let (back, got) = py.allow_threads(move || {
-                let got = rx.recv_timeout(POLL);
-                (rx, got)
-            });
-            rx = back;
-            match got {
-                Ok(Item::Solution(v)) => {
-                    *guard = Some(rx);
-                    return to_py(py, &v).map(Some);
-                }
-                Ok(Item::Done(done)) => {
-                    return match done {
-                        Ok(Ok(summary)) => to_py(py, &summary).map(Some),
-                        Ok(Err(e)) => Err(raise(py, &e)),
-                        Err(panic) => Err(raise(py, &Error::Internal(panic))),
-                    };
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(raise(py, &Error::Internal("the solving thread vanished".into())));
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        self.cancel.cancel();
-                        return Err(e);
-                    }
-                }
+        let Some(rx) = guard.take() else { return Ok(None) };
+        match receive(py, rx, &self.cancel) {
+            (rx, Ok(Some(Item::Solution(v)))) => {
+                *guard = Some(rx);
+                to_py(py, &v).map(Some)
             }
+            (_, Ok(Some(Item::Done(Ok(Ok(summary)))))) => to_py(py, &summary).map(Some),
+            (_, Ok(Some(Item::Done(Ok(Err(e)))))) => Err(raise(py, &e)),
+            (_, Ok(Some(Item::Done(Err(panic))))) => Err(raise(py, &Error::Internal(panic))),
+            (_, Ok(None)) => Err(raise(py, &Error::Internal("the solving thread vanished".into()))),
+            (_, Err(e)) => Err(e),
         }
     }
 

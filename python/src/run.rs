@@ -9,7 +9,7 @@ use crossat::stop::Cancel;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// How often a waiting call checks for signals (Ctrl-C).
@@ -48,7 +48,18 @@ pub(crate) fn run<T: Send + 'static>(
             let _ = tx.send(reply);
         })
         .map_err(|e| raise(py, &Error::Internal(format!("cannot start a thread: {e}"))))?;
-    let mut rx = rx;
+    match receive(py, rx, cancel) {
+        (_, Ok(Some(Ok(result)))) => result.map_err(|e| raise(py, &e)),
+        (_, Ok(Some(Err(panic)))) => Err(raise(py, &Error::Internal(panic))),
+        (_, Ok(None)) => Err(raise(py, &Error::Internal("the worker thread vanished".into()))),
+        (_, Err(e)) => Err(e),
+    }
+}
+
+/// Waits without the GIL for the next message on `rx` (`None`: the sender is gone),
+/// checking for signals every [`POLL`]; a signal's exception (`KeyboardInterrupt`)
+/// cancels `cancel` and is returned. The receiver comes back for the next wait.
+pub(crate) fn receive<T: Send>(py: Python<'_>, mut rx: Receiver<T>, cancel: &Cancel) -> (Receiver<T>, PyResult<Option<T>>) {
     loop {
         // The receiver moves into the closure and back (it is `Send`, not `Sync`).
         let (back, got) = py.allow_threads(move || {
@@ -57,13 +68,12 @@ pub(crate) fn run<T: Send + 'static>(
         });
         rx = back;
         match got {
-            Ok(Ok(result)) => return result.map_err(|e| raise(py, &e)),
-            Ok(Err(panic)) => return Err(raise(py, &Error::Internal(panic))),
-            Err(RecvTimeoutError::Disconnected) => return Err(raise(py, &Error::Internal("the worker thread vanished".into()))),
+            Ok(item) => return (rx, Ok(Some(item))),
+            Err(RecvTimeoutError::Disconnected) => return (rx, Ok(None)),
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
                     cancel.cancel();
-                    return Err(e);
+                    return (rx, Err(e));
                 }
             }
         }
