@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _crossat
 from ._errors import ClueError, Error, InputError, Timeout, UsageError
-from ._records import Clue, Explanation, Hint, LintClue, Record, Shape, Solution, Step, Summary
+from ._records import Clue, Explanation, Hint, LintClue, Record, Shape, Solution, Square, Step, Summary
 
 __version__: str = _crossat.__version__
 
@@ -38,11 +38,13 @@ __all__ = [
     "Shape",
     "Solution",
     "Solutions",
+    "Square",
     "Step",
     "Summary",
     "Timeout",
     "UsageError",
     "generate",
+    "squares",
 ]
 
 _Pool = Optional[Tuple[str, bytes]]
@@ -337,3 +339,23 @@ def generate(
     p.seed = int(record["seed"])
     p.generated = record
     return p
+
+
+def squares(
+    width: int = 5,
+    height: Optional[int] = None,
+    *,
+    dictionary: Union[str, "os.PathLike[str]", None] = None,
+    seed: Optional[int] = None,
+    count: int = 1,
+    timeout: Optional[float] = None,
+) -> Tuple[int, List[Square]]:
+    """Word squares (``crossat squares``): up to ``count`` grids of ``width`` ×
+    ``height`` two-letter or blank cells whose every row and column is a word of
+    ``dictionary`` (a word list file; the built-in Wordnik list by default). Returns the
+    seed (repeatable: the same seed gives the same squares) and the squares. The
+    search polls no timer: past ``timeout`` (or on Ctrl-C) the call returns at once and
+    the search stops at its next square."""
+    path = None if dictionary is None else os.fspath(dictionary)
+    used, found = _crossat.squares(width, width if height is None else height, path, seed, count, timeout)
+    return used, [Square._of(r) for r in found]

@@ -47,3 +47,12 @@ def generate(
     seed: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Dict[str, Any]: ...
+
+def squares(
+    width: int,
+    height: int,
+    dictionary: Optional[str] = None,
+    seed: Optional[int] = None,
+    count: int = 1,
+    timeout: Optional[float] = None,
+) -> Tuple[int, List[Dict[str, Any]]]: ...

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 
-def _grid_html(rows: List[str], caption: str = "") -> str:
+def _grid_html(rows: Sequence[Sequence[str]], caption: str = "") -> str:
     cells = "".join(
         "<tr>"
         + "".join(
@@ -190,3 +190,22 @@ class Clue:
     label: str
     regex: str
     cells: List[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Square(Record):
+    """A word square (``squares --json``'s ``solution`` record): ``rows`` of two-letter
+    cells (two spaces for a blank), ``words`` the rows' words then the columns'."""
+
+    rows: List[str] = field(default_factory=list)
+    words: List[str] = field(default_factory=list)
+
+    @classmethod
+    def _of(cls, raw: Dict[str, Any]) -> "Square":
+        return cls(raw, rows=list(raw["grid"]), words=list(raw["words"]))
+
+    def __repr__(self) -> str:
+        return f"Square(words={self.words!r})"
+
+    def _repr_html_(self) -> str:
+        return _grid_html([[row[i : i + 2] for i in range(0, len(row), 2)] for row in self.rows])

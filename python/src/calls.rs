@@ -222,3 +222,25 @@ pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
     let made = g::generate_cancellable(&spec, &mut |_| {}, cancel)?;
     Ok(records::value(&made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3)))
 }
+
+/// `squares --json`'s square records: up to `count` word squares of `width` × `height`
+/// two-letter cells from `dictionary` (a word list file) or the built-in list, by the
+/// dedicated search with `seed`. The search polls no token: a cancelled call stops at
+/// the next square found.
+pub(crate) fn squares(width: usize, height: usize, dictionary: Option<&str>, seed: u64, count: usize, cancel: &Cancel) -> Result<Value> {
+    use crossat::squares::{self, Given, Lexicon, Progress, Size, search};
+    let size = Size::new(width, height)?;
+    let dict = match dictionary {
+        Some(path) => crossat::puzzle::Dictionary::from_file(std::path::Path::new(path), false, &crossat::limits::Limits::default())?,
+        None => crossat::puzzle::Dictionary::builtin(),
+    };
+    let lex = Lexicon::new(&dict, size);
+    let mut out = Vec::new();
+    let mut found = |sq: &squares::Square| {
+        out.push(records::value(&records::Square { grid: sq.rows(), words: sq.words() }));
+        cancel.check()
+    };
+    let progress = Progress::default();
+    search::search(&lex, size, &dict, &Given::none(size), seed, count, search::Tuning::default(), &progress, &mut found)?;
+    Ok(Value::Array(out))
+}

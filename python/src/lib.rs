@@ -260,11 +260,29 @@ fn generate<'py>(
     to_py(py, &v)
 }
 
+/// `squares --json`'s square records.
+#[pyfunction]
+#[pyo3(signature = (width, height, dictionary=None, seed=None, count=1, timeout=None))]
+fn squares<'py>(
+    py: Python<'py>,
+    width: usize,
+    height: usize,
+    dictionary: Option<String>,
+    seed: Option<u64>,
+    count: usize,
+    timeout: Option<f64>,
+) -> PyResult<(u64, Bound<'py, PyAny>)> {
+    let seed = seed.unwrap_or_else(crossat::rng::fresh_seed);
+    let v = run(py, &token(timeout)?, move |c| calls::squares(width, height, dictionary.as_deref(), seed, count.max(1), c))?;
+    Ok((seed, to_py(py, &v)?))
+}
+
 #[pymodule]
 fn _crossat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
     m.add_class::<Stream>()?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(squares, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -225,3 +225,23 @@ def test_timeouts_on_every_long_call() -> None:
         p.count(timeout=-1)
     # After a timeout the puzzle still answers.
     assert beatles().count(timeout=60) == 1
+
+
+def test_squares_match_the_cli(tmp_path: Path) -> None:
+    import subprocess
+
+    from conftest import CLI
+
+    seed, found = crossat.squares(4, 4, seed=1, count=2)
+    assert seed == 1 and len(found) == 2
+    cli = subprocess.run([str(CLI), "squares", "-W", "4", "-H", "4", "--seed", "1", "--count", "2", "--json"], capture_output=True, text=True, check=True)
+    records = [json.loads(line) for line in cli.stdout.splitlines()]
+    assert [s.to_dict() for s in found] == [r for r in records if r["type"] == "solution"]
+    for s in found:
+        assert len(s.rows) == 4 and len(s.words) == 8
+    words = tmp_path / "words.txt"
+    words.write_text("abab\ncdcd\nacac\nbdbd\n")
+    with pytest.raises(crossat.Error):
+        crossat.squares(1, 4)
+    _, none = crossat.squares(2, 2, dictionary=words, seed=1)
+    assert isinstance(none, list)
