@@ -91,6 +91,25 @@ pub struct StopArgs {
     pub timeout: Option<f64>,
 }
 
+// Threads for the commands that can share their work out.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct JobsArgs {
+    /// Threads to work on (default: the machine's cores; 1: this thread only). The
+    /// results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub jobs: Option<u64>,
+}
+
+impl JobsArgs {
+    /// The threads to use: `--jobs`, else the machine's cores.
+    pub fn get(&self) -> usize {
+        match self.jobs {
+            Some(n) => usize::try_from(n).unwrap_or(1),
+            None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        }
+    }
+}
+
 /// Output formats of `crossat generate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PuzzleFormat {
@@ -323,6 +342,8 @@ pub struct SolveArgs {
     pub model: Option<PathBuf>,
     #[command(flatten)]
     pub stop: StopArgs,
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 // `crossat dimacs`.

@@ -193,7 +193,7 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
     // On a terminal, the counting search's parts done of those found so far.
     let bar = crate::progress::Progress::status(!args.quiet && !json, "counting");
     bar.message("starting");
-    let counted = pipeline::count_reporting(prep, &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
+    let counted = pipeline::count_reporting(prep, args.jobs.get(), &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
     bar.finish();
     crate::stop::finish();
     let n = &counted.count;
