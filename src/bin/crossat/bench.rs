@@ -62,34 +62,40 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
         crate::stop::summary(json, reason, records::Printed { key: "puzzles", n }, &format!("{n} {noun} measured before that"))
     }));
     let bar = crate::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
-    for (label, input) in inputs {
-        bar.message(&label);
-        bar.inc(1);
+    // Each puzzle's runs, on the `--jobs` threads; the lines in the puzzles' order.
+    let measure = |i: usize| {
+        let input = &inputs[i].1;
         let mut runs = Vec::with_capacity(repeat);
-        let mut result = None;
         for _ in 0..repeat {
             match input.as_ref().map_err(clone_err).and_then(|item| run_one(item, timeout)) {
-                Ok((o, t)) => {
-                    result = Some(o);
-                    runs.push(t);
-                }
-                Err(e) => {
-                    result = None;
-                    skipped += 1;
-                    if matches!(e, Error::Internal(_)) {
-                        worst = ExitCode::Internal;
-                    }
-                    if args.json {
-                        let record = records::Skipped { puzzle: label.clone(), reason: e.to_string() };
-                        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
-                    } else {
-                        writeln!(out, "{label:<44} skipped: {e}").map_err(write_err)?;
-                    }
-                    break;
-                }
+                Ok((o, t)) => runs.push((o, t)),
+                Err(e) => return Err(e),
             }
         }
-        let Some(o) = result else { continue };
+        Ok(runs)
+    };
+    crate::jobs::in_order(args.jobs.get(), inputs.len(), measure, |i, measured| {
+        let label = &inputs[i].0;
+        bar.message(label);
+        bar.inc(1);
+        let runs = match measured {
+            Ok(runs) => runs,
+            Err(e) => {
+                skipped += 1;
+                if matches!(e, Error::Internal(_)) {
+                    worst = ExitCode::Internal;
+                }
+                if args.json {
+                    let record = records::Skipped { puzzle: label.clone(), reason: e.to_string() };
+                    writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+                } else {
+                    writeln!(out, "{label:<44} skipped: {e}").map_err(write_err)?;
+                }
+                return Ok(());
+            }
+        };
+        let Some(&(o, _)) = runs.last() else { return Ok(()) };
+        let runs: Vec<Times> = runs.into_iter().map(|(_, t)| t).collect();
         solved += 1;
         let _ = done.fetch_add(1, Ordering::SeqCst);
         let med = median(&runs);
@@ -117,7 +123,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
             line.push_str(&format!(" {:>8.3} {:>8.3}", ms(med.total()), ms(med.wall())));
             writeln!(out, "{line}").map_err(write_err)?;
         }
-    }
+        Ok(())
+    })?;
     crate::stop::finish();
     if args.json {
         let record = records::BenchSummary {

@@ -166,6 +166,12 @@ pub struct GenerateArgs {
     /// with --json, else a line on standard error), and the exit status is 4.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// Write N puzzles, from the seeds SEED, SEED+1, … (each the puzzle its seed gives
+    /// alone), in that order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub batch: Option<u64>,
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 // How grids are drawn (`solve`, `check`, `hint`).
@@ -410,6 +416,9 @@ pub struct BenchArgs {
     /// Give up on a puzzle after SECONDS (reported as skipped: timeout) and go on.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    // Puzzles measured at a time; the lines come in the puzzles' order.
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 // The word list of dictionary puzzles.

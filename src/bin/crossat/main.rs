@@ -8,6 +8,7 @@ mod bench;
 mod cli;
 mod exit;
 mod io;
+mod jobs;
 mod manual;
 mod stop;
 

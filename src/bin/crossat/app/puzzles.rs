@@ -161,18 +161,69 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     };
     let json = args.json;
     // A stopped generate prints no puzzle (on stdout it would be taken for one): the
-    // JSON summary with --json, else a line on stderr.
-    let text = "no unique puzzle was found before that";
+    // JSON summary with --json, else a line on stderr; a batch keeps the puzzles it
+    // printed and says how many.
+    let printed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = printed.clone();
+    let text = if args.batch.is_some() { "the batch did not finish" } else { "no unique puzzle was found before that" };
     super::start(
         &crate::cli::StopArgs { timeout: args.timeout },
-        if json { super::plain_epilogue(true, records::GenerateStopped { puzzles: 0, seed }, text) } else { quiet_epilogue(text) },
+        Box::new(move |reason| {
+            let puzzles = count.load(Ordering::SeqCst);
+            if json {
+                crate::stop::summary(true, reason, records::GenerateStopped { puzzles, seed }, text)
+            } else {
+                eprint!("crossat: {}", crate::stop::summary(false, reason, (), text));
+                String::new()
+            }
+        }),
     )?;
-    let started = std::time::Instant::now();
-    let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
-    let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
+    let Some(batch) = args.batch else {
+        let started = std::time::Instant::now();
+        let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
+        let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
+        bar.finish();
+        let made = made?;
+        crate::stop::finish();
+        print_generated(args, &spec, &made, started.elapsed(), out, err)?;
+        return Ok(ExitCode::Solved);
+    };
+    let n = usize::try_from(batch).unwrap_or(usize::MAX);
+    let bar = crate::progress::Progress::counter(!args.quiet, "generating", "puzzles");
+    let token = crate::stop::token();
+    let make = |i: usize| {
+        let spec = Spec { seed: seed.wrapping_add(i as u64), ..spec.clone() };
+        let started = std::time::Instant::now();
+        let made = g::generate_cancellable(&spec, &mut |_| {}, &token);
+        (spec, made, started.elapsed())
+    };
+    crate::jobs::in_order(args.jobs.get(), n, make, |i, (spec, made, took)| {
+        let made = made?;
+        crate::stop::record(|| {
+            if i + 1 == n {
+                crate::stop::finish();
+            }
+            print_generated(args, &spec, &made, took, out, err)?;
+            out.flush().map_err(write_err)?;
+            let _ = printed.fetch_add(1, Ordering::SeqCst);
+            bar.set(i as u64 + 1);
+            Ok(())
+        })
+    })?;
     bar.finish();
-    let made = made?;
-    crate::stop::finish();
+    Ok(ExitCode::Solved)
+}
+
+/// Prints a generated puzzle as `generate` does (with its seed and the time it took).
+fn print_generated(
+    args: &GenerateArgs,
+    spec: &crate::generate::Spec,
+    made: &crate::generate::Generated,
+    took: std::time::Duration,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<()> {
+    let seed = spec.seed;
     let rows = made.rows();
     let crossat = puzzle::native::file(&made.puzzle);
     // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
@@ -180,7 +231,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let trux = if regular { puzzle::trux::write(&made.puzzle, spec.sides) } else { String::new() };
     let challenges = puzzle::challenges::sets(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
-        let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
+        let record = made.record(spec.sides, seed, took.as_secs_f64() * 1e3);
         writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
     } else {
         match args.output_format {
@@ -197,11 +248,15 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
             made.rating.describe(),
             rows.join(" / "),
             // A seed drawn for this run is shown, so that the puzzle can be made again.
-            if args.seed.is_none() { format!("; seed {seed} (--seed {seed} makes it again)") } else { String::new() }
+            if args.seed.is_none() || args.batch.is_some() {
+                format!("; seed {seed} (--seed {seed} makes it again)")
+            } else {
+                String::new()
+            }
         )
         .map_err(write_err)?;
     }
-    Ok(ExitCode::Solved)
+    Ok(())
 }
 
 /// A written puzzle as pretty-printed JSON.
