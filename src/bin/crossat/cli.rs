@@ -1,8 +1,8 @@
 //! Command-line arguments (clap derive). Validation that clap cannot do lives in `app`.
 
 use crate::exit::ExitCode;
-use crate::puzzle::Format;
 use clap::{Args, Parser, Subcommand};
+use crossat::puzzle::Format;
 use std::path::PathBuf;
 
 /// Solve word-grid puzzles (regex crosswords) by compiling them to SAT.
@@ -12,7 +12,7 @@ use std::path::PathBuf;
 #[command(name = "crossat", version, about, long_about = None)]
 pub struct Cli {
     /// Refuse input files (and standard input) larger than BYTES.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::limits::DEFAULT_MAX_INPUT_BYTES)]
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crossat::limits::DEFAULT_MAX_INPUT_BYTES)]
     pub max_input_bytes: u64,
     /// What to do.
     #[command(subcommand)]
@@ -147,7 +147,7 @@ pub struct GenerateArgs {
     /// How hard the puzzle should be (default: whatever comes; `crossat man` describes
     /// the classes under DIFFICULTY).
     #[arg(long, value_enum)]
-    pub difficulty: Option<crate::generate::Difficulty>,
+    pub difficulty: Option<crossat::generate::Difficulty>,
     /// No progress display on standard error.
     #[arg(long, short)]
     pub quiet: bool,
@@ -185,16 +185,16 @@ pub struct DrawArgs {
     pub no_clues: bool,
     /// Colour: auto (on a terminal, unless NO_COLOR; or with CLICOLOR_FORCE), always, never.
     #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
-    pub color: crate::style::ColorWhen,
+    pub color: crossat::style::ColorWhen,
 }
 
 impl DrawArgs {
-    /// The drawing options these flags ask for, in this environment (see [`crate::style`]).
-    pub fn options(&self) -> crate::draw::Options {
-        crate::draw::Options {
-            unicode: !self.ascii && crate::style::unicode_locale(),
+    /// The drawing options these flags ask for, in this environment (see [`crossat::style`]).
+    pub fn options(&self) -> crossat::draw::Options {
+        crossat::draw::Options {
+            unicode: !self.ascii && crossat::style::unicode_locale(),
             clues: !self.no_clues,
-            color: crate::style::color_enabled(self.color),
+            color: crossat::style::color_enabled(self.color),
         }
     }
 }
@@ -297,7 +297,7 @@ pub struct PuzzleArgs {
     /// The clues' regex dialect (default: the puzzle's "dialect", else its format's:
     /// ecmascript for challenges.json, python otherwise).
     #[arg(long, value_enum)]
-    pub dialect: Option<crate::puzzle::Dialect>,
+    pub dialect: Option<crossat::puzzle::Dialect>,
 }
 
 // `crossat solve`.
@@ -338,7 +338,7 @@ pub struct SolveArgs {
     pub proof: Option<PathBuf>,
     /// Format of the proof.
     #[arg(long, value_enum, default_value = "drat", requires = "proof")]
-    pub proof_format: crate::solve::ProofFormat,
+    pub proof_format: crossat::solve::ProofFormat,
     /// With --proof: also write the formula the proof refers to (the CNF plus the
     /// clause blocking the first solution), in DIMACS.
     #[arg(long, value_name = "CNF", requires = "proof")]
@@ -376,7 +376,7 @@ pub struct ListArgs {
     pub json: bool,
     /// The dialect to report (default: each puzzle's, as `solve` reads it).
     #[arg(long, value_enum)]
-    pub dialect: Option<crate::puzzle::Dialect>,
+    pub dialect: Option<crossat::puzzle::Dialect>,
 }
 
 // `crossat lint`.

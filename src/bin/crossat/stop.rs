@@ -24,7 +24,7 @@
 
 use crate::exit::ExitCode;
 use crossat::clock::Instant;
-pub use crossat::stop::{Cancel, Reason, Watcher};
+use crossat::stop::{Cancel, Reason, Watcher};
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
