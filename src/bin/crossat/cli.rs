@@ -490,6 +490,9 @@ pub struct SquaresArgs {
     /// Draw with ASCII characters (default: Unicode box drawing, unless the locale is not UTF-8).
     #[arg(long)]
     pub ascii: bool,
+    // Threads for the search's portfolio (at most 8).
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 /// How `crossat squares` looks for squares.

@@ -375,7 +375,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
         if !sat {
             progress.started.store(true, Relaxed);
             let tuning = squares::search::Tuning::from_env();
-            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, &progress, &mut print)?;
+            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, args.jobs.get(), &progress, &mut print)?;
             crate::stop::finish();
             return Ok::<_, Error>(Some(outcome));
         }
