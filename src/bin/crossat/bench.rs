@@ -47,11 +47,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             "puzzle (times in ms)", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "sum", "wall"
         )?;
     }
-    let timeout = match args.timeout {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
-        Some(s) => return Err(Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
-    };
+    let timeout = args.limit;
     let done = Arc::new(AtomicUsize::new(0));
     let count = done.clone();
     let json = args.json;

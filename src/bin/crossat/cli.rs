@@ -1,4 +1,6 @@
-//! Command-line arguments (clap derive). Validation that clap cannot do lives in `app`.
+//! Command-line arguments (clap derive): what clap parses. What clap cannot check is
+//! checked once, right after parsing, by [`crate::args::check`], which fills the
+//! `#[arg(skip)]` fields with the checked values the commands use.
 
 use crate::exit::ExitCode;
 use clap::{Args, Parser, Subcommand};
@@ -89,6 +91,9 @@ pub struct StopArgs {
     /// complete ("reason": "timeout"), and exit with status 4.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// `--timeout`, checked ([`crate::args::check`]).
+    #[arg(skip)]
+    pub limit: Option<std::time::Duration>,
 }
 
 // Threads for the commands that can share their work out.
@@ -98,15 +103,15 @@ pub struct JobsArgs {
     /// results do not depend on it.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub jobs: Option<u64>,
+    /// `--jobs`, or the machine's cores ([`crate::args::check`]).
+    #[arg(skip)]
+    pub threads: usize,
 }
 
 impl JobsArgs {
-    /// The threads to use: `--jobs`, else the machine's cores.
+    /// The threads to use (at least 1).
     pub fn get(&self) -> usize {
-        match self.jobs {
-            Some(n) => usize::try_from(n).unwrap_or(1),
-            None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        }
+        self.threads.max(1)
     }
 }
 
@@ -166,6 +171,12 @@ pub struct GenerateArgs {
     /// with --json, else a line on standard error), and the exit status is 4.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// `--timeout`, checked.
+    #[arg(skip)]
+    pub limit: Option<std::time::Duration>,
+    /// `--size` or `--hex`, checked.
+    #[arg(skip)]
+    pub shape: Option<crossat::puzzle::Shape>,
     /// Write N puzzles, from the seeds SEED, SEED+1, … (each the puzzle its seed gives
     /// alone), in that order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -288,6 +299,9 @@ pub struct PuzzleArgs {
     /// The literal set of characters a cell may hold (default: those the clues mention).
     #[arg(long, value_name = "CHARS")]
     pub alphabet: Option<String>,
+    /// `--alphabet`, checked: not empty.
+    #[arg(skip)]
+    pub chars: Option<Vec<char>>,
     /// A file with a partial grid: one row per line, `.` for an empty cell.
     #[arg(long, value_name = "FILE")]
     pub given: Option<PathBuf>,
@@ -393,6 +407,9 @@ pub struct LintArgs {
     /// The literal set of characters a cell may hold (default: the puzzle's, as `solve` infers it).
     #[arg(long, value_name = "CHARS")]
     pub alphabet: Option<String>,
+    /// `--alphabet`, checked: not empty.
+    #[arg(skip)]
+    pub chars: Option<Vec<char>>,
     /// JSON Lines: one `{"type":"clue",…}` per clue that differs, then a `{"type":"summary",…}`.
     #[arg(long)]
     pub json: bool,
@@ -416,6 +433,9 @@ pub struct BenchArgs {
     /// Give up on a puzzle after SECONDS (reported as skipped: timeout) and go on.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// `--timeout`, checked.
+    #[arg(skip)]
+    pub limit: Option<std::time::Duration>,
     // Puzzles measured at a time; the lines come in the puzzles' order.
     #[command(flatten)]
     pub jobs: JobsArgs,

@@ -1,10 +1,12 @@
-//! The `crossat` command, the library's front end: [`cli`] declares the arguments,
+//! The `crossat` command, the library's front end: [`cli`] declares the arguments and
+//! [`args`] checks them,
 //! [`app`] runs a command, [`bench`] measures the pipeline, [`io`] reads and writes
 //! files for both, [`print`] is the printer commands write through, [`stop`] handles
 //! signals, `--timeout` and standard output, [`jobs`] shares work out over threads, [`exit`]
 //! names the exit statuses. None of it is part of the library (docs/architecture.md).
 
 mod app;
+mod args;
 mod bench;
 mod cli;
 mod exit;

@@ -4,17 +4,14 @@ use crate::cli::LintArgs;
 use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
-use crossat::error::{Error, Result};
+use crossat::error::Result;
 use crossat::lint::{self, Verdict};
 use crossat::puzzle::{self, Format, Puzzle};
 use crossat::records::{self, LintVerdict};
 
 pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
-    let alphabet: Option<Vec<char>> = args.alphabet.as_ref().map(|a| a.chars().collect());
-    if alphabet.as_ref().is_some_and(Vec::is_empty) {
-        return Err(Error::Usage("--alphabet must not be empty".into()));
-    }
+    let alphabet = args.chars.clone();
     let format = match args.format {
         Some(f) => f,
         None => puzzle::detect(&source, &bytes)?,

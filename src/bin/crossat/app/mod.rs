@@ -18,7 +18,8 @@ use crossat::puzzle;
 use std::path::Path;
 
 /// Runs one command; returns its exit status (errors map to theirs in `main`).
-pub fn run(cli: Cli, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
+pub fn run(mut cli: Cli, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
+    crate::args::check(&mut cli)?;
     crate::io::set_limits(crossat::limits::Limits::default().with_max_input_bytes(cli.max_input_bytes));
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
@@ -47,7 +48,8 @@ pub fn run(cli: Cli, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<Exi
 /// `--timeout` clock.
 pub(crate) fn start(args: &crate::cli::StopArgs, epilogue: crate::stop::Epilogue) -> Result<()> {
     crate::stop::arm(epilogue);
-    crate::stop::set_timeout(args.timeout)
+    crate::stop::set_timeout(args.limit);
+    Ok(())
 }
 
 /// [`start`] for a command that prints results as it goes: the returned counter is
@@ -126,10 +128,7 @@ pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
         }
     };
     let pool = pool_file(&args.file, args.pool.as_deref())?;
-    let alphabet = args.alphabet.as_ref().map(|a| a.chars().collect::<Vec<_>>());
-    if alphabet.as_ref().is_some_and(Vec::is_empty) {
-        return Err(Error::Usage("--alphabet must not be empty".into()));
-    }
+    let alphabet = args.chars.clone();
     Ok(Input {
         source,
         bytes,

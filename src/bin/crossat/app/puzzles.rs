@@ -120,34 +120,7 @@ fn describe(
 
 pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     use crossat::generate::{self as g, Spec};
-    let shape = match (&args.size, &args.hex) {
-        (Some(size), _) => {
-            let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
-            match dims[..] {
-                [r, c] if (1..=g::MAX_SIDE).contains(&r) && (1..=g::MAX_SIDE).contains(&c) => puzzle::Shape::Rect { rows: r, cols: c },
-                _ => {
-                    return Err(Error::Usage(format!("--size must be ROWSxCOLS with each from 1 to {}, got '{size}'", g::MAX_SIDE)));
-                }
-            }
-        }
-        (None, Some(hex)) => {
-            let n: Vec<usize> = hex.split(['x', 'X']).map(|n| n.trim().parse().unwrap_or(0)).collect();
-            let sides = match n[..] {
-                [s] if (2..=8).contains(&s) => puzzle::hex::Sides::regular(s),
-                [top, nw, ne] if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => puzzle::hex::Sides { top, nw, ne },
-                _ => {
-                    return Err(Error::Usage(format!(
-                        "--hex must be a side from 2 to 8, or TOPxNWxNE with each from 1 to 8 (and more than one row), got '{hex}'"
-                    )));
-                }
-            };
-            if sides.regular_side().is_none() && args.output_format == PuzzleFormat::Trux {
-                return Err(Error::Usage("the trux format holds regular hexagons only: pick another --output-format".into()));
-            }
-            puzzle::Shape::Hex(sides)
-        }
-        (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
-    };
+    let shape = args.shape.clone().ok_or_else(|| Error::Internal("generate's shape was not checked".into()))?;
     // The seed is chosen here, not inside the generator, so that it can be printed.
     let seed = args.seed.unwrap_or_else(crossat::rng::fresh_seed);
     let spec = Spec {
@@ -167,7 +140,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
     let count = printed.clone();
     let text = if args.batch.is_some() { "the batch did not finish" } else { "no unique puzzle was found before that" };
     super::start(
-        &crate::cli::StopArgs { timeout: args.timeout },
+        &crate::cli::StopArgs { timeout: args.timeout, limit: args.limit },
         Box::new(move |reason| {
             let puzzles = count.load(Ordering::SeqCst);
             if json {

@@ -19,9 +19,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
-    if args.limit == Some(0) {
-        return Err(Error::Usage("--limit must be at least 1".into()));
-    }
     let mut inputs = input_paths(&args.puzzle);
     inputs.push(args.model.as_deref());
     super::one_stdin(&inputs)?;
