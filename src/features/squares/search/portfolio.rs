@@ -1,5 +1,7 @@
 //! The dedicated search as a portfolio: [`LANES`] searches ([`Lane`]s) from different
-//! seeds, run in rounds of [`ROUND`] dead ends each on `jobs` threads.
+//! seeds, run in rounds on `jobs` threads: a lane's budget of dead ends doubles from
+//! round to round ([`FIRST_ROUND`], up to [`MAX_ROUND`]), so that an easy square costs
+//! the lanes little more than the first of them to find it would alone.
 //!
 //! A single search's time has a heavy tail (one seed finds a 7×7 square in a second,
 //! another needs a minute); several searches side by side, the first to succeed
@@ -22,9 +24,12 @@ use std::sync::{Barrier, Mutex, PoisonError};
 /// Searches in the portfolio: the most threads it can use.
 pub const LANES: usize = 8;
 
-/// Dead ends of each lane per round: the most work a round spends after a square is
-/// found before it is printed.
-const ROUND: u64 = 1_000;
+/// Dead ends of each lane in the first round.
+const FIRST_ROUND: u64 = 32;
+
+/// The most dead ends of each lane in a round: the most work a round spends after a
+/// square is found before it is printed.
+const MAX_ROUND: u64 = 2_048;
 
 /// What the portfolio searches for.
 pub(super) struct Task<'a> {
@@ -68,18 +73,19 @@ pub(super) fn run(task: &Task<'_>, jobs: usize, mut on_square: impl FnMut(&Squar
                     .step_by(threads)
                     .map(|k| (k, Lane::new(task.lex, task.size, task.given, lane_seed(task.seed, k), task.tuning), false))
                     .collect();
-                let mut round = 0u64;
+                let (mut until, mut step) = (0u64, FIRST_ROUND);
                 loop {
                     barrier.wait();
                     if !go.load(Ordering::Acquire) {
                         break;
                     }
-                    round += 1;
+                    until += step;
+                    step = (step * 2).min(MAX_ROUND);
                     for (k, lane, complete) in &mut lanes {
                         let mut squares = Vec::new();
                         let report = match lane {
                             Some(l) if !*complete => {
-                                let paused = l.advance(round * ROUND, task.count, task.dict, task.given, task.progress, |sq| {
+                                let paused = l.advance(until, task.count, task.dict, task.given, task.progress, |sq| {
                                     squares.push(sq);
                                 });
                                 *complete = paused.as_ref().is_ok_and(|p| *p == Paused::Complete);
