@@ -5,7 +5,7 @@
 //! characters, a `Shape`, the threads), which are what the commands use. A bad value is
 //! a usage error (exit 2) before any work starts.
 
-use crate::cli::{Cli, Command, JobsArgs, PuzzleArgs, PuzzleFormat, StopArgs};
+use crate::cli::{CheckArgs, Cli, Command, DimacsArgs, ExplainArgs, HintArgs, JobsArgs, PuzzleArgs, PuzzleFormat, StopArgs};
 use crossat::error::{Error, Result};
 use crossat::puzzle::{Shape, hex::Sides};
 use std::time::Duration;
@@ -21,21 +21,12 @@ pub fn check(cli: &mut Cli) -> Result<()> {
             puzzle(&mut a.puzzle)?;
             jobs(&mut a.jobs);
         }
-        Command::Dimacs(a) => {
-            stop(&mut a.stop)?;
-            puzzle(&mut a.puzzle)?;
-        }
-        Command::Check(a) => {
-            stop(&mut a.stop)?;
-            puzzle(&mut a.puzzle)?;
-        }
-        Command::Hint(a) => {
-            stop(&mut a.stop)?;
-            puzzle(&mut a.puzzle)?;
-        }
-        Command::Explain(a) => {
-            stop(&mut a.stop)?;
-            puzzle(&mut a.puzzle)?;
+        Command::Dimacs(DimacsArgs { stop: s, puzzle: p, .. })
+        | Command::Check(CheckArgs { stop: s, puzzle: p, .. })
+        | Command::Hint(HintArgs { stop: s, puzzle: p, .. })
+        | Command::Explain(ExplainArgs { stop: s, puzzle: p, .. }) => {
+            stop(s)?;
+            puzzle(p)?;
         }
         Command::Lint(a) => a.chars = alphabet(a.alphabet.as_deref())?,
         Command::Generate(a) => {
