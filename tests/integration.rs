@@ -31,6 +31,7 @@ mod fuzz_corpus;
 mod ganak;
 mod generate;
 mod hexagons;
+mod jobs;
 mod layouts;
 mod lines;
 mod never_abort;
