@@ -603,7 +603,7 @@ async function start() {
   applyLook();
   const module = await WebAssembly.compileStreaming(fetch(WASM));
   live = new Engine(module);
-  heavy = new Engine(module, setBusy);
+  heavy = new Engine(module, setBusy, { lazy: true });
   setter = new Setter({ live, heavy, board, state, openSource, records, cellId, showError, countText });
   wire();
   await Promise.all([loadIndex(), live.ready]);
