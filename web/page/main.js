@@ -89,21 +89,21 @@ const timer = {
 };
 
 // --- undo and redo: every change of the letters and pencil marks, per puzzle shown ---
-const history = { undo: [], redo: [], replaying: false };
+const edits = { undo: [], redo: [], replaying: false };
 function snapshot() { return { values: state.values.slice(), marks: state.marksShown.slice() }; }
-function resetHistory() { history.undo = []; history.redo = []; showHistory(); }
-function showHistory() {
-  $('undo').disabled = history.undo.length === 0;
-  $('redo').disabled = history.redo.length === 0;
+function resetEdits() { edits.undo = []; edits.redo = []; showEdits(); }
+function showEdits() {
+  $('undo').disabled = edits.undo.length === 0;
+  $('redo').disabled = edits.redo.length === 0;
 }
 function undo(d) {
-  const [from, to] = d < 0 ? [history.undo, history.redo] : [history.redo, history.undo];
+  const [from, to] = d < 0 ? [edits.undo, edits.redo] : [edits.redo, edits.undo];
   const s = from.pop();
   if (!s) return;
   to.push(snapshot());
-  history.replaying = true;
-  try { board.setValues(s.values, s.marks); } finally { history.replaying = false; }
-  showHistory();
+  edits.replaying = true;
+  try { board.setValues(s.values, s.marks); } finally { edits.replaying = false; }
+  showEdits();
 }
 
 // --- appearance: the system's light or dark theme unless chosen, and a palette
@@ -165,7 +165,7 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   board.draw(view, state.values, state.marksShown);
   state.values = board.values.slice();
   state.marksShown = board.marks.slice();
-  resetHistory();
+  resetEdits();
   if (!same) timer.reset(saved?.ms ?? 0);
   clearHelp();
   try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, dialect: src.dialect, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
@@ -215,10 +215,10 @@ async function refreshStatus() {
 function valuesChanged(values) {
   const marks = board.marks.slice();
   const changed = values.some((v, i) => v !== state.values[i]) || marks.some((m, i) => m !== state.marksShown[i]);
-  if (changed && !history.replaying) {
-    history.undo.push(snapshot());
-    history.redo = [];
-    showHistory();
+  if (changed && !edits.replaying) {
+    edits.undo.push(snapshot());
+    edits.redo = [];
+    showEdits();
   }
   state.values = values;
   state.marksShown = marks;
@@ -603,7 +603,7 @@ async function start() {
   applyLook();
   const module = await WebAssembly.compileStreaming(fetch(WASM));
   live = new Engine(module);
-  heavy = new Engine(module, setBusy);
+  heavy = new Engine(module, setBusy, { lazy: true });
   setter = new Setter({ live, heavy, board, state, openSource, records, cellId, showError, countText });
   wire();
   await Promise.all([loadIndex(), live.ready]);

@@ -58,10 +58,18 @@ async function lighthouse(url) {
   }
 }
 
+// Lighthouse's own advice for a noisy machine (this one is shared): several runs, the
+// median run. The run with the median performance score is judged, as Lighthouse's
+// computeMedianRun picks it.
+const RUNS = 5;
+
 for (const [what, hash] of [['the landing page', ''], ['MIT', '#c=antoine-trux&f=MIT.input.txt']]) {
-  test(`Lighthouse on ${what}: performance, accessibility, best practices and SEO at the issue's thresholds`, { timeout: 300000 }, async () => {
-    const { scores, lost } = await lighthouse(server.url + hash);
-    console.log(`lighthouse ${what}: ${JSON.stringify(scores)}; below 1: ${lost.join(', ')}`);
+  test(`Lighthouse on ${what}: performance, accessibility, best practices and SEO at the issue's thresholds (median of ${RUNS} runs)`, { timeout: 600000 }, async () => {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(server.url + hash));
+    runs.sort((a, b) => a.scores.performance - b.scores.performance);
+    const { scores, lost } = runs[Math.floor(RUNS / 2)];
+    console.log(`lighthouse ${what}: performance ${runs.map((r) => r.scores.performance).join(' ')}; median run ${JSON.stringify(scores)}; below 1: ${lost.join(', ')}`);
     for (const [k, min] of Object.entries(MIN)) {
       assert.ok(scores[k] >= min, `${k} ${scores[k]} < ${min} on ${what}; audits below 1: ${lost.join(', ')}`);
     }

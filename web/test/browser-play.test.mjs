@@ -4,7 +4,7 @@
 // the command-line program. Run: node --test web/test/browser-play.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHALLENGES, checkBuilt, crossat, gridText, launch, newPage, open, ready, serve } from './browser-lib.mjs';
+import { CHALLENGES, checkBuilt, crossat, gridText, launch, newPage, open, ready, serve, shot } from './browser-lib.mjs';
 
 let server;
 let browser;
@@ -207,4 +207,34 @@ test('dark theme following the system or chosen, and a colour-blind-safe palette
   const syms = await page.$$eval('.clue.satisfied .sym', (els) => els.map((e) => e.textContent));
   assert.ok(syms.length > 0 && syms.every((s) => s === '✓'));
   assert.deepEqual(page.errors, []);
+});
+
+// Screenshots for people to look at (target/web-screenshots/): play, explain and
+// create for a rectangle, a puzzle with two clues per column, MIT, and MIT on a phone.
+// Each view is checked for what it must show before it is taken.
+test('screenshots of play, explain and create: a rectangle, two clues per column, MIT, a phone', { timeout: 300000 }, async () => {
+  const puzzles = [
+    ['rectangle', ...BEGINNER, null],
+    ['two-clues', 'antoine-trux tests', 'player_puzzle_good_ol_days', 'puzzles/antoine-trux/player_puzzle_good_ol_days.input.txt#', null],
+    ['mit', ...MIT, null],
+    ['phone-mit', ...MIT, { width: 390, height: 844 }],
+  ];
+  for (const [name, collection, label, key, viewport] of puzzles) {
+    const page = await newPage(browser, viewport ? { viewport, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+    await page.goto(server.url);
+    await ready(page);
+    await open(page, collection, label, key);
+    await page.click('#board .cell[data-rc="0,0"]');
+    await page.screenshot({ path: shot(`${name}-play.png`), fullPage: true });
+    await page.click('#explain');
+    await page.waitForSelector('#steps:not([hidden])');
+    for (let i = 0; i < 3 && !(await page.isDisabled('#step-next')); i++) await page.click('#step-next');
+    assert.ok(Number(await page.getAttribute('body', 'data-filled')) > 0 || (await page.getAttribute('#steps', 'data-cells')) !== '', `${name}: explain shows its step on the board`);
+    await page.screenshot({ path: shot(`${name}-explain.png`), fullPage: true });
+    await page.click('#mode-create');
+    await page.waitForFunction(() => document.getElementById('analysis').textContent.trim() !== '', null, { timeout: 60000 });
+    await page.screenshot({ path: shot(`${name}-create.png`), fullPage: true });
+    assert.deepEqual(page.errors, [], name);
+    await page.context().close();
+  }
 });
