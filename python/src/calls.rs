@@ -241,6 +241,6 @@ pub(crate) fn squares(width: usize, height: usize, dictionary: Option<&str>, see
         cancel.check()
     };
     let progress = Progress::default();
-    search::search(&lex, size, &dict, &Given::none(size), seed, count, search::Tuning::default(), &progress, &mut found)?;
+    search::search(&lex, size, &dict, &Given::none(size), seed, count, search::Tuning::default(), 1, &progress, &mut found)?;
     Ok(Value::Array(out))
 }
