@@ -2,6 +2,7 @@
 //! streams, with the messages every command gives. [`crate::app`] and [`crate::bench`]
 //! both stand on it.
 
+use crate::print::io_reason;
 use crossat::error::{Error, Result};
 use std::io::Write;
 use std::path::Path;
@@ -70,15 +71,6 @@ fn looks_like_puzzle(f: &Path) -> bool {
     let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let puzzle_name = [".input.txt", ".dat", ".json", ".csv"].iter().any(|e| name.ends_with(e)) || name == "puzzle.txt";
     puzzle_name && !name.contains("solution") && !name.contains("expected")
-}
-
-/// A reading or writing failure in words for a message.
-pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
-    }
 }
 
 /// The regex pool: the explicit file, else the `.txt` file beside a `.csv` puzzle.

@@ -36,6 +36,15 @@ impl<'a> Printer<'a> {
     }
 
     fn failed(&self, e: &std::io::Error) -> crossat::Error {
-        crossat::Error::output(self.stream, format!("cannot write: {}", crate::io::io_reason(e)))
+        crossat::Error::output(self.stream, format!("cannot write: {}", io_reason(e)))
+    }
+}
+
+/// A reading or writing failure in words for a message.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
     }
 }

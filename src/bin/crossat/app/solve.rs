@@ -3,8 +3,9 @@
 use super::input_paths;
 use crate::cli::SolveArgs;
 use crate::exit::ExitCode;
-use crate::io::{io_reason, read_source, refuse_overwrite, write_file};
+use crate::io::{read_source, refuse_overwrite, write_file};
 use crate::print::Printer;
+use crate::print::io_reason;
 use crossat::dimacs::{self, Model};
 use crossat::emit;
 use crossat::encode::ClauseSink;
