@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | [`Route::Regular`] | no back-references, lookarounds or [`Hard`] constructs | minimal DFA (bounded by the line if the full DFA is too large) | yes |
 //! | [`Route::Bounded`] | anything, if the line has few candidate strings | the strings of the over-approximation that the matcher accepts | yes |
-//! | [`Route::Tagged`] | back-references and lookarounds in the forms [`super::tagged`] encodes | skeleton with markers | yes (and still checked) |
+//! | [`Route::Tagged`] | back-references and lookarounds in the forms [`super::skeleton`] encodes | skeleton with markers | yes (and still checked) |
 //! | [`Route::Guarded`] | the rest | regular over-approximation | no: the counterexample loop blocks each line string the matcher rejects |
 //!
 //! The bounded route is tried first when the over-approximation leaves at most
@@ -14,7 +14,7 @@
 //! do not apply.
 
 use super::normalise::{self, Hard, Mode};
-use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, tagged};
+use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, skeleton};
 use crate::dialect::{Matcher, Tree};
 use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
@@ -92,7 +92,7 @@ pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options)
     };
     let exact = normalise::normalise(parsed, alphabet, Mode::Exact);
     if let Ok(node) = &exact
-        && !tagged::needs_tags(node)
+        && !skeleton::needs_tags(node)
     {
         let (automaton, raw_states) = clue_automaton(node, alphabet, len)?;
         return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
@@ -116,7 +116,7 @@ pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options)
     if opts.tagged
         && let Ok(node) = &exact
         && taggable(node)
-        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
+        && let Ok((automaton, raw_states, t)) = skeleton::compile(node, alphabet, len)
     {
         return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
     }
@@ -139,7 +139,7 @@ fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Re
     // A regular tree whose automaton is too large (`(?:$|a){99999999999}`) goes on to
     // the routes below, which the matcher keeps exact.
     if let Ok(node) = normalise_tree(tree, alphabet, Mode::Exact)
-        && !tagged::needs_tags(&node)
+        && !skeleton::needs_tags(&node)
         && let Ok((automaton, raw_states)) = clue_automaton(&node, alphabet, len)
     {
         return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
@@ -160,7 +160,7 @@ fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Re
     if opts.tagged
         && let Some(node) = &same
         && taggable(node)
-        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
+        && let Ok((automaton, raw_states, t)) = skeleton::compile(node, alphabet, len)
     {
         return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
     }
@@ -176,7 +176,7 @@ fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Re
 fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Option<CompiledClue> {
     let expanded = |n: &Node| {
         let n = expand::single_char_backrefs(n, alphabet).unwrap_or_else(|| n.clone());
-        (!tagged::needs_tags(&n)).then_some(n)
+        (!skeleton::needs_tags(&n)).then_some(n)
     };
     let regular = |automaton, raw_states| CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular };
     // An expansion whose subset construction is too costly (`.*(.)\1.*` copies `.*` once
@@ -289,7 +289,7 @@ mod tests {
         let parsed = parse(r"[CGH](F)(?:J|H).*(.)(.)H+.\1J[AI]+\2.").expect("parse");
         let exact = normalise::normalise(&parsed, &alphabet, Mode::Exact).expect("exact");
         let expanded = expand::single_char_backrefs(&exact, &alphabet).expect("expands");
-        assert!(!tagged::needs_tags(&expanded), "the expansion is regular");
+        assert!(!skeleton::needs_tags(&expanded), "the expansion is regular");
         let (_, states) = glushkov::automaton(&expanded, &alphabet, 16).expect("applies").expect("within the general budget");
         assert!(states > 1000, "{states} states");
         assert!(glushkov::automaton_within(&expanded, &alphabet, 16, EXPANSION_WORK).expect("applies").is_err());

@@ -43,7 +43,7 @@ use branch::{Branch, letter_classes};
 use segment::Segment;
 
 use super::Prepared;
-use super::words::{EXACT_WORDS, Odometer, exact_support};
+use super::odometer::{EXACT_WORDS, Odometer, exact_support};
 use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet};

@@ -4,6 +4,9 @@
 
 use super::input;
 use crate::cli::{DrawWhen, ExplainArgs};
+use crate::deduce::constraints::Constraint;
+use crate::deduce::rate::Difficulty;
+use crate::deduce::{self, End, Kind, Step, Why, reason};
 use crate::draw::{Mark, View};
 use crate::error::Result;
 use crate::exit::ExitCode;
@@ -13,9 +16,6 @@ use crate::pipeline::{self, Prepared};
 use crate::propagate::SymSet;
 use crate::puzzle;
 use crate::records;
-use crate::solve::deduce::constraints::Constraint;
-use crate::solve::deduce::{self, End, Kind, Step, Why, reason};
-use crate::solve::rate::Difficulty;
 use crate::style::Palette;
 use std::io::Write;
 

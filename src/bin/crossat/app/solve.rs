@@ -340,7 +340,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
         searched,
         decided_before_compiling: prep.decided_before_compiling(),
         line_search_nodes: prep.line_nodes(),
-        difficulty: crate::solve::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
+        difficulty: crate::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
         clues,
     }
 }
@@ -373,7 +373,7 @@ fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::solve::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crate::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
     // The clue table, its columns as wide as their widest cell.
     use super::table::{left, lines, right};
     let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];
