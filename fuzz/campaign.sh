@@ -9,7 +9,10 @@ set -u
 out=$1 secs=$2
 shift 2
 cd "$(dirname "$0")" || exit 1
-nice -n 19 cargo +nightly fuzz build "$@" >"$out.build.log" 2>&1 || { echo "build failed: $out.build.log"; exit 1; }
+# cargo fuzz build takes one target per call.
+for t in "$@"; do
+  nice -n 19 cargo +nightly fuzz build "$t" >>"$out.build.log" 2>&1 || { echo "build failed: $out.build.log"; exit 1; }
+done
 bin=target/x86_64-unknown-linux-gnu/release
 for t in "$@"; do
   mkdir -p "$out/corpus/$t" "$out/artifacts/$t"

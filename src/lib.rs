@@ -73,7 +73,7 @@
 //! | [`stages`], in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
 //! | [`support`] | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
-//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `io`, `app`, `bench`, `exit`, `stop` | the library |
+//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
 //! `crossat::stages::compile`, `crossat::sre` is `crossat::stages::dialect::sre`.

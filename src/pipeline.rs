@@ -102,7 +102,8 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
 }
 
 /// [`count`], telling `report(done, total)` how far it has got: parts of the counting
-/// search ([`solve::count::Report`]), for a progress display.
-pub fn count_reporting(prep: &mut Prepared, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
-    solve::strategy::count_reporting(prep, Some(report))
+/// search ([`solve::count::Report`]), for a progress display. The counting search runs
+/// on `jobs` threads (1: on the caller's); the count does not depend on it.
+pub fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
+    solve::strategy::count_reporting(prep, jobs, Some(report))
 }

@@ -26,7 +26,7 @@ const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares",
 /// Support code.
 const SUPPORT: &[&str] = &["clock", "error", "limits", "progress", "records", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
-const FRONT_END: &[&str] = &["main", "cli", "manual", "io", "app", "bench", "exit", "stop"];
+const FRONT_END: &[&str] = &["main", "cli", "args", "manual", "io", "print", "app", "jobs", "bench", "exit", "stop"];
 /// The most lines a source file under `src/` may have: past this, a file holds more
 /// than one responsibility and should be split.
 const MAX_LINES: usize = 600;

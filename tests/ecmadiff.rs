@@ -424,10 +424,11 @@ fn clues_agree_with_node() {
         }
         if count > batch {
             eprintln!(
-                "ecmadiff: {} of {count} cases, {} clues, {} lines compared, 0 disagreements",
+                "ecmadiff: {} of {count} cases, {} clues, {} lines compared, {} disagreements",
                 start + batch.min(count - start),
                 all.clues,
-                all.lines
+                all.lines,
+                all.failures.len()
             );
         }
     }

@@ -101,7 +101,7 @@ fn brute_force(d: &Dictionary, size: Size) -> BTreeSet<Vec<String>> {
 /// Every square the dedicated search finds with no limit, and how it ended.
 fn all_searched(d: &Dictionary, size: Size, given: &Given, seed: u64, tuning: Tuning) -> (BTreeSet<Vec<String>>, squares::Outcome) {
     let mut got = BTreeSet::new();
-    let outcome = search::search(&Lexicon::new(d, size), size, d, given, seed, usize::MAX, tuning, &Progress::default(), |sq| {
+    let outcome = search::search(&Lexicon::new(d, size), size, d, given, seed, usize::MAX, tuning, 1, &Progress::default(), |sq| {
         squares::verify(sq, d).expect("every square passes the rule check");
         assert!(given.admits(sq), "a given cell was ignored:\n{}", sq.draw());
         assert!(got.insert(sq.rows()), "square printed twice");

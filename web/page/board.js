@@ -15,11 +15,14 @@ export class Board {
     this.clueEls = [];
     this.active = 0; // index of the clue (line) typing follows
     this.readonly = false;
+    this.marks = []; // pencil marks per cell: the candidate letters, a string
+    this.pencil = false; // typing writes pencil marks instead of letters
   }
 
-  draw(view, values) {
+  draw(view, values, marks = []) {
     this.view = view;
     this.values = values.slice();
+    this.marks = view.cells.map((_, id) => (typeof marks[id] === 'string' ? marks[id] : ''));
     this.el.replaceChildren();
     this.listsEl.replaceChildren();
     this.el.classList.toggle('hex', view.shape?.kind === 'hex');
@@ -54,6 +57,10 @@ export class Board {
       } else {
         input.value = this.values[id] ?? '';
       }
+      // One cell of the grid is in the page's Tab order (the last focused): Tab moves
+      // along the current line and leaves the grid at its end.
+      input.tabIndex = id === 0 ? 0 : -1;
+      this.showMarks(id, input);
       input.addEventListener('keydown', (e) => this.keydown(e, id));
       input.addEventListener('input', () => this.typed(id));
       input.addEventListener('focus', () => this.focused(id));
@@ -334,10 +341,31 @@ export class Board {
     });
   }
 
-  setValues(values) {
+  // marks: the pencil marks to show with the letters (unchanged when omitted).
+  setValues(values, marks = null) {
     this.values = values.slice();
-    this.inputs.forEach((input, id) => { input.value = this.values[id] ?? ''; });
+    if (marks) this.marks = this.view.cells.map((_, id) => marks[id] ?? '');
+    this.inputs.forEach((input, id) => { input.value = this.values[id] ?? ''; this.showMarks(id, input); });
     this.onChange(this.values.slice());
+  }
+
+  // A cell's pencil marks show (small, as its placeholder) while it holds no letter.
+  showMarks(id, input = this.inputs[id]) {
+    const m = this.marks[id] ?? '';
+    input.placeholder = Array.from(m).map((c) => (c === ' ' ? '␣' : c)).join('');
+    input.classList.toggle('marked', m !== '');
+    if (m) input.dataset.marks = m; else delete input.dataset.marks;
+  }
+
+  // Typing `ch` in pencil mode adds it to the cell's marks, or takes it out again;
+  // the marks are kept in the puzzle's alphabet order.
+  toggleMark(id, ch) {
+    const set = new Set(Array.from(this.marks[id] ?? ''));
+    if (set.has(ch)) set.delete(ch); else set.add(ch);
+    const order = this.view.alphabet ?? [];
+    const rank = (c) => { const i = order.indexOf(c); return i < 0 ? order.length + c.codePointAt(0) : i; };
+    this.marks[id] = [...set].sort((a, b) => rank(a) - rank(b)).join('');
+    this.showMarks(id);
   }
 
   highlight(cls, ids) {
@@ -375,6 +403,7 @@ export class Board {
 
   focused(id) {
     this.focusedId = id;
+    this.inputs.forEach((input, j) => { input.tabIndex = j === id ? 0 : -1; });
     const lines = this.byCell[id];
     if (lines.length && !lines.includes(this.active)) {
       // Keep the direction when possible: the line through this cell most like the last.
@@ -414,6 +443,12 @@ export class Board {
     const chars = Array.from(input.value);
     let ch = chars.length ? chars[chars.length - 1] : '';
     ch = this.normalise(ch);
+    if (this.pencil) {
+      input.value = this.values[id] ?? '';
+      if (ch) this.toggleMark(id, ch);
+      this.onChange(this.values.slice());
+      return;
+    }
     input.value = ch;
     this.values[id] = ch;
     this.onChange(this.values.slice());
@@ -432,13 +467,15 @@ export class Board {
     return ch;
   }
 
-  advance(id, step) {
+  // To the next cell of the current line that is not given; false at the line's end.
+  advance(id, step, givens = false) {
     const line = this.view.clues[this.active]?.cells ?? [];
     let i = line.indexOf(id);
-    if (i < 0) return;
+    if (i < 0) return false;
     for (i += step; i >= 0 && i < line.length; i += step) {
-      if (this.view.givens?.[line[i]] == null) { this.focusCell(line[i]); return; }
+      if (givens || this.view.givens?.[line[i]] == null) { this.focusCell(line[i]); return true; }
     }
+    return false;
   }
 
   keydown(e, id) {
@@ -446,6 +483,12 @@ export class Board {
     if (e.key === 'Backspace' || e.key === 'Delete') {
       e.preventDefault();
       if (input.readOnly) { this.advance(id, -1); return; }
+      if (this.pencil && !input.value && this.marks[id]) {
+        this.marks[id] = '';
+        this.showMarks(id);
+        this.onChange(this.values.slice());
+        return;
+      }
       if (input.value === '' && e.key === 'Backspace') {
         this.advance(id, -1);
         return;
@@ -456,6 +499,13 @@ export class Board {
       return;
     }
     if (e.key === 'Enter') { e.preventDefault(); this.switchLine(id); return; }
+    // Tab and Shift+Tab step along the current line (a row, a column or one of a
+    // hexagon's three axes, chosen with Enter), as regexle does; at the line's end
+    // they leave the grid.
+    if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      if (this.advance(id, e.shiftKey ? -1 : 1, true)) e.preventDefault();
+      return;
+    }
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (dirs[e.key]) {
       e.preventDefault();

@@ -7,12 +7,16 @@ export class Stopped extends Error {
 
 export class Engine {
   // onBusy(n): called with the number of requests in flight (initialisation excluded).
-  constructor(module, onBusy = () => {}) {
+  // A lazy engine starts its worker at its first request (and again after a Stop), so
+  // a worker not needed yet costs the page's start nothing.
+  constructor(module, onBusy = () => {}, { lazy = false } = {}) {
     this.module = module;
     this.onBusy = onBusy;
+    this.lazy = lazy;
     this.seq = 0;
     this.pending = new Map();
-    this.start();
+    this.worker = null;
+    if (!lazy) this.start();
   }
 
   start() {
@@ -46,6 +50,7 @@ export class Engine {
   }
 
   send(op, puzzle, args, extra = {}) {
+    if (!this.worker) this.start();
     const seq = ++this.seq;
     const promise = new Promise((resolve, reject) => this.pending.set(seq, { op, resolve, reject }));
     this.worker.postMessage({ seq, op, puzzle, args, ...extra });
@@ -58,10 +63,12 @@ export class Engine {
   call(op, puzzle, ...args) { return this.send(op, puzzle, args); }
 
   stop() {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
     const pending = [...this.pending.values()];
     this.pending.clear();
     for (const { reject } of pending) reject(new Stopped());
-    this.start();
+    this.report();
+    if (!this.lazy) this.start();
   }
 }

@@ -38,17 +38,93 @@ function setBusy(n) {
 }
 
 // --- progress in localStorage, per puzzle ---
+// A record {values, marks, revealed, ms}: the letters, the pencil marks, whether
+// Reveal or Explain filled any of it (so a revealed grid never comes back as
+// earned), and the time played. An older record was the letters alone.
 const store = {
   get(key) {
-    try { return JSON.parse(localStorage.getItem(`crossat:progress:${key}`)); } catch { return null; }
+    let got = null;
+    try { got = JSON.parse(localStorage.getItem(`crossat:progress:${key}`)); } catch { return null; }
+    if (Array.isArray(got)) return { values: got, marks: [], revealed: false, ms: 0 };
+    if (!got || !Array.isArray(got.values)) return null;
+    return { values: got.values, marks: Array.isArray(got.marks) ? got.marks : [], revealed: got.revealed === true, ms: Number(got.ms) || 0 };
   },
-  set(key, values) {
+  set(key, p) {
     try {
-      if (values.every((v) => !v)) localStorage.removeItem(`crossat:progress:${key}`);
-      else localStorage.setItem(`crossat:progress:${key}`, JSON.stringify(values));
+      if (p.values.every((v) => !v) && p.marks.every((m) => !m) && !p.ms) localStorage.removeItem(`crossat:progress:${key}`);
+      else localStorage.setItem(`crossat:progress:${key}`, JSON.stringify(p));
     } catch { /* storage full or disabled: progress is not kept */ }
   },
 };
+
+function saveProgress() {
+  if (!state.source) return;
+  store.set(state.source.key, { values: state.values, marks: board.marks.slice(), revealed: Boolean(state.helped), ms: Math.round(timer.elapsed()) });
+}
+
+// --- the timer: time spent on the puzzle shown, while the page is visible and the
+// grid unsolved; kept with the progress. Shown when the player turns it on. ---
+const timer = {
+  ms: 0,
+  since: null,
+  tick: null,
+  elapsed() { return this.ms + (this.since == null ? 0 : performance.now() - this.since); },
+  reset(ms) { this.ms = ms; this.since = null; this.run(); },
+  run() {
+    const going = Boolean(state.source) && !document.hidden && !document.body.dataset.solved;
+    if (going && this.since == null) this.since = performance.now();
+    if (!going && this.since != null) { this.ms = this.elapsed(); this.since = null; }
+    clearInterval(this.tick);
+    this.tick = going && !$('timer').hidden ? setInterval(() => this.show(), 1000) : null;
+    this.show();
+  },
+  show() {
+    const s = Math.floor(this.elapsed() / 1000);
+    const text = s >= 3600
+      ? `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+      : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    if ($('timer').textContent !== text) $('timer').textContent = text;
+    $('timer').dataset.seconds = String(s);
+  },
+};
+
+// --- undo and redo: every change of the letters and pencil marks, per puzzle shown ---
+const edits = { undo: [], redo: [], replaying: false };
+function snapshot() { return { values: state.values.slice(), marks: state.marksShown.slice() }; }
+function resetEdits() { edits.undo = []; edits.redo = []; showEdits(); }
+function showEdits() {
+  $('undo').disabled = edits.undo.length === 0;
+  $('redo').disabled = edits.redo.length === 0;
+}
+function undo(d) {
+  const [from, to] = d < 0 ? [edits.undo, edits.redo] : [edits.redo, edits.undo];
+  const s = from.pop();
+  if (!s) return;
+  to.push(snapshot());
+  edits.replaying = true;
+  try { board.setValues(s.values, s.marks); } finally { edits.replaying = false; }
+  showEdits();
+}
+
+// --- appearance: the system's light or dark theme unless chosen, and a palette
+// safe for colour-blind players (blue and orange; states keep their symbols) ---
+function applyLook() {
+  let look = {};
+  try { look = JSON.parse(localStorage.getItem('crossat:look')) ?? {}; } catch { /* defaults */ }
+  const theme = ['light', 'dark'].includes(look.theme) ? look.theme : '';
+  if (theme) document.documentElement.dataset.theme = theme; else delete document.documentElement.dataset.theme;
+  if (look.palette === 'cb') document.documentElement.dataset.palette = 'cb'; else delete document.documentElement.dataset.palette;
+  $('theme').value = theme;
+  $('palette-cb').checked = look.palette === 'cb';
+  $('timer-on').checked = look.timer === true;
+  $('timer').hidden = look.timer !== true;
+}
+function saveLook() {
+  const look = { theme: $('theme').value, palette: $('palette-cb').checked ? 'cb' : '', timer: $('timer-on').checked };
+  try { localStorage.setItem('crossat:look', JSON.stringify(look)); } catch { /* not kept */ }
+  applyLook();
+  timer.run();
+}
 
 function hash(text) {
   let h = 0x811c9dc5;
@@ -76,16 +152,21 @@ export async function openSource(source, { keepValues = null, quiet = false, set
     throw err;
   }
   showError(null);
-  if (!keepValues || state.source?.key !== src.key) state.helped = false;
+  const same = keepValues && state.source?.key === src.key;
   state.source = src;
   state.view = view;
-  const saved = keepValues ?? store.get(src.key);
-  state.values = view.cells.map((_, i) => (saved && typeof saved[i] === 'string' ? saved[i] : ''));
+  const saved = keepValues ? { values: keepValues, marks: board.marks, revealed: state.helped, ms: timer.elapsed() } : store.get(src.key);
+  state.helped = Boolean(saved?.revealed) && (same || !keepValues);
+  state.values = view.cells.map((_, i) => (saved && typeof saved.values[i] === 'string' ? saved.values[i] : ''));
+  state.marksShown = view.cells.map((_, i) => (typeof saved?.marks?.[i] === 'string' ? saved.marks[i] : ''));
   $('puzzle-title').textContent = view.name || src.name;
   $('dialect-note').textContent = `Clues are read as ${DIALECTS[view.dialect] ?? view.dialect}.`;
   $('dialect-note').dataset.dialect = view.dialect;
-  board.draw(view, state.values);
+  board.draw(view, state.values, state.marksShown);
   state.values = board.values.slice();
+  state.marksShown = board.marks.slice();
+  resetEdits();
+  if (!same) timer.reset(saved?.ms ?? 0);
   clearHelp();
   try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, dialect: src.dialect, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
   await refreshStatus();
@@ -120,6 +201,8 @@ async function refreshStatus() {
       $('solved').textContent = state.helped ? '✓ Revealed: every clue holds.' : '✓ Solved! Every clue holds.';
       $('solved').classList.toggle('revealed', Boolean(state.helped));
       document.body.dataset.solved = solved ? (state.helped ? 'revealed' : '1') : '';
+      timer.run();
+      if (solved) saveProgress();
     } while (statusAgain);
   })();
   try {
@@ -130,8 +213,16 @@ async function refreshStatus() {
 }
 
 function valuesChanged(values) {
+  const marks = board.marks.slice();
+  const changed = values.some((v, i) => v !== state.values[i]) || marks.some((m, i) => m !== state.marksShown[i]);
+  if (changed && !edits.replaying) {
+    edits.undo.push(snapshot());
+    edits.redo = [];
+    showEdits();
+  }
   state.values = values;
-  if (state.source) store.set(state.source.key, values);
+  state.marksShown = marks;
+  saveProgress();
   board.highlight('hinted', []);
   refreshStatus().catch(showError);
 }
@@ -414,6 +505,7 @@ function setMode(mode) {
   $('mode-create').setAttribute('aria-pressed', String(mode === 'create'));
   $('create').hidden = mode !== 'create';
   $('help').hidden = mode !== 'play';
+  $('play-tools').hidden = mode !== 'play';
   if (mode === 'create' && state.view) setter.load(state.view, state.source);
   else setter.idle();
 }
@@ -463,8 +555,29 @@ function wire() {
   $('clear').addEventListener('click', () => {
     clearHelp();
     state.helped = false;
-    board.setValues(state.values.map((_, i) => state.view.givens?.[i] ?? ''));
+    board.setValues(state.values.map((_, i) => state.view.givens?.[i] ?? ''), state.values.map(() => ''));
   });
+  $('undo').addEventListener('click', () => undo(-1));
+  $('redo').addEventListener('click', () => undo(1));
+  $('pencil').addEventListener('click', () => {
+    board.pencil = !board.pencil;
+    $('pencil').setAttribute('aria-pressed', String(board.pencil));
+    document.body.dataset.pencil = board.pencil ? '1' : '';
+  });
+  // Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes (Cmd on a Mac), except in a text
+  // field that has its own undo.
+  document.addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || state.mode !== 'play') return;
+    const t = e.target;
+    if ((t.tagName === 'TEXTAREA' || t.tagName === 'INPUT') && !t.classList.contains('cell')) return;
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) { e.preventDefault(); undo(-1); } else if (k === 'y' || (k === 'z' && e.shiftKey)) { e.preventDefault(); undo(1); }
+  });
+  $('theme').addEventListener('change', saveLook);
+  $('palette-cb').addEventListener('change', saveLook);
+  $('timer-on').addEventListener('change', saveLook);
+  document.addEventListener('visibilitychange', () => { timer.run(); saveProgress(); });
+  window.addEventListener('pagehide', saveProgress);
   $('step-prev').addEventListener('click', () => explain.move(-1));
   $('step-next').addEventListener('click', () => explain.move(1));
   $('mode-play').addEventListener('click', () => setMode('play'));
@@ -486,9 +599,11 @@ async function openFile(f) {
 async function start() {
   performance.mark('crossat:start');
   board = new Board($('board'), $('clue-lists'), valuesChanged);
+  state.marksShown = [];
+  applyLook();
   const module = await WebAssembly.compileStreaming(fetch(WASM));
   live = new Engine(module);
-  heavy = new Engine(module, setBusy);
+  heavy = new Engine(module, setBusy, { lazy: true });
   setter = new Setter({ live, heavy, board, state, openSource, records, cellId, showError, countText });
   wire();
   await Promise.all([loadIndex(), live.ready]);

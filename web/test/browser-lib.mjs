@@ -91,6 +91,23 @@ export async function ready(page) {
   if (state !== '1') throw new Error(`the page did not start: ${await page.textContent('#error')}`);
 }
 
+// Opens a bundled puzzle from the menus, as a player does; `key` is the body's
+// data-puzzle once it is shown.
+export async function open(page, collection, label, key) {
+  await page.selectOption('#collection', { label: collection });
+  await page.waitForFunction((t) => [...document.querySelectorAll('#puzzle-list option')].some((o) => o.textContent === t), label);
+  await page.selectOption('#puzzle-list', { label });
+  await page.waitForSelector(`body[data-puzzle="${key}"]`);
+}
+
+// The board's letters row by row, left to right (as `solve --json` lists its grid).
+export function gridText(page) {
+  return page.$$eval('#board .cell', (els) => els
+    .map((e) => [...e.dataset.rc.split(',').map(Number), e.value])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map((x) => x[2]).join(''));
+}
+
 export function shot(name) {
   mkdirSync(SHOTS, { recursive: true });
   return path.join(SHOTS, name);

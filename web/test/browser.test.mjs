@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHALLENGES, ROOT, checkBuilt, crossat, launch, newPage, overprinted, ready, serve, shot } from './browser-lib.mjs';
+import { CHALLENGES, ROOT, checkBuilt, crossat, gridText, launch, newPage, open, overprinted, ready, serve, shot } from './browser-lib.mjs';
 
 let server;
 let browser;
@@ -22,13 +22,6 @@ after(async () => {
 });
 
 const BEGINNER = { path: CHALLENGES, id: 'beginner/1', key: `${CHALLENGES}#beginner/1` };
-
-async function open(page, collection, label, key) {
-  await page.selectOption('#collection', { label: collection });
-  await page.waitForFunction((t) => [...document.querySelectorAll('#puzzle-list option')].some((o) => o.textContent === t), label);
-  await page.selectOption('#puzzle-list', { label });
-  await page.waitForSelector(`body[data-puzzle="${key}"]`);
-}
 
 async function fresh(viewport) {
   const page = await newPage(browser, viewport ? { viewport } : {});
@@ -76,14 +69,6 @@ function cellLabel([r, c]) { return `${r},${c}`; }
 
 async function cellsWith(page, cls) {
   return page.$$eval(`#board .cell.${cls}`, (els) => els.map((e) => e.dataset.rc).sort());
-}
-
-// The board's letters row by row, left to right (as `solve --json` lists its grid).
-function gridText(page) {
-  return page.$$eval('#board .cell', (els) => els
-    .map((e) => [...e.dataset.rc.split(',').map(Number), e.value])
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map((x) => x[2]).join(''));
 }
 
 function noErrors(page) {

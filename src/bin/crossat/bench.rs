@@ -2,21 +2,21 @@
 //! several times each, and report median times per stage. A measurement, not a test.
 
 use crate::cli::BenchArgs;
-use crate::error::{Error, Result};
 use crate::exit::ExitCode;
-use crate::io::{read_source, write_err};
-use crate::pipeline::{self, Input};
-use crate::puzzle::{self, Format, Puzzle};
-use crate::records;
-use crate::stats::{Stage, Times, ms};
-use std::io::Write;
+use crate::io::read_source;
+use crate::print::Printer;
+use crossat::error::{Error, Result};
+use crossat::pipeline::{self, Input};
+use crossat::puzzle::{self, Format, Puzzle};
+use crossat::records;
+use crossat::stats::{Stage, Times, ms};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the benchmark; [`ExitCode::Internal`] when some puzzle hit an internal error.
-pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let repeat = usize::try_from(args.repeat).unwrap_or(usize::MAX);
     let mut totals = Times::default();
     let (mut solved, mut skipped) = (0, 0);
@@ -30,9 +30,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
             other => other.to_string(),
         };
         if args.json {
-            writeln!(out, "{}", records::line(&records::Unreadable { file: file.clone(), reason })).map_err(write_err)?;
+            writeln!(out, "{}", records::line(&records::Unreadable { file: file.clone(), reason }))?;
         } else {
-            writeln!(out, "{file:<44} not read: {reason}").map_err(write_err)?;
+            writeln!(out, "{file:<44} not read: {reason}")?;
         }
     }
     if inputs.is_empty() {
@@ -45,14 +45,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
             out,
             "{:<44} {:>4} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
             "puzzle (times in ms)", "sols", "unique", "parse", "compile", "encode", "solve", "verify", "sum", "wall"
-        )
-        .map_err(write_err)?;
+        )?;
     }
-    let timeout = match args.timeout {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
-        Some(s) => return Err(Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
-    };
+    let timeout = args.limit;
     let done = Arc::new(AtomicUsize::new(0));
     let count = done.clone();
     let json = args.json;
@@ -61,35 +56,41 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
         let noun = if n == 1 { "puzzle" } else { "puzzles" };
         crate::stop::summary(json, reason, records::Printed { key: "puzzles", n }, &format!("{n} {noun} measured before that"))
     }));
-    let bar = crate::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
-    for (label, input) in inputs {
-        bar.message(&label);
-        bar.inc(1);
+    let bar = crossat::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
+    // Each puzzle's runs, on the `--jobs` threads; the lines in the puzzles' order.
+    let measure = |i: usize| {
+        let input = &inputs[i].1;
         let mut runs = Vec::with_capacity(repeat);
-        let mut result = None;
         for _ in 0..repeat {
             match input.as_ref().map_err(clone_err).and_then(|item| run_one(item, timeout)) {
-                Ok((o, t)) => {
-                    result = Some(o);
-                    runs.push(t);
-                }
-                Err(e) => {
-                    result = None;
-                    skipped += 1;
-                    if matches!(e, Error::Internal(_)) {
-                        worst = ExitCode::Internal;
-                    }
-                    if args.json {
-                        let record = records::Skipped { puzzle: label.clone(), reason: e.to_string() };
-                        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
-                    } else {
-                        writeln!(out, "{label:<44} skipped: {e}").map_err(write_err)?;
-                    }
-                    break;
-                }
+                Ok((o, t)) => runs.push((o, t)),
+                Err(e) => return Err(e),
             }
         }
-        let Some(o) = result else { continue };
+        Ok(runs)
+    };
+    crate::jobs::in_order(args.jobs.get(), inputs.len(), measure, |i, measured| {
+        let label = &inputs[i].0;
+        bar.message(label);
+        bar.inc(1);
+        let runs = match measured {
+            Ok(runs) => runs,
+            Err(e) => {
+                skipped += 1;
+                if matches!(e, Error::Internal(_)) {
+                    worst = ExitCode::Internal;
+                }
+                if args.json {
+                    let record = records::Skipped { puzzle: label.clone(), reason: e.to_string() };
+                    writeln!(out, "{}", records::line(&record))?;
+                } else {
+                    writeln!(out, "{label:<44} skipped: {e}")?;
+                }
+                return Ok(());
+            }
+        };
+        let Some(&(o, _)) = runs.last() else { return Ok(()) };
+        let runs: Vec<Times> = runs.into_iter().map(|(_, t)| t).collect();
         solved += 1;
         let _ = done.fetch_add(1, Ordering::SeqCst);
         let med = median(&runs);
@@ -108,16 +109,17 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 total_ms: ms(med.total()),
                 wall_ms: ms(med.wall()),
             };
-            writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+            writeln!(out, "{}", records::line(&record))?;
         } else {
             let mut line = format!("{label:<44} {:>4} {:>6}", o.found, if unique { "yes" } else { "no" });
             for s in Stage::ALL {
                 line.push_str(&format!(" {:>8.3}", ms(med.get(s))));
             }
             line.push_str(&format!(" {:>8.3} {:>8.3}", ms(med.total()), ms(med.wall())));
-            writeln!(out, "{line}").map_err(write_err)?;
+            writeln!(out, "{line}")?;
         }
-    }
+        Ok(())
+    })?;
     crate::stop::finish();
     if args.json {
         let record = records::BenchSummary {
@@ -129,7 +131,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
             total_ms: ms(totals.total()),
             wall_ms: ms(totals.wall()),
         };
-        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&record))?;
     } else {
         let plural = |n: usize, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
         let mut total = format!("TOTAL ({}, {skipped} skipped", plural(solved, "puzzle"));
@@ -141,7 +143,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<ExitCode> {
             line.push_str(&format!(" {:>8.3}", ms(totals.get(s))));
         }
         line.push_str(&format!(" {:>8.3} {:>8.3}", ms(totals.total()), ms(totals.wall())));
-        writeln!(out, "{line}").map_err(write_err)?;
+        writeln!(out, "{line}")?;
     }
     Ok(worst)
 }
@@ -159,22 +161,22 @@ static WORKERS: AtomicUsize = AtomicUsize::new(0);
 /// Prepares and solves one puzzle (up to two solutions). With a timeout, the run
 /// happens on a worker thread; when the time is up its cancel token is cancelled, so
 /// that it stops at its next poll (before each clue it compiles or encodes, before each
-/// SAT call: [`crate::stop::Cancel`]), and its result is dropped. varisat cannot be
+/// SAT call: [`crossat::stop::Cancel`]), and its result is dropped. varisat cannot be
 /// interrupted inside one SAT call, which the worker finishes first.
-fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crate::solve::Outcome, Times)> {
-    let once = |item: &Item, cancel: &crate::stop::Cancel| {
+fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crossat::solve::Outcome, Times)> {
+    let once = |item: &Item, cancel: &crossat::stop::Cancel| {
         let prepared = match item {
-            Item::Input(input) => pipeline::prepare(&crate::pipeline::Input { cancel: cancel.clone(), ..(**input).clone() }),
+            Item::Input(input) => pipeline::prepare(&crossat::pipeline::Input { cancel: cancel.clone(), ..(**input).clone() }),
             Item::Parsed { source, puzzle } => {
                 pipeline::prepare_puzzle_cancellable(source, (**puzzle).clone(), None, Times::default(), cancel)
             }
         };
         prepared.and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)))
     };
-    let Some(limit) = timeout else { return once(input, &crate::stop::Cancel::never()) };
+    let Some(limit) = timeout else { return once(input, &crossat::stop::Cancel::never()) };
     let (tx, rx) = std::sync::mpsc::channel();
     let input = input.clone();
-    let cancel = crate::stop::Cancel::new();
+    let cancel = crossat::stop::Cancel::new();
     let token = cancel.clone();
     let _ = WORKERS.fetch_add(1, Ordering::SeqCst);
     let started = std::thread::Builder::new().name("crossat-bench".into()).spawn(move || {
@@ -229,7 +231,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Inputs> {
         return Err(Error::input(&p.display().to_string(), "no such file or folder"));
     }
     let (mut out, mut unreadable) = (Vec::new(), Vec::new());
-    for f in crate::io::puzzle_files(paths)? {
+    for f in crate::io::puzzle_files(&with_subfolders(paths))? {
         let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| f.display().to_string());
         let read = read_source(&f).and_then(|(source, bytes)| puzzle::detect(&source, &bytes).map(|format| (source, bytes, format)));
         let (source, bytes, format) = match read {
@@ -252,6 +254,22 @@ fn inputs(paths: &[PathBuf]) -> Result<Inputs> {
         }
     }
     Ok((out, unreadable))
+}
+
+/// The paths with every folder's subfolders after it, depth first and sorted: a bench
+/// of `puzzles/` measures every collection under it.
+fn with_subfolders(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    for p in paths {
+        all.push(p.clone());
+        if p.is_dir() {
+            let mut subs: Vec<PathBuf> =
+                std::fs::read_dir(p).into_iter().flatten().filter_map(|e| e.ok().map(|e| e.path())).filter(|s| s.is_dir()).collect();
+            subs.sort();
+            all.extend(with_subfolders(&subs));
+        }
+    }
+    all
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
-//! Command-line arguments (clap derive). Validation that clap cannot do lives in `app`.
+//! Command-line arguments (clap derive): what clap parses. What clap cannot check is
+//! checked once, right after parsing, by [`crate::args::check`], which fills the
+//! `#[arg(skip)]` fields with the checked values the commands use.
 
 use crate::exit::ExitCode;
-use crate::puzzle::Format;
 use clap::{Args, Parser, Subcommand};
+use crossat::puzzle::Format;
 use std::path::PathBuf;
 
 /// Solve word-grid puzzles (regex crosswords) by compiling them to SAT.
@@ -12,7 +14,7 @@ use std::path::PathBuf;
 #[command(name = "crossat", version, about, long_about = None)]
 pub struct Cli {
     /// Refuse input files (and standard input) larger than BYTES.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::limits::DEFAULT_MAX_INPUT_BYTES)]
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crossat::limits::DEFAULT_MAX_INPUT_BYTES)]
     pub max_input_bytes: u64,
     /// What to do.
     #[command(subcommand)]
@@ -89,6 +91,28 @@ pub struct StopArgs {
     /// complete ("reason": "timeout"), and exit with status 4.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// `--timeout`, checked ([`crate::args::check`]).
+    #[arg(skip)]
+    pub limit: Option<std::time::Duration>,
+}
+
+// Threads for the commands that can share their work out.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct JobsArgs {
+    /// Threads to work on (default: the machine's cores; 1: this thread only). The
+    /// results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub jobs: Option<u64>,
+    /// `--jobs`, or the machine's cores ([`crate::args::check`]).
+    #[arg(skip)]
+    pub threads: usize,
+}
+
+impl JobsArgs {
+    /// The threads to use (at least 1).
+    pub fn get(&self) -> usize {
+        self.threads.max(1)
+    }
 }
 
 /// Output formats of `crossat generate`.
@@ -128,7 +152,7 @@ pub struct GenerateArgs {
     /// How hard the puzzle should be (default: whatever comes; `crossat man` describes
     /// the classes under DIFFICULTY).
     #[arg(long, value_enum)]
-    pub difficulty: Option<crate::generate::Difficulty>,
+    pub difficulty: Option<crossat::generate::Difficulty>,
     /// No progress display on standard error.
     #[arg(long, short)]
     pub quiet: bool,
@@ -147,6 +171,18 @@ pub struct GenerateArgs {
     /// with --json, else a line on standard error), and the exit status is 4.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// `--timeout`, checked.
+    #[arg(skip)]
+    pub limit: Option<std::time::Duration>,
+    /// `--size` or `--hex`, checked.
+    #[arg(skip)]
+    pub shape: Option<crossat::puzzle::Shape>,
+    /// Write N puzzles, from the seeds SEED, SEED+1, … (each the puzzle its seed gives
+    /// alone), in that order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub batch: Option<u64>,
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 // How grids are drawn (`solve`, `check`, `hint`).
@@ -160,16 +196,16 @@ pub struct DrawArgs {
     pub no_clues: bool,
     /// Colour: auto (on a terminal, unless NO_COLOR; or with CLICOLOR_FORCE), always, never.
     #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
-    pub color: crate::style::ColorWhen,
+    pub color: crossat::style::ColorWhen,
 }
 
 impl DrawArgs {
-    /// The drawing options these flags ask for, in this environment (see [`crate::style`]).
-    pub fn options(&self) -> crate::draw::Options {
-        crate::draw::Options {
-            unicode: !self.ascii && crate::style::unicode_locale(),
+    /// The drawing options these flags ask for, in this environment (see [`crossat::style`]).
+    pub fn options(&self) -> crossat::draw::Options {
+        crossat::draw::Options {
+            unicode: !self.ascii && crossat::style::unicode_locale(),
             clues: !self.no_clues,
-            color: crate::style::color_enabled(self.color),
+            color: crossat::style::color_enabled(self.color),
         }
     }
 }
@@ -263,6 +299,9 @@ pub struct PuzzleArgs {
     /// The literal set of characters a cell may hold (default: those the clues mention).
     #[arg(long, value_name = "CHARS")]
     pub alphabet: Option<String>,
+    /// `--alphabet`, checked: not empty.
+    #[arg(skip)]
+    pub chars: Option<Vec<char>>,
     /// A file with a partial grid: one row per line, `.` for an empty cell.
     #[arg(long, value_name = "FILE")]
     pub given: Option<PathBuf>,
@@ -272,7 +311,7 @@ pub struct PuzzleArgs {
     /// The clues' regex dialect (default: the puzzle's "dialect", else its format's:
     /// ecmascript for challenges.json, python otherwise).
     #[arg(long, value_enum)]
-    pub dialect: Option<crate::puzzle::Dialect>,
+    pub dialect: Option<crossat::puzzle::Dialect>,
 }
 
 // `crossat solve`.
@@ -313,7 +352,7 @@ pub struct SolveArgs {
     pub proof: Option<PathBuf>,
     /// Format of the proof.
     #[arg(long, value_enum, default_value = "drat", requires = "proof")]
-    pub proof_format: crate::solve::ProofFormat,
+    pub proof_format: crossat::solve::ProofFormat,
     /// With --proof: also write the formula the proof refers to (the CNF plus the
     /// clause blocking the first solution), in DIMACS.
     #[arg(long, value_name = "CNF", requires = "proof")]
@@ -323,6 +362,8 @@ pub struct SolveArgs {
     pub model: Option<PathBuf>,
     #[command(flatten)]
     pub stop: StopArgs,
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 // `crossat dimacs`.
@@ -349,7 +390,7 @@ pub struct ListArgs {
     pub json: bool,
     /// The dialect to report (default: each puzzle's, as `solve` reads it).
     #[arg(long, value_enum)]
-    pub dialect: Option<crate::puzzle::Dialect>,
+    pub dialect: Option<crossat::puzzle::Dialect>,
 }
 
 // `crossat lint`.
@@ -366,6 +407,9 @@ pub struct LintArgs {
     /// The literal set of characters a cell may hold (default: the puzzle's, as `solve` infers it).
     #[arg(long, value_name = "CHARS")]
     pub alphabet: Option<String>,
+    /// `--alphabet`, checked: not empty.
+    #[arg(skip)]
+    pub chars: Option<Vec<char>>,
     /// JSON Lines: one `{"type":"clue",…}` per clue that differs, then a `{"type":"summary",…}`.
     #[arg(long)]
     pub json: bool,
@@ -389,6 +433,12 @@ pub struct BenchArgs {
     /// Give up on a puzzle after SECONDS (reported as skipped: timeout) and go on.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// `--timeout`, checked.
+    #[arg(skip)]
+    pub limit: Option<std::time::Duration>,
+    // Puzzles measured at a time; the lines come in the puzzles' order.
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 // The word list of dictionary puzzles.
@@ -460,6 +510,9 @@ pub struct SquaresArgs {
     /// Draw with ASCII characters (default: Unicode box drawing, unless the locale is not UTF-8).
     #[arg(long)]
     pub ascii: bool,
+    // Threads for the search's portfolio (at most 8).
+    #[command(flatten)]
+    pub jobs: JobsArgs,
 }
 
 /// How `crossat squares` looks for squares.

@@ -46,9 +46,9 @@ impl ExitCode {
 
     /// The status for a library error that ends a command: [`ExitCode::Internal`] for
     /// a bug, [`ExitCode::BadInput`] for everything else (bad input or usage).
-    pub fn of_error(e: &crate::error::Error) -> ExitCode {
+    pub fn of_error(e: &crossat::error::Error) -> ExitCode {
         match e {
-            crate::error::Error::Internal(_) => ExitCode::Internal,
+            crossat::error::Error::Internal(_) => ExitCode::Internal,
             _ => ExitCode::BadInput,
         }
     }

@@ -2,35 +2,35 @@
 //! streams, with the messages every command gives. [`crate::app`] and [`crate::bench`]
 //! both stand on it.
 
-use crate::error::{Error, Result};
+use crossat::error::{Error, Result};
 use std::io::Write;
 use std::path::Path;
 
 /// The limits of this run (`--max-input-bytes`), set once after parsing the arguments.
-static LIMITS: std::sync::OnceLock<crate::limits::Limits> = std::sync::OnceLock::new();
+static LIMITS: std::sync::OnceLock<crossat::limits::Limits> = std::sync::OnceLock::new();
 
 /// Sets the limits every read of this run obeys.
-pub fn set_limits(limits: crate::limits::Limits) {
+pub fn set_limits(limits: crossat::limits::Limits) {
     let _ = LIMITS.set(limits);
 }
 
 /// The limits of this run.
-pub fn limits() -> crate::limits::Limits {
+pub fn limits() -> crossat::limits::Limits {
     LIMITS.get().copied().unwrap_or_default()
 }
 
-/// Reads a file, or stdin for `-`, within the input limit (see [`crate::limits`]).
+/// Reads a file, or stdin for `-`, within the input limit (see [`crossat::limits`]).
 /// Standard input, a named pipe or a device may keep us waiting: a signal must still
 /// stop the command, so the signal thread starts first.
 pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
     if path.as_os_str() == "-" || std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         crate::stop::watch();
     }
-    crate::limits::read_input(path, &limits())
+    crossat::limits::read_input(path, &limits())
 }
 
 /// The flag that sets a library parameter: `--max-input-bytes` for `max_input_bytes`.
-pub fn flag(p: crate::error::Param) -> String {
+pub fn flag(p: crossat::error::Param) -> String {
     format!("--{}", p.name().replace('_', "-"))
 }
 
@@ -39,7 +39,7 @@ pub fn flag(p: crate::error::Param) -> String {
 pub fn cli_message(e: &Error) -> String {
     let message = e.message_with(&flag);
     match e {
-        Error::Request(crate::error::RequestError::IdNeeded { source, .. }) => format!("{message} (see `crossat list {source}`)"),
+        Error::Request(crossat::error::RequestError::IdNeeded { source, .. }) => format!("{message} (see `crossat list {source}`)"),
         _ => message,
     }
 }
@@ -85,24 +85,28 @@ pub fn io_reason(e: &std::io::Error) -> String {
 pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(String, Vec<u8>)>> {
     match explicit {
         Some(p) => read_source(p).map(Some),
-        None => crate::puzzle::louridas::pool_beside(puzzle).map(|txt| read_source(&txt)).transpose(),
+        None => crossat::puzzle::louridas::pool_beside(puzzle).map(|txt| read_source(&txt)).transpose(),
     }
 }
 
 /// Maps a failure to write standard output to an error naming the stream. A closed
 /// pipe is one too, on its way up; the printer ([`crate::stop::Stdout`]) remembers it,
 /// and `main` ends the process quietly instead of reporting it.
-pub fn write_err(e: std::io::Error) -> Error {
+fn write_err(e: std::io::Error) -> Error {
     Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
 }
 
 /// Writes a whole output file through a buffer, then flushes it and checks every step,
 /// so that a full disk or a closed file is an error naming the file, never a silent loss.
 /// `-` is standard output.
-pub fn write_file(path: &Path, out: &mut dyn Write, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+pub fn write_file(
+    path: &Path,
+    out: &mut crate::print::Printer<'_>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     let name = path.display().to_string();
     if name == "-" {
-        let mut w = std::io::BufWriter::new(out);
+        let mut w = std::io::BufWriter::new(out.raw());
         write(&mut w).and_then(|()| w.flush()).map_err(write_err)?;
         return Ok(());
     }

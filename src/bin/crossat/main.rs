@@ -1,18 +1,20 @@
-//! The `crossat` command, the library's front end: [`cli`] declares the arguments,
+//! The `crossat` command, the library's front end: [`cli`] declares the arguments and
+//! [`args`] checks them,
 //! [`app`] runs a command, [`bench`] measures the pipeline, [`io`] reads and writes
-//! files for both, [`stop`] handles signals, `--timeout` and the one printer, [`exit`]
+//! files for both, [`print`] is the printer commands write through, [`stop`] handles
+//! signals, `--timeout` and standard output, [`jobs`] shares work out over threads, [`exit`]
 //! names the exit statuses. None of it is part of the library (docs/architecture.md).
 
 mod app;
+mod args;
 mod bench;
 mod cli;
 mod exit;
 mod io;
+mod jobs;
 mod manual;
+mod print;
 mod stop;
-
-// The library's modules, named `crate::puzzle` etc. here as in the library.
-use crossat::*;
 
 use crossat::error::Error;
 use std::io::Write;
@@ -24,7 +26,8 @@ fn main() -> std::process::ExitCode {
         stop::watch();
     }
     let (mut out, mut err) = (stop::Stdout::new(), stop::Stderr::default());
-    let result = app::run(cli, &mut out, &mut err).and_then(|code| out.flush().map(|()| code).map_err(io::write_err));
+    let result = app::run(cli, &mut print::Printer::new(&mut out, "standard output"), &mut print::Printer::new(&mut err, "standard error"))
+        .and_then(|code| print::Printer::new(&mut out, "standard output").flush().map(|()| code));
     // The answer is complete (or the command failed): a late stop must not add to it.
     stop::finish();
     match result {

@@ -48,10 +48,10 @@ fn roff_ascii(page: &str) -> String {
 /// Writes the manual page (roff): the program, its global options, every command with
 /// its long help and options, the difficulty classes, the dialects, the input formats
 /// and the exit statuses.
-pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+pub fn man(out: &mut crate::print::Printer<'_>) -> crossat::Result<()> {
     let mut page = Vec::new();
-    man_page(&mut page)?;
-    out.write_all(roff_ascii(&String::from_utf8_lossy(&page)).as_bytes())
+    man_page(&mut page).map_err(|e| crossat::Error::Internal(format!("cannot render the manual page: {e}")))?;
+    write!(out, "{}", roff_ascii(&String::from_utf8_lossy(&page)))
 }
 
 fn man_page(out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -101,7 +101,7 @@ fn man_page(out: &mut dyn std::io::Write) -> std::io::Result<()> {
     roff.text([clap_mangen::roff::roman(
         "The puzzle format is detected from the content; --format forces one of these (crossat's documentation, docs/format.md in its source, describes each):",
     )]);
-    for f in crate::puzzle::Format::value_variants() {
+    for f in crossat::puzzle::Format::value_variants() {
         if let Some(v) = f.to_possible_value() {
             roff.control("TP", []);
             roff.text([clap_mangen::roff::bold(v.get_name())]);

@@ -24,7 +24,7 @@
 
 use crate::exit::ExitCode;
 use crossat::clock::Instant;
-pub use crossat::stop::{Cancel, Reason, Watcher};
+use crossat::stop::{Cancel, Reason, Watcher};
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -147,21 +147,15 @@ pub fn await_stop() -> ExitCode {
     ExitCode::Internal
 }
 
-/// Sets the timeout that [`arm`] starts the clock for (from now).
-pub fn set_timeout(secs: Option<f64>) -> crossat::Result<()> {
-    let d = match secs {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Some(Duration::from_secs_f64(s)),
-        Some(s) => return Err(crossat::Error::Usage(format!("--timeout must be a positive number of seconds, got {s}"))),
-    };
-    if let Some(d) = d {
+/// Starts the `--timeout` clock (from now), if there is a timeout.
+pub fn set_timeout(limit: Option<Duration>) {
+    if let Some(d) = limit {
         TIMEOUT_NS.store(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX).max(1), Ordering::Relaxed);
         let _ = std::thread::Builder::new().name("crossat-timeout".into()).spawn(move || {
             std::thread::sleep(d);
             stop(Reason::Timeout);
         });
     }
-    Ok(())
 }
 
 /// The `--timeout` in force, if any.

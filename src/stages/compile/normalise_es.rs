@@ -52,6 +52,7 @@ pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<N
         open: std::cell::RefCell::new(Vec::new()),
         captures: false,
         copying: std::cell::Cell::new(false),
+        copy_budget: std::cell::Cell::new(COPY_BUDGET),
     };
     cx.node(&pattern.root)
 }
@@ -86,6 +87,7 @@ pub fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node>
         open: std::cell::RefCell::new(Vec::new()),
         captures: true,
         copying: std::cell::Cell::new(false),
+        copy_budget: std::cell::Cell::new(COPY_BUDGET),
     };
     cx.node(&pattern.root).ok()
 }
@@ -190,7 +192,14 @@ struct Cx<'a> {
     /// Whether a group's body is being copied for a back-reference: its assertions held
     /// where the group matched, not where the copy stands, so they are dropped.
     copying: std::cell::Cell<bool>,
+    /// Nodes that copies of group bodies may still make. Copying bodies into bodies can
+    /// double the tree at each group (`(a)(\\1\\1)(\\2\\2)…`); once this runs out, a
+    /// back-reference matches any string (still a superset), so the tree stays small.
+    copy_budget: std::cell::Cell<usize>,
 }
+
+/// The initial [`Cx::copy_budget`].
+const COPY_BUDGET: usize = 1 << 10;
 
 impl Cx<'_> {
     fn hard(&self, what: &str, over: Node) -> Result<Node, Hard> {
@@ -201,6 +210,9 @@ impl Cx<'_> {
     }
 
     fn node(&self, n: &ecma::Node) -> Result<Node, Hard> {
+        if self.copying.get() {
+            self.copy_budget.set(self.copy_budget.get().saturating_sub(1));
+        }
         Ok(match n {
             ecma::Node::Empty => Node::Empty,
             ecma::Node::Set(set) => {
@@ -288,7 +300,7 @@ impl Cx<'_> {
     /// body is being approximated matches any string.
     fn backref_over(&self, k: usize) -> Result<Node, Hard> {
         let Some(body) = self.bodies.get(k).copied().flatten() else { return Ok(Node::Empty) };
-        if self.open.borrow().contains(&k) {
+        if self.open.borrow().contains(&k) || self.copy_budget.get() == 0 {
             return Ok(Node::any_string());
         }
         self.open.borrow_mut().push(k);

@@ -308,23 +308,31 @@ fn collect_bodies(node: &Node, out: &mut BTreeMap<u32, Node>) {
 /// A copy of `node` without captures, assertions or lookarounds, back-references
 /// replaced by their group's body: it matches a superset of what `node` can capture.
 /// A reference met again while its group's body is being copied (`(a\\2?)(b\\1)` in
-/// ECMAScript) becomes any string, so the copy is finite.
+/// ECMAScript) becomes any string, so the copy is finite. Copying bodies into bodies can
+/// double the tree at each level (`(a)(\\1\\1)(\\2\\2)…`), so once the copy holds
+/// [`RELAX_BUDGET`] nodes every further reference becomes any string too: still a
+/// superset, and the copy stays small.
 fn relax(node: &Node, bodies: &BTreeMap<u32, Node>) -> Node {
-    relax_in(node, bodies, &mut Vec::new())
+    let mut budget = RELAX_BUDGET;
+    relax_in(node, bodies, &mut Vec::new(), &mut budget)
 }
 
-fn relax_in(node: &Node, bodies: &BTreeMap<u32, Node>, open: &mut Vec<u32>) -> Node {
+/// Most nodes [`relax`] copies before it stops expanding back-references.
+const RELAX_BUDGET: usize = 4096;
+
+fn relax_in(node: &Node, bodies: &BTreeMap<u32, Node>, open: &mut Vec<u32>, budget: &mut usize) -> Node {
+    *budget = budget.saturating_sub(1);
     match node {
         Node::Empty | Node::Assert(_) | Node::Look { .. } => Node::Empty,
         Node::Set(s) => Node::Set(s.clone()),
-        Node::Concat(v) => Node::Concat(v.iter().map(|n| relax_in(n, bodies, open)).collect()),
-        Node::Alt(v) => Node::Alt(v.iter().map(|n| relax_in(n, bodies, open)).collect()),
-        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(relax_in(sub, bodies, open)), min: *min, max: *max },
-        Node::Group { sub, .. } => relax_in(sub, bodies, open),
-        Node::Backref(k) if open.contains(k) => Node::any_string(),
+        Node::Concat(v) => Node::Concat(v.iter().map(|n| relax_in(n, bodies, open, budget)).collect()),
+        Node::Alt(v) => Node::Alt(v.iter().map(|n| relax_in(n, bodies, open, budget)).collect()),
+        Node::Repeat { sub, min, max } => Node::Repeat { sub: Box::new(relax_in(sub, bodies, open, budget)), min: *min, max: *max },
+        Node::Group { sub, .. } => relax_in(sub, bodies, open, budget),
+        Node::Backref(k) if open.contains(k) || *budget == 0 => Node::any_string(),
         Node::Backref(k) => bodies.get(k).map_or(Node::Empty, |b| {
             open.push(*k);
-            let r = relax_in(b, bodies, open);
+            let r = relax_in(b, bodies, open, budget);
             let _ = open.pop();
             r
         }),

@@ -35,11 +35,14 @@
 
 pub mod big;
 mod branch;
+mod cache;
+mod parallel;
 pub mod segment;
 
 use crate::stop::Cancel;
 pub use big::Big;
 use branch::{Branch, letter_classes};
+pub use parallel::count_prepared_jobs;
 use segment::Segment;
 
 use super::Prepared;
@@ -77,21 +80,33 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
 /// [`count_prepared_within`], telling `report` how far it has got.
 pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
-    let verifier = &prep.verifier;
-    let refine = |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS);
-    let doms = if prep.direct { prep.domains.clone() } else { propagate::domains_with(&prep.puzzle, compiled, refine) };
-    let Some(doms) = doms else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
-    let chars = compiled.alphabet.chars();
-    let mut text = String::new();
-    let matches = |i: usize, word: &[usize]| {
-        text.clear();
-        text.extend(word.iter().map(|&a| chars[a]));
-        verifier.clue_matches(i, &text)
-    };
+    let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
     let lines = Propagator::new(&prep.puzzle);
     let mut report = report;
     let watch = Watch { max_nodes, cancel: &prep.cancel, report: report.as_mut().map(|r| &mut **r as Report<'_>) };
-    run(&lines, compiled, &doms, refine, matches, watch)
+    run(&lines, compiled, &doms, refiner(prep, compiled), matcher(prep, compiled), watch)
+}
+
+/// The propagated domains a count of `prep` starts from; `None` when a cell has none.
+fn root_domains(prep: &Prepared, compiled: &Compiled) -> Option<Vec<SymSet>> {
+    if prep.direct { prep.domains.clone() } else { propagate::domains_with(&prep.puzzle, compiled, refiner(prep, compiled)) }
+}
+
+/// How a count narrows an over-approximated line's support (see [`count()`]).
+fn refiner<'a>(prep: &'a Prepared, compiled: &'a Compiled) -> impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>> + 'a {
+    let verifier = &prep.verifier;
+    move |i, _: &[SymSet], s: &[SymSet]| exact_support(compiled, verifier, i, s, EXACT_WORDS)
+}
+
+/// The reference verdict of a clue on a word of symbols (see [`count()`]).
+fn matcher<'a>(prep: &'a Prepared, compiled: &'a Compiled) -> impl FnMut(usize, &[usize]) -> Result<bool> + 'a {
+    let (chars, verifier) = (compiled.alphabet.chars(), &prep.verifier);
+    let mut text = String::new();
+    move |i: usize, word: &[usize]| {
+        text.clear();
+        text.extend(word.iter().map(|&a| chars[a]));
+        verifier.clue_matches(i, &text)
+    }
 }
 
 /// A finished count.
@@ -153,28 +168,7 @@ fn run<'a>(
     matches: impl FnMut(usize, &[usize]) -> Result<bool>,
     watch: Watch<'a>,
 ) -> Result<Option<Counted>> {
-    let Watch { max_nodes, cancel, report } = watch;
-    let mut counter = Counter {
-        report,
-        depth: 0,
-        parts: (0, 0),
-        max_nodes,
-        cancel,
-        lines,
-        compiled,
-        refine,
-        matches,
-        doms: doms.to_vec(),
-        scratch: Scratch::default(),
-        cache: HashMap::new(),
-        cache_words: 0,
-        nodes: 0,
-        cache_hits: 0,
-        parent: vec![usize::MAX; doms.len()],
-        word: Vec::new(),
-        line: Vec::new(),
-        classes: compiled.clues.iter().map(|cc| letter_classes(cc, compiled.alphabet.len())).collect(),
-    };
+    let mut counter = Counter::new(lines, compiled, doms, refine, matches, watch);
     if doms.iter().any(SymSet::is_empty) {
         return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }));
     }
@@ -205,8 +199,7 @@ struct Counter<'a, R, M> {
     matches: M,
     doms: Vec<SymSet>,
     scratch: Scratch,
-    cache: HashMap<Vec<u64>, Big>,
-    cache_words: usize,
+    cache: cache::Cache<'a>,
     nodes: usize,
     cache_hits: usize,
     /// Union-find over cells, reset after each use.
@@ -223,11 +216,36 @@ struct Component {
     segs: Vec<Segment>,
 }
 
-impl<R, M> Counter<'_, R, M>
+impl<'a, R, M> Counter<'a, R, M>
 where
     R: FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
     M: FnMut(usize, &[usize]) -> Result<bool>,
 {
+    /// A counter at the root `doms`, its line tables not yet made.
+    fn new(lines: &'a Propagator, compiled: &'a Compiled, doms: &[SymSet], refine: R, matches: M, watch: Watch<'a>) -> Self {
+        let Watch { max_nodes, cancel, report } = watch;
+        Counter {
+            report,
+            depth: 0,
+            parts: (0, 0),
+            max_nodes,
+            cancel,
+            lines,
+            compiled,
+            refine,
+            matches,
+            doms: doms.to_vec(),
+            scratch: Scratch::default(),
+            cache: cache::Cache::own(),
+            nodes: 0,
+            cache_hits: 0,
+            parent: vec![usize::MAX; doms.len()],
+            word: Vec::new(),
+            line: Vec::new(),
+            classes: compiled.clues.iter().map(|cc| letter_classes(cc, compiled.alphabet.len())).collect(),
+        }
+    }
+
     fn open(&self, seg: &Segment) -> usize {
         seg.cells(&self.lines.lines[seg.clue as usize]).iter().filter(|&&c| self.doms[c].len() > 1).count()
     }
@@ -235,10 +253,25 @@ where
     /// The grids over `cells` (open cells, propagated) that `segs` (every segment through
     /// them that may still constrain them) accept: the product over the components.
     fn split(&mut self, cells: &[usize], segs: &[Segment]) -> Result<Big> {
+        let Some((mut product, comps)) = self.decompose(cells, segs)? else { return Ok(Big::zero()) };
+        for comp in &comps {
+            let k = self.component(comp)?;
+            if k.is_zero() {
+                return Ok(Big::zero());
+            }
+            product = product.mul(&k);
+        }
+        Ok(product)
+    }
+
+    /// The components of [`Counter::split`] (smaller first, so that a zero among them
+    /// ends the product early), with the product of the domain sizes of the cells no
+    /// segment constrains any more; `None` when a segment accepts no word.
+    fn decompose(&mut self, cells: &[usize], segs: &[Segment]) -> Result<Option<(Big, Vec<Component>)>> {
         let mut active = Vec::with_capacity(segs.len());
         for &s in segs {
             if !self.settle(s, &mut active)? {
-                return Ok(Big::zero());
+                return Ok(None);
             }
         }
         let mut product = Big::one();
@@ -285,16 +318,8 @@ where
                 self.parent[c] = usize::MAX;
             }
         }
-        // Smaller components first: a zero among them ends the product early.
         comps.sort_by_key(|k| k.cells.len());
-        for comp in &comps {
-            let k = self.component(comp)?;
-            if k.is_zero() {
-                return Ok(Big::zero());
-            }
-            product = product.mul(&k);
-        }
-        Ok(product)
+        Ok(Some((product, comps)))
     }
 
     /// Puts in `active` what of segment `s` still constrains its cells: nothing when
@@ -353,19 +378,33 @@ where
         let key = self.key(comp);
         if let Some(k) = self.cache.get(&key) {
             self.cache_hits += 1;
-            return Ok(k.clone());
+            return Ok(k);
         }
         let mut total = Big::zero();
         self.depth += 1;
         let counted = self.branch(comp, &mut total);
         self.depth -= 1;
         counted?;
-        self.store(key, total.clone());
+        self.cache.store(key, total.clone());
         Ok(total)
     }
 
     /// Adds to `total` the count of each case of `comp`'s branch.
     fn branch(&mut self, comp: &Component, total: &mut Big) -> Result<()> {
+        self.cases(comp, |counter, rest, segs, weight| {
+            let mut k = counter.split(rest, segs)?;
+            if weight != 1 {
+                k.mul_small(weight);
+            }
+            total.add_assign(&k);
+            Ok(())
+        })
+    }
+
+    /// Calls `case(self, open cells, segments, weight)` for each case of `comp`'s
+    /// branch that propagation leaves consistent, with the case's domains in place: the
+    /// component's count is the sum of the cases' counts, each times its weight.
+    fn cases(&mut self, comp: &Component, mut case: impl FnMut(&mut Self, &[usize], &[Segment], u32) -> Result<()>) -> Result<()> {
         match self.choose(comp) {
             Branch::Cell(cell) => {
                 let groups = self.letter_groups(cell, comp);
@@ -378,9 +417,7 @@ where
                     self.scratch.set(&mut self.doms, cell, one);
                     if self.propagate(self.lines.of_cell[cell].clone(), &comp.segs) {
                         let rest: Vec<usize> = comp.cells.iter().copied().filter(|&c| self.doms[c].len() > 1).collect();
-                        let mut k = self.split(&rest, &comp.segs)?;
-                        k.mul_small(weight);
-                        total.add_assign(&k);
+                        case(self, &rest, &comp.segs, weight)?;
                     }
                     self.scratch.undo(&mut self.doms, mark);
                     self.done();
@@ -397,8 +434,7 @@ where
                     segs.push(Segment { lo: s.lo + at, from: q, ..s });
                     if self.propagate(Vec::new(), &segs) {
                         let rest: Vec<usize> = comp.cells.iter().copied().filter(|&c| self.doms[c].len() > 1).collect();
-                        let k = self.split(&rest, &segs)?;
-                        total.add_assign(&k);
+                        case(self, &rest, &segs, 1)?;
                     }
                     self.scratch.undo(&mut self.doms, mark);
                     self.done();
@@ -505,15 +541,6 @@ where
             }
         }
         key
-    }
-
-    fn store(&mut self, key: Vec<u64>, count: Big) {
-        if self.cache_words + key.len() > CACHE_WORDS {
-            self.cache.clear();
-            self.cache_words = 0;
-        }
-        self.cache_words += key.len() + count.bits() / 64 + 4;
-        let _ = self.cache.insert(key, count);
     }
 
     /// Whether clue `i` (one whose automaton over-approximates it) accepts every word

@@ -51,12 +51,13 @@ pub struct Count {
 /// and a puzzle that propagation decided are counted by listing. A stop
 /// (its cancel token, [`Prepared::cancel`]) ends it with an error, never a number.
 pub fn count(prep: &mut Prepared) -> Result<Count> {
-    count_reporting(prep, None)
+    count_reporting(prep, 1, None)
 }
 
 /// [`count()`], telling `report` how far the counting search has got
-/// ([`counter::Report`]); its unbounded run starts again from no parts done.
-pub fn count_reporting(prep: &mut Prepared, mut report: Option<counter::Report<'_>>) -> Result<Count> {
+/// ([`counter::Report`]); its unbounded run starts again from no parts done, on `jobs`
+/// threads ([`counter::count_prepared_jobs`]) when `jobs` is more than 1.
+pub fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<counter::Report<'_>>) -> Result<Count> {
     let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
         let outcome = solve(prep, limit, |_, _| Ok(()))?;
         Ok(outcome.complete.then(|| Count { count: Big::from(outcome.found), listed: true }))
@@ -71,8 +72,12 @@ pub fn count_reporting(prep: &mut Prepared, mut report: Option<counter::Report<'
         return Ok(count);
     }
     let start = Instant::now();
-    let counted = counter::count_prepared_reporting(prep, usize::MAX, report)
-        .and_then(|c| c.ok_or_else(|| Error::Internal("an unbounded count gave up".into())));
+    let counted = if jobs > 1 {
+        counter::count_prepared_jobs(prep, jobs, report)
+    } else {
+        counter::count_prepared_reporting(prep, usize::MAX, report)
+            .and_then(|c| c.ok_or_else(|| Error::Internal("an unbounded count gave up".into())))
+    };
     prep.times.add(Stage::Solve, start.elapsed());
     prep.times.add_wall(start.elapsed());
     Ok(Count { count: counted?.count, listed: false })

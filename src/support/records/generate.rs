@@ -34,7 +34,7 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename = "summary")]
 pub struct GenerateStopped {
-    /// Always 0.
+    /// Puzzles printed before the stop: 0, or those of a `--batch` so far.
     pub puzzles: usize,
     /// The seed.
     pub seed: u64,

@@ -1,22 +1,21 @@
 //! `check` and `hint`.
 
-use crate::assist::{Assistant, Conflict, Hint, Reason};
 use crate::cli::{CheckArgs, HintArgs};
-use crate::draw::{Mark, View};
-use crate::error::{Error, Result};
 use crate::exit::ExitCode;
-use crate::io::write_err;
-use crate::pipeline::Prepared;
-use crate::puzzle;
-use crate::records::{self, CheckSummary, HintSummary};
-use std::io::Write;
+use crate::print::Printer;
+use crossat::assist::{Assistant, Conflict, Hint, Reason};
+use crossat::draw::{Mark, View};
+use crossat::error::{Error, Result};
+use crossat::pipeline::Prepared;
+use crossat::puzzle;
+use crossat::records::{self, CheckSummary, HintSummary};
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
 /// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle. A
 /// leading U+FEFF is a byte-order mark unless the puzzle's alphabet holds it.
 fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
-    let (name, bytes) = crate::limits::read_input_whole(path, &crate::io::limits())?;
+    let (name, bytes) = crossat::limits::read_input_whole(path, &crate::io::limits())?;
     let stripped = puzzle::utf8(&name, &bytes)?;
     let text = if prep.alphabet().index('\u{feff}').is_some() { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
     let mut p = prep.puzzle.clone();
@@ -39,18 +38,18 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent:
         s.push_str(&format!(
             "{indent}filled cell {} '{}'\n",
             prep.puzzle.shape.cell_name(c),
-            givens[c].map_or("?".into(), crate::draw::visible)
+            givens[c].map_or("?".into(), crossat::draw::visible)
         ));
     }
     s
 }
 
 /// The grid drawn for `check` and `hint`.
-fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
-    crate::draw::draw(&prep.puzzle, view, look)
+fn drawing(prep: &Prepared, view: &View, look: crossat::draw::Options) -> String {
+    crossat::draw::draw(&prep.puzzle, view, look)
 }
 
-pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     if args.puzzle.given.is_some() {
         return Err(Error::Usage(
             "check takes the filled cells from GRID; --given does not apply to it (put the given cells in GRID)".into(),
@@ -68,13 +67,13 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
     let mut view = View::partial(&grid);
     let mut text = String::new();
     // A record (`summary`: the last one) as a JSON line, or its text.
-    let mut emit = |out: &mut dyn Write, summary: bool, line: String, t: String| -> Result<()> {
+    let mut emit = |out: &mut Printer<'_>, summary: bool, line: String, t: String| -> Result<()> {
         if summary {
             // The answer is complete: a stop from now on changes nothing.
             crate::stop::finish();
         }
         if args.json {
-            writeln!(out, "{line}").map_err(write_err)
+            writeln!(out, "{line}")
         } else {
             text.push_str(&t);
             Ok(())
@@ -94,17 +93,17 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 }
                 let place = cell.map_or_else(
                     || "at the end of the line".to_string(),
-                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crate::draw::visible(full[c])),
+                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crossat::draw::visible(full[c])),
                 );
                 emit(
                     out,
                     false,
-                    records::line(&crate::assist::failure_record(&prep, failure)),
+                    records::line(&crossat::assist::failure_record(&prep, failure)),
                     format!(
                         "{} '{}' does not match \"{}\": it can no longer match {place}\n",
                         clue.label,
                         clue.regex,
-                        crate::draw::visible_word(word)
+                        crossat::draw::visible_word(word)
                     ),
                 )?;
             }
@@ -136,11 +135,11 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 emit(
                     out,
                     false,
-                    records::line(&crate::assist::unknown_char_record(&prep, c, ch)),
+                    records::line(&crossat::assist::unknown_char_record(&prep, c, ch)),
                     format!(
                         "{} holds '{}', which no clue allows (not in the alphabet)\n",
                         prep.puzzle.shape.cell_name(c),
-                        crate::draw::visible(ch)
+                        crossat::draw::visible(ch)
                     ),
                 )?;
             }
@@ -151,7 +150,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         match assistant.complete(&grid)? {
             Some(one) => {
                 let several = assistant.several(&grid, &one)?;
-                let completions = if several { completions(&prep, &grid)? } else { Some(crate::solve::count::Big::one()) };
+                let completions = if several { completions(&prep, &grid)? } else { Some(crossat::solve::count::Big::one()) };
                 let ways = match (&completions, several) {
                     (_, false) => " (in exactly one way)".to_string(),
                     (Some(n), true) => format!(" in {n} ways"),
@@ -160,7 +159,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 let record = CheckSummary {
                     completable: Some(true),
                     unique_completion: Some(!several),
-                    completions: Some(completions.as_ref().map(crate::emit::count_value)),
+                    completions: Some(completions.as_ref().map(crossat::emit::count_value)),
                     ..CheckSummary::new(false)
                 };
                 emit(out, true, records::line(&record), format!("can be completed{ways}\n"))?;
@@ -188,8 +187,8 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 }
                 let record = CheckSummary {
                     completable: Some(false),
-                    conflict: Some(crate::assist::conflict_record(&prep, &k)),
-                    broken: Some(crate::assist::labels(&prep, &broken)),
+                    conflict: Some(crossat::assist::conflict_record(&prep, &k)),
+                    broken: Some(crossat::assist::labels(&prep, &broken)),
                     ..CheckSummary::new(false)
                 };
                 emit(out, true, records::line(&record), t)?;
@@ -198,7 +197,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
         }
     };
     if !args.json {
-        write!(out, "{}{text}", drawing(&prep, &view, args.draw.options())).map_err(write_err)?;
+        write!(out, "{}{text}", drawing(&prep, &view, args.draw.options()))?;
     }
     Ok(code)
 }
@@ -206,28 +205,28 @@ pub(super) fn check(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode> {
 /// How many ways the filled cells of `grid` can be completed, when the counting search
 /// settles it within [`COMPLETIONS_COUNT`] decisions (as `solve`'s "not unique: N
 /// solutions"); `None` when that would take longer.
-fn completions(prep: &Prepared, grid: &[Option<char>]) -> Result<Option<crate::solve::count::Big>> {
+fn completions(prep: &Prepared, grid: &[Option<char>]) -> Result<Option<crossat::solve::count::Big>> {
     let mut puzzle = prep.puzzle.clone();
     for (g, &c) in puzzle.givens.iter_mut().zip(grid) {
         *g = c.or(*g);
     }
-    let mut filled = crate::pipeline::prepare_puzzle(&prep.source, puzzle, Some(prep.alphabet().chars()), Default::default())?;
-    crate::pipeline::count_within(&mut filled, COMPLETIONS_COUNT)
+    let mut filled = crossat::pipeline::prepare_puzzle(&prep.source, puzzle, Some(prep.alphabet().chars()), Default::default())?;
+    crossat::pipeline::count_within(&mut filled, COMPLETIONS_COUNT)
 }
 
 /// Most decisions of the counting search behind "can be completed in N ways".
 const COMPLETIONS_COUNT: usize = 2_000;
 
-pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
     let prep = super::prepare(&args.puzzle)?;
     let look = args.draw.options();
     let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;
     let givens = player.clone().unwrap_or_else(|| prep.puzzle.givens.clone());
     let mut assistant = Assistant::new(&prep)?;
-    let write = |out: &mut dyn Write, s: String| out.write_all(s.as_bytes()).map_err(write_err);
+    let write = |out: &mut Printer<'_>, s: String| write!(out, "{s}");
     if player.is_some() {
-        let wrong = crate::assist::wrong_entries(&prep, &mut assistant, &givens)?;
+        let wrong = crossat::assist::wrong_entries(&prep, &mut assistant, &givens)?;
         if !wrong.is_empty() {
             let mut view = View::partial(&givens);
             let mut text = String::new();
@@ -236,7 +235,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                 view.marks[*c] = Mark::Bad;
                 view.bad_clues.extend(clues);
                 if args.json {
-                    write(out, format!("{}\n", records::line(&crate::assist::wrong_record(&prep, *c, ch, clues))))?;
+                    write(out, format!("{}\n", records::line(&crossat::assist::wrong_record(&prep, *c, ch, clues))))?;
                 } else if clues.is_empty() {
                     text.push_str(&format!(
                         "{} '{ch}' is wrong: no clue allows it (not in the alphabet)\n",
@@ -246,7 +245,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     text.push_str(&format!(
                         "{} '{}' is wrong: with it these clues cannot all hold:\n",
                         prep.puzzle.shape.cell_name(*c),
-                        crate::draw::visible(ch)
+                        crossat::draw::visible(ch)
                     ));
                     for &i in clues {
                         let clue = &prep.puzzle.clues[i];
@@ -271,7 +270,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
         if args.json {
             let record = HintSummary {
                 completable: Some(false),
-                conflict: Some(crate::assist::conflict_record(&prep, &k)),
+                conflict: Some(crossat::assist::conflict_record(&prep, &k)),
                 ..HintSummary::default()
             };
             write(out, format!("{}\n", records::line(&record)))?;
@@ -317,8 +316,8 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
         // One record: a stop prints the whole hint and counts it, or neither.
         crate::stop::record(|| -> Result<()> {
             if args.json {
-                write(out, format!("{}\n", records::line(&crate::assist::hint_record(&prep, h, because.as_ref()))))?;
-                out.flush().map_err(write_err)?;
+                write(out, format!("{}\n", records::line(&crossat::assist::hint_record(&prep, h, because.as_ref()))))?;
+                out.flush()?;
             } else {
                 if hints.len() == 1 {
                     match (&because, &h.reason) {
@@ -327,7 +326,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                         _ => {}
                     }
                 }
-                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crate::draw::visible(h.ch)));
+                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crossat::draw::visible(h.ch)));
                 if let Some(k) = &because {
                     text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")));
                 }

@@ -1,25 +1,25 @@
-//! `explain`: the steps of [`crate::explain`] as numbered text (the clue as `solve`
+//! `explain`: the steps of [`crossat::explain`] as numbered text (the clue as `solve`
 //! labels it, cells as `hint` names them, the grid drawn after each step or at the
 //! end) or as JSON Lines.
 
 use super::input;
 use crate::cli::{DrawWhen, ExplainArgs};
-use crate::deduce::constraints::Constraint;
-use crate::deduce::rate::Difficulty;
-use crate::deduce::{self, End, Kind, Step, Why, reason};
-use crate::draw::{Mark, View};
-use crate::error::Result;
 use crate::exit::ExitCode;
-use crate::explain::{Answer, Explanation};
-use crate::io::{read_source, write_err};
-use crate::pipeline::{self, Prepared};
-use crate::propagate::SymSet;
-use crate::puzzle;
-use crate::records;
-use crate::style::Palette;
-use std::io::Write;
+use crate::io::read_source;
+use crate::print::Printer;
+use crossat::deduce::constraints::Constraint;
+use crossat::deduce::rate::Difficulty;
+use crossat::deduce::{self, End, Kind, Step, Why, reason};
+use crossat::draw::{Mark, View};
+use crossat::error::Result;
+use crossat::explain::{Answer, Explanation};
+use crossat::pipeline::{self, Prepared};
+use crossat::propagate::SymSet;
+use crossat::puzzle;
+use crossat::records;
+use crossat::style::Palette;
 
-pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let mut paths = super::input_paths(&args.puzzle);
     paths.push(args.grid.as_deref());
     super::one_stdin(&paths)?;
@@ -32,14 +32,14 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
     }
     let mut prep = pipeline::prepare(&inp)?;
     let opts = deduce::Options { max_steps: args.max_steps, ..deduce::Options::default() };
-    let ex = crate::explain::explain(&mut prep, opts)?;
+    let ex = crossat::explain::explain(&mut prep, opts)?;
     crate::stop::finish();
     let mut text = String::new();
     if args.json {
-        for step in crate::explain::step_records(&prep, &ex) {
+        for step in crossat::explain::step_records(&prep, &ex) {
             text.push_str(&format!("{}\n", records::line(&step)));
         }
-        text.push_str(&format!("{}\n", records::line(&crate::explain::summary_record(&prep, &ex))));
+        text.push_str(&format!("{}\n", records::line(&crossat::explain::summary_record(&prep, &ex))));
     } else {
         let look = args.draw.options();
         let pal = Palette { on: look.color };
@@ -50,15 +50,15 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut dyn Write) -> Result<ExitCod
                 doms[c] = *r;
             }
             if args.show == DrawWhen::Steps {
-                text.push_str(&crate::draw::draw(&prep.puzzle, &view(&prep, &doms, Some(step)), look));
+                text.push_str(&crossat::draw::draw(&prep.puzzle, &view(&prep, &doms, Some(step)), look));
             }
         }
         if args.show == DrawWhen::End {
-            text.push_str(&crate::draw::draw(&prep.puzzle, &view(&prep, &doms, None), look));
+            text.push_str(&crossat::draw::draw(&prep.puzzle, &view(&prep, &doms, None), look));
         }
         text.push_str(&ending(&prep, &ex));
     }
-    out.write_all(text.as_bytes()).map_err(write_err)?;
+    write!(out, "{text}")?;
     Ok(if ex.answer == Answer::None { ExitCode::NoSolution } else { ExitCode::Solved })
 }
 
@@ -149,7 +149,7 @@ fn ending(prep: &Prepared, ex: &Explanation) -> String {
     let counts = if counts.is_empty() { "no step".to_string() } else { counts.join(", ") };
     let grid = prep.puzzle.givens.len();
     let name = |c: usize| deduce::constraints::cell_name(&prep.puzzle, c);
-    let forced = match crate::explain::assignment(prep, ex) {
+    let forced = match crossat::explain::assignment(prep, ex) {
         Some(a) if a.iter().all(Option::is_some) => "every cell and every entry's regex is forced",
         Some(_) => "every cell is forced, but not the assignment: some entries can hold more than one of their regexes",
         None => "every cell is forced",

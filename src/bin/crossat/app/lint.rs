@@ -1,20 +1,17 @@
 //! `crossat lint`: every clue whose meaning differs between the two dialects.
 
 use crate::cli::LintArgs;
-use crate::error::{Error, Result};
 use crate::exit::ExitCode;
-use crate::io::{read_source, write_err};
-use crate::lint::{self, Verdict};
-use crate::puzzle::{self, Format, Puzzle};
-use crate::records::{self, LintVerdict};
-use std::io::Write;
+use crate::io::read_source;
+use crate::print::Printer;
+use crossat::error::Result;
+use crossat::lint::{self, Verdict};
+use crossat::puzzle::{self, Format, Puzzle};
+use crossat::records::{self, LintVerdict};
 
-pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
-    let alphabet: Option<Vec<char>> = args.alphabet.as_ref().map(|a| a.chars().collect());
-    if alphabet.as_ref().is_some_and(Vec::is_empty) {
-        return Err(Error::Usage("--alphabet must not be empty".into()));
-    }
+    let alphabet = args.chars.clone();
     let format = match args.format {
         Some(f) => f,
         None => puzzle::detect(&source, &bytes)?,
@@ -66,16 +63,16 @@ pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
                     length: v.length,
                     verdict,
                 };
-                writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+                writeln!(out, "{}", records::line(&record))?;
             } else {
-                writeln!(out, "{text}").map_err(write_err)?;
+                writeln!(out, "{text}")?;
             }
         }
     }
     let n = puzzles.len();
     if args.json {
         let summary = records::LintSummary { puzzles: n, clues, differ, refused_by_one: refused, refused_by_both: bad, undecided };
-        writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&summary))?;
     } else {
         let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
         writeln!(
@@ -83,8 +80,7 @@ pub(super) fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<ExitCode> {
             "{}, {}: {differ} differ between Python and ECMAScript, {refused} refused by one dialect, {bad} by both, {undecided} undecided",
             plural(n, "puzzle"),
             plural(clues, "clue")
-        )
-        .map_err(write_err)?;
+        )?;
     }
     Ok(if bad > 0 {
         ExitCode::BadInput

@@ -9,17 +9,18 @@ mod solve;
 mod table;
 
 use crate::cli::{Cli, Command, PuzzleArgs};
-use crate::error::{Error, Result};
 use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source};
-use crate::pipeline::Input;
-use crate::puzzle;
-use std::io::Write;
+use crate::print::Printer;
+use crossat::error::{Error, Result};
+use crossat::pipeline::Input;
+use crossat::puzzle;
 use std::path::Path;
 
 /// Runs one command; returns its exit status (errors map to theirs in `main`).
-pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    crate::io::set_limits(crate::limits::Limits::default().with_max_input_bytes(cli.max_input_bytes));
+pub fn run(mut cli: Cli, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
+    crate::args::check(&mut cli)?;
+    crate::io::set_limits(crossat::limits::Limits::default().with_max_input_bytes(cli.max_input_bytes));
     match cli.command {
         Command::Solve(args) => solve::solve(&args, out, err),
         Command::Dimacs(args) => puzzles::dimacs_cmd(&args, out),
@@ -33,10 +34,13 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
         Command::Squares(args) => puzzles::squares(&args, out, err),
         Command::Bench(args) => crate::bench::run(&args, out),
         Command::Completions(args) => {
-            crate::manual::completions(args.shell, out);
+            crate::manual::completions(args.shell, out.raw());
             Ok(ExitCode::Solved)
         }
-        Command::Man => crate::manual::man(out).map(|()| ExitCode::Solved).map_err(crate::io::write_err),
+        Command::Man => {
+            crate::manual::man(out)?;
+            Ok(ExitCode::Solved)
+        }
     }
 }
 
@@ -44,7 +48,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCod
 /// `--timeout` clock.
 pub(crate) fn start(args: &crate::cli::StopArgs, epilogue: crate::stop::Epilogue) -> Result<()> {
     crate::stop::arm(epilogue);
-    crate::stop::set_timeout(args.timeout)
+    crate::stop::set_timeout(args.limit);
+    Ok(())
 }
 
 /// [`start`] for a command that prints results as it goes: the returned counter is
@@ -64,7 +69,7 @@ pub(crate) fn start_counted(
         Box::new(move |reason| {
             let n = count.load(std::sync::atomic::Ordering::SeqCst);
             let text = format!("{n} {noun}{} {tail}", if n == 1 { "" } else { "s" });
-            crate::stop::summary(json, reason, crate::records::Printed { key, n }, &text)
+            crate::stop::summary(json, reason, crossat::records::Printed { key, n }, &text)
         }),
     )?;
     Ok(counter)
@@ -83,11 +88,11 @@ pub(crate) fn one_stdin(paths: &[Option<&Path>]) -> Result<()> {
     Ok(())
 }
 
-/// Reads and prepares the puzzle the arguments name (see [`crate::pipeline::prepare`]);
+/// Reads and prepares the puzzle the arguments name (see [`crossat::pipeline::prepare`]);
 /// a file that is another command's input says which command reads it.
-pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crate::pipeline::Prepared> {
+pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crossat::pipeline::Prepared> {
     let input = input(args)?;
-    crate::pipeline::prepare(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
+    crossat::pipeline::prepare(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
 }
 
 /// `e`, a failure to read `file` as a puzzle, with a pointer to the command that reads
@@ -123,10 +128,7 @@ pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {
         }
     };
     let pool = pool_file(&args.file, args.pool.as_deref())?;
-    let alphabet = args.alphabet.as_ref().map(|a| a.chars().collect::<Vec<_>>());
-    if alphabet.as_ref().is_some_and(Vec::is_empty) {
-        return Err(Error::Usage("--alphabet must not be empty".into()));
-    }
+    let alphabet = args.chars.clone();
     Ok(Input {
         source,
         bytes,

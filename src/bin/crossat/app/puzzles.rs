@@ -3,18 +3,18 @@
 use super::input_paths;
 use super::solve::status_line;
 use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, PuzzleFormat, SquaresArgs};
-use crate::dimacs;
-use crate::encode::ClauseSink;
-use crate::error::{Error, Result};
 use crate::exit::ExitCode;
-use crate::io::{pool_file, read_source, refuse_overwrite, write_err, write_file};
-use crate::pipeline;
-use crate::puzzle::{self, Format};
-use crate::records;
-use std::io::Write;
+use crate::io::{pool_file, read_source, refuse_overwrite, write_file};
+use crate::print::Printer;
+use crossat::dimacs;
+use crossat::encode::ClauseSink;
+use crossat::error::{Error, Result};
+use crossat::pipeline;
+use crossat::puzzle::{self, Format};
+use crossat::records;
 use std::sync::atomic::Ordering;
 
-pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
     // A stopped export prints no partial CNF: the reason goes to standard error.
     super::start(&args.stop, quiet_epilogue("no CNF was written"))?;
@@ -35,7 +35,7 @@ fn quiet_epilogue(text: &'static str) -> crate::stop::Epilogue {
     })
 }
 
-pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn list(args: &ListArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     let files = crate::io::puzzle_files(&args.paths)?;
     super::one_stdin(&files.iter().map(|f| Some(f.as_path())).collect::<Vec<_>>())?;
     // A file that cannot be listed is reported and the others are still listed.
@@ -46,8 +46,8 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
             Err(e @ Error::Output(_)) => return Err(e),
             Err(e) => {
                 failed += 1;
-                out.flush().map_err(write_err)?;
-                writeln!(err, "error: {}", crate::io::cli_message(&e)).map_err(write_err)?;
+                out.flush()?;
+                writeln!(err, "error: {}", crate::io::cli_message(&e))?;
             }
         }
     }
@@ -59,7 +59,7 @@ pub(super) fn list(args: &ListArgs, out: &mut dyn Write, err: &mut dyn Write) ->
 }
 
 /// `list` of one file: a line per puzzle of a collection, else a line for the puzzle.
-fn list_one(file: &std::path::Path, json: bool, dialect: Option<puzzle::Dialect>, out: &mut dyn Write) -> Result<()> {
+fn list_one(file: &std::path::Path, json: bool, dialect: Option<puzzle::Dialect>, out: &mut Printer<'_>) -> Result<()> {
     let (source, bytes) = read_source(file)?;
     describe(file, &source, &bytes, json, dialect, out).map_err(|e| super::other_command(e, file, &bytes))
 }
@@ -70,7 +70,7 @@ fn describe(
     bytes: &[u8],
     json: bool,
     dialect: Option<puzzle::Dialect>,
-    out: &mut dyn Write,
+    out: &mut Printer<'_>,
 ) -> Result<()> {
     let (source, bytes) = (source.to_string(), bytes);
     let format = puzzle::detect(&source, bytes)?;
@@ -81,13 +81,13 @@ fn describe(
             for e in entries {
                 let dialect = dialect.unwrap_or(puzzle::Dialect::Ecmascript).name().to_string();
                 let record = records::CollectionPuzzle { key: e.key, id: e.id, name: e.name, size: e.size, dialect };
-                writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+                writeln!(out, "{}", records::line(&record))?;
             }
         } else {
             use super::table::{left, lines};
             let rows: Vec<Vec<String>> = entries.into_iter().map(|e| vec![e.key, e.size, e.id, e.name]).collect();
             for line in lines(&rows, &[left(18, 0), left(10, 1), left(0, 1), left(0, 2)]) {
-                writeln!(out, "{line}").map_err(write_err)?;
+                writeln!(out, "{line}")?;
             }
         }
     } else {
@@ -106,50 +106,23 @@ fn describe(
                 entries: p.pool.as_ref().map(|pool| pool.entries.len()),
                 pool: p.pool.as_ref().map(|pool| pool.regexes.len()),
             };
-            writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+            writeln!(out, "{}", records::line(&record))?;
         } else {
             let clues = match &p.pool {
                 Some(pool) => format!("{} entries, pool of {} regexes", pool.entries.len(), pool.regexes.len()),
                 None => format!("{} clues", p.clues.len()),
             };
-            writeln!(out, "{}", format!("{source}: {size}, {clues}  {name}").trim_end()).map_err(write_err)?;
+            writeln!(out, "{}", format!("{source}: {size}, {clues}  {name}").trim_end())?;
         }
     }
     Ok(())
 }
 
-pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    use crate::generate::{self as g, Spec};
-    let shape = match (&args.size, &args.hex) {
-        (Some(size), _) => {
-            let dims: Vec<usize> = size.split(['x', 'X']).filter_map(|n| n.trim().parse().ok()).collect();
-            match dims[..] {
-                [r, c] if (1..=g::MAX_SIDE).contains(&r) && (1..=g::MAX_SIDE).contains(&c) => puzzle::Shape::Rect { rows: r, cols: c },
-                _ => {
-                    return Err(Error::Usage(format!("--size must be ROWSxCOLS with each from 1 to {}, got '{size}'", g::MAX_SIDE)));
-                }
-            }
-        }
-        (None, Some(hex)) => {
-            let n: Vec<usize> = hex.split(['x', 'X']).map(|n| n.trim().parse().unwrap_or(0)).collect();
-            let sides = match n[..] {
-                [s] if (2..=8).contains(&s) => puzzle::hex::Sides::regular(s),
-                [top, nw, ne] if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => puzzle::hex::Sides { top, nw, ne },
-                _ => {
-                    return Err(Error::Usage(format!(
-                        "--hex must be a side from 2 to 8, or TOPxNWxNE with each from 1 to 8 (and more than one row), got '{hex}'"
-                    )));
-                }
-            };
-            if sides.regular_side().is_none() && args.output_format == PuzzleFormat::Trux {
-                return Err(Error::Usage("the trux format holds regular hexagons only: pick another --output-format".into()));
-            }
-            puzzle::Shape::Hex(sides)
-        }
-        (None, None) => return Err(Error::Usage("give --size RxC or --hex SIDE".into())),
-    };
+pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
+    use crossat::generate::{self as g, Spec};
+    let shape = args.shape.clone().ok_or_else(|| Error::Internal("generate's shape was not checked".into()))?;
     // The seed is chosen here, not inside the generator, so that it can be printed.
-    let seed = args.seed.unwrap_or_else(crate::rng::fresh_seed);
+    let seed = args.seed.unwrap_or_else(crossat::rng::fresh_seed);
     let spec = Spec {
         shape,
         sides: usize::from(args.sides),
@@ -161,18 +134,69 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     };
     let json = args.json;
     // A stopped generate prints no puzzle (on stdout it would be taken for one): the
-    // JSON summary with --json, else a line on stderr.
-    let text = "no unique puzzle was found before that";
+    // JSON summary with --json, else a line on stderr; a batch keeps the puzzles it
+    // printed and says how many.
+    let printed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = printed.clone();
+    let text = if args.batch.is_some() { "the batch did not finish" } else { "no unique puzzle was found before that" };
     super::start(
-        &crate::cli::StopArgs { timeout: args.timeout },
-        if json { super::plain_epilogue(true, records::GenerateStopped { puzzles: 0, seed }, text) } else { quiet_epilogue(text) },
+        &crate::cli::StopArgs { timeout: args.timeout, limit: args.limit },
+        Box::new(move |reason| {
+            let puzzles = count.load(Ordering::SeqCst);
+            if json {
+                crate::stop::summary(true, reason, records::GenerateStopped { puzzles, seed }, text)
+            } else {
+                eprint!("crossat: {}", crate::stop::summary(false, reason, (), text));
+                String::new()
+            }
+        }),
     )?;
-    let started = std::time::Instant::now();
-    let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
-    let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
+    let Some(batch) = args.batch else {
+        let started = std::time::Instant::now();
+        let bar = crossat::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
+        let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
+        bar.finish();
+        let made = made?;
+        crate::stop::finish();
+        print_generated(args, &spec, &made, started.elapsed(), out, err)?;
+        return Ok(ExitCode::Solved);
+    };
+    let n = usize::try_from(batch).unwrap_or(usize::MAX);
+    let bar = crossat::progress::Progress::counter(!args.quiet, "generating", "puzzles");
+    let token = crate::stop::token();
+    let make = |i: usize| {
+        let spec = Spec { seed: seed.wrapping_add(i as u64), ..spec.clone() };
+        let started = std::time::Instant::now();
+        let made = g::generate_cancellable(&spec, &mut |_| {}, &token);
+        (spec, made, started.elapsed())
+    };
+    crate::jobs::in_order(args.jobs.get(), n, make, |i, (spec, made, took)| {
+        let made = made?;
+        crate::stop::record(|| {
+            if i + 1 == n {
+                crate::stop::finish();
+            }
+            print_generated(args, &spec, &made, took, out, err)?;
+            out.flush()?;
+            let _ = printed.fetch_add(1, Ordering::SeqCst);
+            bar.set(i as u64 + 1);
+            Ok(())
+        })
+    })?;
     bar.finish();
-    let made = made?;
-    crate::stop::finish();
+    Ok(ExitCode::Solved)
+}
+
+/// Prints a generated puzzle as `generate` does (with its seed and the time it took).
+fn print_generated(
+    args: &GenerateArgs,
+    spec: &crossat::generate::Spec,
+    made: &crossat::generate::Generated,
+    took: std::time::Duration,
+    out: &mut Printer<'_>,
+    err: &mut Printer<'_>,
+) -> Result<()> {
+    let seed = spec.seed;
     let rows = made.rows();
     let crossat = puzzle::native::file(&made.puzzle);
     // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
@@ -180,15 +204,14 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
     let trux = if regular { puzzle::trux::write(&made.puzzle, spec.sides) } else { String::new() };
     let challenges = puzzle::challenges::sets(&made.puzzle, &format!("crossat-{seed}"));
     if args.json {
-        let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
-        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+        let record = made.record(spec.sides, seed, took.as_secs_f64() * 1e3);
+        writeln!(out, "{}", records::line(&record))?;
     } else {
         match args.output_format {
             PuzzleFormat::Crossat => writeln!(out, "{}", pretty(&crossat)),
             PuzzleFormat::Trux => write!(out, "{trux}"),
             PuzzleFormat::Challenges => writeln!(out, "{}", pretty(&challenges)),
-        }
-        .map_err(write_err)?;
+        }?;
         writeln!(
             err,
             "crossat: unique puzzle after {} uniqueness check{}; {}; solution: {}{}",
@@ -197,11 +220,14 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn W
             made.rating.describe(),
             rows.join(" / "),
             // A seed drawn for this run is shown, so that the puzzle can be made again.
-            if args.seed.is_none() { format!("; seed {seed} (--seed {seed} makes it again)") } else { String::new() }
-        )
-        .map_err(write_err)?;
+            if args.seed.is_none() || args.batch.is_some() {
+                format!("; seed {seed} (--seed {seed} makes it again)")
+            } else {
+                String::new()
+            }
+        )?;
     }
-    Ok(ExitCode::Solved)
+    Ok(())
 }
 
 /// A written puzzle as pretty-printed JSON.
@@ -209,21 +235,21 @@ fn pretty(v: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-fn dictionary(args: &DictArgs, err: &mut dyn Write, json: bool) -> Result<crate::words::Dictionary> {
+fn dictionary(args: &DictArgs, err: &mut Printer<'_>, json: bool) -> Result<crossat::words::Dictionary> {
     let dict = match &args.dict {
-        Some(p) => crate::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits())?,
-        None => crate::words::Dictionary::builtin(),
+        Some(p) => crossat::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits())?,
+        None => crossat::words::Dictionary::builtin(),
     };
     if !json {
-        writeln!(err, "crossat: dictionary: {} ({} words)", dict.source, dict.words.len()).map_err(write_err)?;
+        writeln!(err, "crossat: dictionary: {} ({} words)", dict.source, dict.words.len())?;
     }
     Ok(dict)
 }
 
-pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
     let text = puzzle::utf8(&source, &bytes)?;
-    let puzzle = crate::words::read_blocks(&source, text).map_err(|e| match e {
+    let puzzle = crossat::words::read_blocks(&source, text).map_err(|e| match e {
         // A regex puzzle given to `blocks`: say which command reads it.
         Error::Input(i) if !text.contains("patterns") && puzzle::detect(&source, &bytes).is_ok() => {
             Error::input(&i.source, format!("{}; this is a regex puzzle: `crossat solve {}` solves it", i.message, args.file.display()))
@@ -231,27 +257,27 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
         other => other,
     })?;
     let dict = dictionary(&args.dict, err, args.json)?;
-    let model = crate::words::encode_blocks(&puzzle, &dict)?;
+    let model = crossat::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };
     let mut shown = 0;
     let found = super::start_counted(&args.stop, args.json, "solutions", "solution", "found before that; the search did not finish")?;
-    let outcome = crate::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
+    let outcome = crossat::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
         crate::stop::record(|| {
             let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
             if args.json {
                 let record = records::BlocksSolution { words, unused: sol.unused.clone() };
-                writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+                writeln!(out, "{}", records::line(&record))?;
             } else if args.all || shown == 0 {
                 if shown > 0 {
-                    writeln!(out).map_err(write_err)?;
+                    writeln!(out)?;
                 }
                 for (w, parts) in words.iter().zip(&sol.words) {
-                    writeln!(out, "{w:<12} {}", parts.join(" + ")).map_err(write_err)?;
+                    writeln!(out, "{w:<12} {}", parts.join(" + "))?;
                 }
-                writeln!(out, "unused: {}", sol.unused.join(" ")).map_err(write_err)?;
+                writeln!(out, "unused: {}", sol.unused.join(" "))?;
             }
             shown += 1;
-            out.flush().map_err(write_err)?;
+            out.flush()?;
             let _ = found.fetch_add(1, Ordering::SeqCst);
             Ok(())
         })
@@ -261,20 +287,20 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut dyn Write, err: &mut dyn Write
         let record = records::BlocksSummary {
             solutions: outcome.found,
             complete: outcome.complete,
-            unique: crate::emit::unique(outcome),
+            unique: crossat::emit::unique(outcome),
             dictionary: dict.source.clone(),
             dictionary_words: dict.words.len(),
         };
-        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&record))?;
     } else {
-        writeln!(out, "{}", status_line(outcome, args.all, "blocks")).map_err(write_err)?;
+        writeln!(out, "{}", status_line(outcome, args.all, "blocks"))?;
     }
     Ok(ExitCode::from_found(outcome.found))
 }
 
-pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     use crate::cli::SquaresMethod;
-    use crate::squares::{self, Given, Lexicon, Progress, Size};
+    use crossat::squares::{self, Given, Lexicon, Progress, Size};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let size = Size::new(args.width, args.height)?;
@@ -290,9 +316,9 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
     let usable = squares::usable_words(&dict, size).len();
     let sat = args.prove_none || args.method == SquaresMethod::Sat || args.dimacs.is_some();
     let count = if args.prove_none { 1 } else { args.count as usize };
-    let seed = args.seed.unwrap_or_else(crate::rng::fresh_seed);
+    let seed = args.seed.unwrap_or_else(crossat::rng::fresh_seed);
     if args.seed.is_none() && !args.json && !args.quiet && args.dimacs.is_none() {
-        writeln!(err, "crossat: seed {seed} (--seed {seed} makes the same squares)").map_err(write_err)?;
+        writeln!(err, "crossat: seed {seed} (--seed {seed} makes the same squares)")?;
     }
     let progress = Progress::default();
     let mut shown = 0;
@@ -303,18 +329,18 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
-                    writeln!(out, "{}", records::line(&records::Square { grid: sq.rows(), words: sq.words() })).map_err(write_err)?;
+                    writeln!(out, "{}", records::line(&records::Square { grid: sq.rows(), words: sq.words() }))?;
                 } else {
                     if shown > 0 {
-                        writeln!(out).map_err(write_err)?;
+                        writeln!(out)?;
                     }
                     let words = sq.words();
-                    write!(out, "{}", sq.draw_with(!args.ascii && crate::style::unicode_locale())).map_err(write_err)?;
-                    writeln!(out, "rows:    {}", words[..size.height].join(" ")).map_err(write_err)?;
-                    writeln!(out, "columns: {}", words[size.height..].join(" ")).map_err(write_err)?;
+                    write!(out, "{}", sq.draw_with(!args.ascii && crossat::style::unicode_locale()))?;
+                    writeln!(out, "rows:    {}", words[..size.height].join(" "))?;
+                    writeln!(out, "columns: {}", words[size.height..].join(" "))?;
                 }
                 shown += 1;
-                out.flush().map_err(write_err)?;
+                out.flush()?;
                 let _ = found.fetch_add(1, Ordering::SeqCst);
                 Ok(())
             })
@@ -322,7 +348,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
         if !sat {
             progress.started.store(true, Relaxed);
             let tuning = squares::search::Tuning::from_env();
-            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, &progress, &mut print)?;
+            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, args.jobs.get(), &progress, &mut print)?;
             crate::stop::finish();
             return Ok::<_, Error>(Some(outcome));
         }
@@ -334,8 +360,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             let name = path.display().to_string();
             refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
             write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
-            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())
-                .map_err(write_err)?;
+            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())?;
             return Ok(None);
         }
         let outcome = squares::generate(&model, &dict, seed, count, &progress, &mut print)?;
@@ -363,28 +388,26 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut dyn Write, err: &mut dyn Wri
             given_cells: given.cells.iter().filter(|c| c.is_some()).count(),
             time_ms: secs * 1e3,
         };
-        writeln!(out, "{}", records::line(&record)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&record))?;
     } else if outcome.found == 0 {
         let what = if given.is_empty() { "no" } else { "no completion of the given cells to a" };
         let how = if sat { "proven by the SAT solver" } else { "the search was exhausted" };
-        writeln!(out, "{what} {}x{} square exists with this dictionary ({usable} usable words); {how}", size.width, size.height)
-            .map_err(write_err)?;
+        writeln!(out, "{what} {}x{} square exists with this dictionary ({usable} usable words); {how}", size.width, size.height)?;
     } else if outcome.complete {
         let n = outcome.found;
-        writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })
-            .map_err(write_err)?;
+        writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })?;
     }
     Ok(ExitCode::from_found(outcome.found))
 }
 
-/// Runs `work` with the shared progress display (see [`crate::progress`]) showing the
+/// Runs `work` with the shared progress display (see [`crossat::progress`]) showing the
 /// counters of `progress`: on standard error when it is a terminal, never with `-q`.
-fn with_progress<T>(quiet: bool, progress: &crate::squares::Progress, size: crate::squares::Size, work: impl FnOnce() -> T) -> T {
+fn with_progress<T>(quiet: bool, progress: &crossat::squares::Progress, size: crossat::squares::Size, work: impl FnOnce() -> T) -> T {
     use std::sync::atomic::Ordering::Relaxed;
     use std::sync::mpsc::RecvTimeoutError;
     use std::time::Duration;
-    let bar = crate::progress::Progress::status(!quiet, &format!("{}x{} squares", size.width, size.height));
-    if !crate::progress::wanted(!quiet) {
+    let bar = crossat::progress::Progress::status(!quiet, &format!("{}x{} squares", size.width, size.height));
+    if !crossat::progress::wanted(!quiet) {
         return work();
     }
     let status = || {

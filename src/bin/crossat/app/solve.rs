@@ -2,26 +2,23 @@
 
 use super::input_paths;
 use crate::cli::SolveArgs;
-use crate::dimacs::{self, Model};
-use crate::emit;
-use crate::encode::ClauseSink;
-use crate::error::{Error, Result};
 use crate::exit::ExitCode;
-use crate::io::{io_reason, read_source, refuse_overwrite, write_err, write_file};
-use crate::pipeline::{self, Prepared};
-use crate::records::{self, Uniqueness};
-use crate::solve::{self, Outcome};
-use crate::stats::{Stage, ms};
-use crate::verify;
-use std::io::Write;
+use crate::io::{io_reason, read_source, refuse_overwrite, write_file};
+use crate::print::Printer;
+use crossat::dimacs::{self, Model};
+use crossat::emit;
+use crossat::encode::ClauseSink;
+use crossat::error::{Error, Result};
+use crossat::pipeline::{self, Prepared};
+use crossat::records::{self, Uniqueness};
+use crossat::solve::{self, Outcome};
+use crossat::stats::{Stage, ms};
+use crossat::verify;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    if args.limit == Some(0) {
-        return Err(Error::Usage("--limit must be at least 1".into()));
-    }
+pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     let mut inputs = input_paths(&args.puzzle);
     inputs.push(args.model.as_deref());
     super::one_stdin(&inputs)?;
@@ -53,9 +50,9 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
     let json = args.json;
     let look = args.draw.options();
     // The clues of every solution are laid out once.
-    let mut sketch = crate::draw::Sketch::new(look);
+    let mut sketch = crossat::draw::Sketch::new(look);
     // Progress while enumerating (--all, --limit): solutions found so far.
-    let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
+    let bar = crossat::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
     // the first solution (for --proof).
     let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
@@ -68,16 +65,16 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         // One record: a stop prints the whole solution and counts it, or neither.
         crate::stop::record(|| {
             if json {
-                writeln!(out, "{}", records::line(&emit::solution(puzzle, grid))).map_err(write_err)?;
+                writeln!(out, "{}", records::line(&emit::solution(puzzle, grid)))?;
             } else if shown < show {
                 if shown > 0 {
-                    writeln!(out).map_err(write_err)?;
+                    writeln!(out)?;
                 }
-                write!(out, "{}", sketch.draw(puzzle, &crate::draw::View::solution(puzzle, grid))).map_err(write_err)?;
+                write!(out, "{}", sketch.draw(puzzle, &crossat::draw::View::solution(puzzle, grid)))?;
             }
             shown += 1;
             bar.inc(1);
-            out.flush().map_err(write_err)?;
+            out.flush()?;
             let _ = found.fetch_add(1, Ordering::SeqCst);
             Ok(())
         })
@@ -113,27 +110,27 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
         // Asked for but with no uniqueness to prove: `"proof": null`.
         summary.proof = args.proof.as_ref().map(|_| proof.clone());
         summary.stats = stats_value;
-        writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&summary))?;
     } else {
         let status = match &cheap_count {
             Some(n) => format!("not unique: {n} solutions (crossat solve --all lists them)"),
             None => status_line(outcome, args.all || args.limit.is_some(), "solve"),
         };
-        writeln!(out, "{status}").map_err(write_err)?;
+        writeln!(out, "{status}")?;
         if !ambiguous.is_empty() {
             let n = if outcome.complete { format!("all {}", outcome.found) } else { format!("the {} found", outcome.found) };
-            writeln!(out, "cells that differ between {n} solutions:").map_err(write_err)?;
+            writeln!(out, "cells that differ between {n} solutions:")?;
             for &c in &ambiguous {
                 let vals: Vec<String> = values[c].iter().map(|ch| format!("'{ch}'")).collect();
-                writeln!(out, "  {} {}", prep.puzzle.shape.cell_name(c), vals.join(" ")).map_err(write_err)?;
+                writeln!(out, "  {} {}", prep.puzzle.shape.cell_name(c), vals.join(" "))?;
             }
-            writeln!(out, "clues through them: {}", emit::ambiguous_clues(&prep, &values).join(", ")).map_err(write_err)?;
+            writeln!(out, "clues through them: {}", emit::ambiguous_clues(&prep, &values).join(", "))?;
         }
         if let Some(p) = &proof {
-            writeln!(out, "proof of uniqueness written to {p}").map_err(write_err)?;
+            writeln!(out, "proof of uniqueness written to {p}")?;
         }
         if let Some(stats) = &stats_lines {
-            write!(err, "{stats}").map_err(write_err)?;
+            write!(err, "{stats}")?;
         }
     }
     if args.unique && !unique.is_unique() {
@@ -143,8 +140,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
                 "crossat: --unique: the puzzle {}{}",
                 if outcome.found == 0 { "has no solution" } else { "has more than one solution" },
                 if args.proof.is_some() { "; no proof written" } else { "" }
-            )
-            .map_err(write_err)?;
+            )?;
         }
         return Ok(ExitCode::NoSolution);
     }
@@ -156,7 +152,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) 
 
 /// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
 /// that formula in DIMACS); returns the proof's path.
-fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs, out: &mut dyn Write) -> Result<String> {
+fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs, out: &mut Printer<'_>) -> Result<String> {
     let name = path.display().to_string();
     pipeline::require_exact(prep, "a proof of uniqueness")?;
     let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.alphabet().index(ch).unwrap_or(0)).collect();
@@ -183,7 +179,7 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
 /// `solve --count`: the exact number of solutions, without listing them. JSON gives
 /// the count as a number up to 2^53 (exact in every JSON reader) and as a string of
 /// digits beyond.
-fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode> {
+fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let (puzzle, alphabet) = (prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)));
     let json = args.json;
     crate::stop::arm(Box::new(move |reason| {
@@ -191,9 +187,9 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
     // On a terminal, the counting search's parts done of those found so far.
-    let bar = crate::progress::Progress::status(!args.quiet && !json, "counting");
+    let bar = crossat::progress::Progress::status(!args.quiet && !json, "counting");
     bar.message("starting");
-    let counted = pipeline::count_reporting(prep, &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
+    let counted = pipeline::count_reporting(prep, args.jobs.get(), &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
     bar.finish();
     crate::stop::finish();
     let n = &counted.count;
@@ -202,7 +198,7 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
         if args.stats {
             summary.stats = Some(stats_json(prep, prep.encoded(), Some(n.to_u64().map_or(2, |n| n.min(2) as usize))));
         }
-        writeln!(out, "{}", records::line(&summary)).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&summary))?;
     } else {
         let how = if counted.listed { "counted by listing them" } else { "exact count" };
         let line = match n.to_u64() {
@@ -210,7 +206,7 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut dyn Write) -> Result<E
             Some(1) => format!("1 solution: unique ({how})"),
             _ => format!("{n} solutions ({how})"),
         };
-        writeln!(out, "{line}").map_err(write_err)?;
+        writeln!(out, "{line}")?;
     }
     Ok(if n.is_zero() { ExitCode::NoSolution } else { ExitCode::Solved })
 }
@@ -244,16 +240,16 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
     }
 }
 
-fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     let json = args.json;
     let (name, bytes) = read_source(path)?;
-    let text = crate::puzzle::utf8(&name, &bytes)?;
+    let text = crossat::puzzle::utf8(&name, &bytes)?;
     let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
     let Model::Sat(values) = model else {
         if json {
-            writeln!(out, "{}", records::line(&model_summary(prep, 0, true))).map_err(write_err)?;
+            writeln!(out, "{}", records::line(&model_summary(prep, 0, true)))?;
         } else {
-            writeln!(out, "no solution (the external solver reports UNSATISFIABLE)").map_err(write_err)?;
+            writeln!(out, "no solution (the external solver reports UNSATISFIABLE)")?;
         }
         return Ok(ExitCode::NoSolution);
     };
@@ -266,8 +262,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
             err,
             "note: {name} sets variables up to {highest}, but this puzzle's CNF has {}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)",
             f.cnf.num_vars()
-        )
-        .map_err(write_err)?;
+        )?;
     }
     if let Some(k) = f.cnf.first_unsatisfied(value) {
         return Err(Error::input(
@@ -284,12 +279,12 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut dyn Wri
     let grid = solve::Found { cells: symbols, assignment }.grid(prep.alphabet());
     prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
-        writeln!(out, "{}", records::line(&emit::solution(&prep.puzzle, &grid))).map_err(write_err)?;
-        writeln!(out, "{}", records::line(&model_summary(prep, 1, false))).map_err(write_err)?;
+        writeln!(out, "{}", records::line(&emit::solution(&prep.puzzle, &grid)))?;
+        writeln!(out, "{}", records::line(&model_summary(prep, 1, false)))?;
     } else {
-        let view = crate::draw::View::solution(&prep.puzzle, &grid);
-        write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options())).map_err(write_err)?;
-        writeln!(out, "verified: the model's grid matches every clue").map_err(write_err)?;
+        let view = crossat::draw::View::solution(&prep.puzzle, &grid);
+        write!(out, "{}", crossat::draw::draw(&prep.puzzle, &view, args.draw.options()))?;
+        writeln!(out, "verified: the model's grid matches every clue")?;
     }
     Ok(ExitCode::Solved)
 }
@@ -330,7 +325,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
             clauses: s.clauses,
         })
         .collect();
-    use crate::encode::ClauseSink;
+    use crossat::encode::ClauseSink;
     records::Stats {
         times: records::StageTimes::from_fn(|s| ms(prep.times.get(s))),
         total_ms: ms(prep.times.total()),
@@ -340,7 +335,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
         searched,
         decided_before_compiling: prep.decided_before_compiling(),
         line_search_nodes: prep.line_nodes(),
-        difficulty: crate::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
+        difficulty: crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
         clues,
     }
 }
@@ -348,7 +343,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
 fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
     let f = prep.formula().expect("the formula is built before the stats");
     let compiled = prep.compiled().expect("the automata are compiled before the formula");
-    use crate::encode::ClauseSink;
+    use crossat::encode::ClauseSink;
     let mut s = String::from("stats:");
     for stage in Stage::ALL {
         s.push_str(&format!(" {} {:.3} ms,", stage.name(), ms(prep.times.get(stage))));
@@ -373,7 +368,7 @@ fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crate::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
     // The clue table, its columns as wide as their widest cell.
     use super::table::{left, lines, right};
     let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];

@@ -44,6 +44,7 @@
 
 mod domain;
 mod order;
+mod portfolio;
 mod propagate;
 mod regular;
 
@@ -53,6 +54,7 @@ use crate::error::{Error, Result};
 use crate::puzzle::Dictionary;
 use crate::rng::Rng;
 use domain::Values;
+pub use portfolio::LANES;
 use regular::{Live, Pass};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -144,7 +146,9 @@ struct Search<'a> {
 }
 
 /// Finds up to `count` distinct squares with the dedicated search, each verified before
-/// it is passed on. The seed fixes the whole run: the same seed gives the same squares.
+/// it is passed on: a portfolio of [`portfolio::LANES`] searches from seeds drawn from
+/// `seed`, run in rounds on `jobs` threads ([`portfolio`]). The seed fixes the whole
+/// run, whatever `jobs` is: the same seed gives the same squares in the same order.
 #[allow(clippy::too_many_arguments, reason = "the command's parameters, passed through")]
 pub fn search(
     lex: &Lexicon,
@@ -154,78 +158,132 @@ pub fn search(
     seed: u64,
     count: usize,
     tuning: Tuning,
+    jobs: usize,
     progress: &Progress,
-    mut on_square: impl FnMut(&Square) -> Result<()>,
+    on_square: impl FnMut(&Square) -> Result<()>,
 ) -> Result<Outcome> {
-    let (row_fa, col_fa) = (&lex.get(size.width).flat, &lex.get(size.height).flat);
-    let mut outcome = Outcome::default();
-    if row_fa.root().is_none() || col_fa.root().is_none() {
-        outcome.complete = true;
-        return Ok(outcome);
+    portfolio::run(&portfolio::Task { lex, size, dict, given, seed, count, tuning, progress }, jobs, on_square)
+}
+
+/// One search of the portfolio: its state between rounds.
+struct Lane<'a> {
+    s: Search<'a>,
+    /// The domains and live nodes every run starts from (the root at a fixpoint).
+    root: Vec<Values>,
+    root_live: Vec<Rc<Live>>,
+    found: HashSet<Vec<Values>>,
+    stack: Vec<Decision>,
+    nodes: u64,
+    /// The current run, its cutoff and its dead ends so far.
+    run: u64,
+    cutoff: u64,
+    dead_ends: u64,
+    /// Dead ends over all runs.
+    total_dead_ends: u64,
+    /// Whether the next step starts a run.
+    fresh: bool,
+}
+
+/// Where a lane paused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Paused {
+    /// It used its budget of dead ends, or found the squares asked for.
+    Budget,
+    /// It exhausted the search: it has found every square there is.
+    Complete,
+}
+
+impl<'a> Lane<'a> {
+    /// A lane searching with `seed`, its root propagated; `None` when the root has no
+    /// square (no lane has one).
+    fn new(lex: &'a Lexicon, size: Size, given: &Given, seed: u64, tuning: Tuning) -> Option<Lane<'a>> {
+        let (row_fa, col_fa) = (&lex.get(size.width).flat, &lex.get(size.height).flat);
+        if row_fa.root().is_none() || col_fa.root().is_none() {
+            return None;
+        }
+        let lines = size.lines();
+        let nlines = lines.len();
+        let mut s = Search {
+            size,
+            row_fa,
+            col_fa,
+            lines,
+            dom: given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(),
+            live: (0..nlines).map(|_| Rc::new(Live::default())).collect(),
+            queue: (0..nlines).collect(),
+            queued: vec![true; nlines],
+            pass: Pass::default(),
+            doms: Vec::new(),
+            rng: Rng::new(seed),
+            tuning,
+            repeats: 0,
+            fails: vec![1; nlines],
+        };
+        // The root: every line made arc consistent once; every run starts from here.
+        if !s.propagate() {
+            return None;
+        }
+        let (root, root_live) = (s.dom.clone(), s.live.clone());
+        Some(Lane {
+            s,
+            root,
+            root_live,
+            found: HashSet::new(),
+            stack: Vec::new(),
+            nodes: 0,
+            run: 0,
+            cutoff: 0,
+            dead_ends: 0,
+            total_dead_ends: 0,
+            fresh: true,
+        })
     }
-    let lines = size.lines();
-    let nlines = lines.len();
-    let mut s = Search {
-        size,
-        row_fa,
-        col_fa,
-        lines,
-        dom: given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(),
-        live: (0..nlines).map(|_| Rc::new(Live::default())).collect(),
-        queue: (0..nlines).collect(),
-        queued: vec![true; nlines],
-        pass: Pass::default(),
-        doms: Vec::new(),
-        rng: Rng::new(seed),
-        tuning,
-        repeats: 0,
-        fails: vec![1; nlines],
-    };
-    // The root: every line made arc consistent once; every run starts from here.
-    if !s.propagate() {
-        outcome.complete = true;
-        return Ok(outcome);
-    }
-    let root = s.dom.clone();
-    let root_live = s.live.clone();
-    let mut found: HashSet<Vec<Values>> = HashSet::new();
-    let mut stack: Vec<Decision> = Vec::new();
-    let mut nodes = 0u64;
-    'runs: for run in 0u64.. {
-        let cutoff = tuning.restart_base.saturating_mul(luby(run + 1));
-        let mut dead_ends = 0u64;
-        outcome.restarts = run;
-        progress.restarts.store(run, Relaxed);
-        s.dom.clone_from(&root);
-        s.live.clone_from(&root_live);
-        stack.clear();
-        // Invariant at the loop head: the domains are at a fixpoint with no dead end.
+
+    /// Searches on until `until` dead ends in all, `count` squares found in all, or the
+    /// search is exhausted; passes each new square (verified) to `on_square`.
+    fn advance(
+        &mut self,
+        until: u64,
+        count: usize,
+        dict: &Dictionary,
+        given: &Given,
+        progress: &Progress,
+        mut on_square: impl FnMut(Square),
+    ) -> Result<Paused> {
+        let tuning = self.s.tuning;
         loop {
-            let failed = match s.pick_cell() {
+            if self.fresh {
+                self.fresh = false;
+                self.cutoff = tuning.restart_base.saturating_mul(luby(self.run + 1));
+                self.dead_ends = 0;
+                self.s.dom.clone_from(&self.root);
+                self.s.live.clone_from(&self.root_live);
+                self.stack.clear();
+            }
+            // Invariant here: the domains are at a fixpoint with no dead end.
+            let failed = match self.s.pick_cell() {
                 Some(cell) => {
-                    let value = s.pick_value(cell);
-                    nodes += 1;
-                    if nodes.is_multiple_of(256) {
-                        progress.nodes.store(nodes, Relaxed);
+                    let value = self.s.pick_value(cell);
+                    self.nodes += 1;
+                    if self.nodes.is_multiple_of(256) {
+                        let _ = progress.nodes.fetch_add(256, Relaxed);
                     }
-                    stack.push(Decision { saved: s.dom.clone(), live: s.live.clone(), cell, value });
-                    s.narrow(cell, Values::one(value));
-                    !s.propagate() || !s.no_repeats()
+                    self.stack.push(Decision { saved: self.s.dom.clone(), live: self.s.live.clone(), cell, value });
+                    self.s.narrow(cell, Values::one(value));
+                    !self.s.propagate() || !self.s.no_repeats()
                 }
                 None => {
                     // Every cell decided: a square (each line spells a word, no repeats).
-                    if found.insert(s.dom.clone()) {
-                        let sq = s.square();
+                    if self.found.insert(self.s.dom.clone()) {
+                        let sq = self.s.square();
                         verify(&sq, dict)
                             .map_err(|e| Error::Internal(format!("a generated square failed verification: {e}\n{}", sq.draw())))?;
                         if !given.admits(&sq) {
                             return Err(Error::Internal(format!("a generated square ignores a given cell\n{}", sq.draw())));
                         }
-                        on_square(&sq)?;
-                        outcome.found += 1;
-                        progress.found.store(outcome.found, Relaxed);
-                        if outcome.found >= count {
-                            break 'runs;
+                        on_square(sq);
+                        if self.found.len() >= count {
+                            return Ok(Paused::Budget);
                         }
                     }
                     true
@@ -236,31 +294,31 @@ pub fn search(
             }
             // Back up: undo the latest decision and take its value away instead, until
             // that leaves a consistent square.
-            dead_ends += 1;
+            self.dead_ends += 1;
+            self.total_dead_ends += 1;
             loop {
-                let Some(d) = stack.pop() else {
-                    outcome.complete = true;
-                    break 'runs;
-                };
-                s.dom = d.saved;
-                s.live = d.live;
-                let mut rest = s.dom[d.cell];
+                let Some(d) = self.stack.pop() else { return Ok(Paused::Complete) };
+                self.s.dom = d.saved;
+                self.s.live = d.live;
+                let mut rest = self.s.dom[d.cell];
                 rest.remove(d.value);
-                s.narrow(d.cell, rest);
-                if s.propagate() && s.no_repeats() {
+                self.s.narrow(d.cell, rest);
+                if self.s.propagate() && self.s.no_repeats() {
                     break;
                 }
-                dead_ends += 1;
+                self.dead_ends += 1;
+                self.total_dead_ends += 1;
             }
-            if dead_ends >= cutoff {
-                break;
+            if self.dead_ends >= self.cutoff {
+                self.run += 1;
+                self.fresh = true;
+                let _ = progress.restarts.fetch_add(1, Relaxed);
+            }
+            if self.total_dead_ends >= until {
+                return Ok(Paused::Budget);
             }
         }
     }
-    outcome.nodes = nodes;
-    outcome.repeats_blocked = s.repeats;
-    progress.nodes.store(nodes, Relaxed);
-    Ok(outcome)
 }
 
 /// The Luby sequence, from `i = 1`: 1, 1, 2, 1, 1, 2, 4, 1, …

@@ -69,10 +69,13 @@ impl Matcher {
     /// one or more, each iteration starts from the same position with the body's
     /// groups reset, so it succeeds in the same ways as the first, and one iteration
     /// (`{1}`, which keeps the reset) gives every verdict and capture the repeat gives.
-    /// A back-reference inside its own group is the empty string.
+    /// A back-reference inside its own group is the empty string, and one to a group
+    /// that can only match the empty string is zero-width too (`(?:\\2){99999999999}`
+    /// with `(\\3)()` as groups 2 and 3).
     pub fn new(p: &Pattern) -> Matcher {
         let mut pattern = p.clone();
-        collapse_empty_repeats(&mut pattern.root, &mut Vec::new());
+        let zero = zero_width_groups(&pattern.root, pattern.groups);
+        collapse_empty_repeats(&mut pattern.root, &mut Vec::new(), &zero);
         let min_len = min_len(&pattern.root);
         Matcher { pattern, budget: STEP_BUDGET, min_len }
     }
@@ -140,14 +143,44 @@ fn min_len(n: &Node) -> u64 {
     }
 }
 
-/// Whether `n` can only match the empty string (it has no unit test outside a
-/// lookaround, and no back-reference).
-fn zero_width(n: &Node) -> bool {
+/// Whether `n` can only match the empty string: it has no unit test outside a
+/// lookaround, and its back-references refer to groups in `zero` (groups whose body can
+/// only match the empty string, so whatever they captured is empty).
+fn zero_width(n: &Node, zero: &[bool]) -> bool {
     match n {
         Node::Empty | Node::Assert(_) | Node::Look { .. } => true,
-        Node::Set(_) | Node::BackRef(_) => false,
-        Node::Concat(v) | Node::Alt(v) => v.iter().all(zero_width),
-        Node::Group { body, .. } | Node::Repeat { body, .. } => zero_width(body),
+        Node::Set(_) => false,
+        Node::BackRef(k) => zero.get(*k).copied().unwrap_or(false),
+        Node::Concat(v) | Node::Alt(v) => v.iter().all(|x| zero_width(x, zero)),
+        Node::Group { body, .. } | Node::Repeat { body, .. } => zero_width(body, zero),
+    }
+}
+
+/// `zero[k]`: whether group `k`'s body can only match the empty string. The least
+/// fixpoint, so a group that refers to itself through a cycle counts as consuming.
+fn zero_width_groups(root: &Node, groups: usize) -> Vec<bool> {
+    fn bodies<'a>(n: &'a Node, out: &mut Vec<Option<&'a Node>>) {
+        match n {
+            Node::Group { index, body } => {
+                if let Some(slot) = out.get_mut(*index) {
+                    *slot = Some(body);
+                }
+                bodies(body, out);
+            }
+            Node::Concat(v) | Node::Alt(v) => v.iter().for_each(|x| bodies(x, out)),
+            Node::Repeat { body, .. } | Node::Look { body, .. } => bodies(body, out),
+            Node::Empty | Node::Set(_) | Node::Assert(_) | Node::BackRef(_) => {}
+        }
+    }
+    let mut body = vec![None; groups + 1];
+    bodies(root, &mut body);
+    let mut zero = vec![false; groups + 1];
+    loop {
+        let next: Vec<bool> = body.iter().map(|b| b.is_some_and(|b| zero_width(b, &zero))).collect();
+        if next == zero {
+            return zero;
+        }
+        zero = next;
     }
 }
 
@@ -156,22 +189,22 @@ fn zero_width(n: &Node) -> bool {
 /// empty string: a group's capture is set when it closes, and a group that runs
 /// again on the same path does so in a repeat, which resets it first. `open` holds
 /// the groups around `n`.
-fn collapse_empty_repeats(n: &mut Node, open: &mut Vec<usize>) {
+fn collapse_empty_repeats(n: &mut Node, open: &mut Vec<usize>, zero: &[bool]) {
     match n {
-        Node::Concat(v) | Node::Alt(v) => v.iter_mut().for_each(|x| collapse_empty_repeats(x, open)),
+        Node::Concat(v) | Node::Alt(v) => v.iter_mut().for_each(|x| collapse_empty_repeats(x, open, zero)),
         Node::Group { index, body } => {
             open.push(*index);
-            collapse_empty_repeats(body, open);
+            collapse_empty_repeats(body, open, zero);
             let _ = open.pop();
         }
-        Node::Look { body, .. } => collapse_empty_repeats(body, open),
+        Node::Look { body, .. } => collapse_empty_repeats(body, open, zero),
         Node::BackRef(k) if open.contains(k) => *n = Node::Empty,
         Node::Repeat { body, min, max, .. } => {
-            collapse_empty_repeats(body, open);
+            collapse_empty_repeats(body, open, zero);
             if *max == Some(0) {
                 // `RepeatMatcher` with max 0 calls the continuation at once.
                 *n = Node::Empty;
-            } else if zero_width(body) {
+            } else if zero_width(body, zero) {
                 if *min == 0 {
                     *n = Node::Empty;
                 } else {
