@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates src/stages/regex/unicode_tables.rs and src/stages/regex/unicode_names.rs from the running
+"""Generates src/stages/dialect/regex/unicode_tables.rs and src/stages/dialect/regex/unicode_names.rs from the running
 CPython (it must be 3.11: Unicode 14.0.0, the tables `re` uses for str patterns).
 
     python3 scripts/gen_unicode.py            # rewrite the two files
@@ -21,8 +21,8 @@ from re._casefix import _EXTRA_CASES
 
 assert sys.version_info[:2] == (3, 11), "run with CPython 3.11"
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-TABLES = os.path.join(ROOT, "src", "stages", "regex", "unicode_tables.rs")
-NAMES = os.path.join(ROOT, "src", "stages", "regex", "unicode_names.rs")
+TABLES = os.path.join(ROOT, "src", "stages", "dialect", "regex", "unicode_tables.rs")
+NAMES = os.path.join(ROOT, "src", "stages", "dialect", "regex", "unicode_names.rs")
 MAX = 0x110000
 
 upper_fn = ctypes.pythonapi._PyUnicode_ToUppercase

@@ -51,10 +51,11 @@
 //! | stage | module | in → out | fails with |
 //! |---|---|---|---|
 //! | parse | [`puzzle`] | bytes → [`puzzle::Puzzle`] | [`error::InputError`]: bad format, wrong sizes, bad encoding |
-//! | compile | [`compile`] (with [`regex`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
+//! | compile | [`compile`] (with [`dialect`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
 //! | propagate | [`propagate`] | automata → cell domains ([`propagate::SymSet`]s) | — (an empty domain means no solution) |
 //! | encode | [`encode`] | automata + domains → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
 //! | solve | [`solve`] | domains or CNF → grids, by one of four strategies | [`error::ClueError`]: the counterexample loop's limit |
+//! | deduce | [`deduce`] | domains → the steps a person takes; a difficulty | — |
 //! | verify | [`verify`] | [`verify::Grid`] → independently re-checked, for every strategy | [`Error::Internal`]: a bug |
 //! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | [`error::OutputError`]: I/O |
 //!
@@ -69,13 +70,13 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | [`stages`], in pipeline order | [`puzzle`] → [`regex`] → [`sre`] → [`ecma`] → [`dialect`] → [`verify`] → [`compile`] → [`propagate`] → [`encode`] → [`solve`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | [`stages`], in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
 //! | [`support`] | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
-//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `jobs`, `app`, `bench`, `exit`, `stop` | the library |
+//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop` | the library |
 //!
 //! Every module is re-exported here under its short name: `crossat::compile` is
-//! `crossat::stages::compile`.
+//! `crossat::stages::compile`, `crossat::sre` is `crossat::stages::dialect::sre`.
 //!
 //! [`progress`]: support
 
@@ -87,7 +88,8 @@ pub mod support;
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.
 pub use features::{assist, explain, generate, lint, squares, words};
-pub use stages::{compile, dialect, dimacs, draw, ecma, emit, encode, propagate, puzzle, regex, solve, sre, verify};
+pub use stages::dialect::{ecma, regex, sre};
+pub use stages::{compile, deduce, dialect, dimacs, draw, emit, encode, propagate, puzzle, solve, verify};
 #[cfg(feature = "cli")]
 pub use support::progress;
 pub use support::{clock, error, limits, records, rng, stats, stop, style};

@@ -9,7 +9,7 @@ use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Puzzle};
-use crate::solve::words::{EXACT_WORDS, exact_support};
+use crate::solve::odometer::{EXACT_WORDS, exact_support};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};
 use crate::stop::Cancel;

@@ -16,8 +16,9 @@ fn count_of(prep: &Prepared) -> Big {
 fn count_with(puzzle: &crossat::puzzle::Puzzle, compiled: &crossat::compile::Compiled, verifier: &crossat::verify::Verifier) -> Big {
     let prep = (puzzle, compiled);
     let chars = compiled.alphabet.chars();
-    let refine =
-        |i, _: &[SymSet], s: &[SymSet]| crossat::solve::words::exact_support(compiled, verifier, i, s, crossat::solve::words::EXACT_WORDS);
+    let refine = |i, _: &[SymSet], s: &[SymSet]| {
+        crossat::solve::odometer::exact_support(compiled, verifier, i, s, crossat::solve::odometer::EXACT_WORDS)
+    };
     let Some(doms) = encode::domains_with(prep.0, prep.1, refine) else { return Big::zero() };
     let lines = encode::Propagator::new(prep.0);
     let matches = |i: usize, w: &[usize]| verifier.clue_matches(i, &w.iter().map(|&a| chars[a]).collect::<String>());

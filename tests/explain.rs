@@ -8,12 +8,12 @@
 //! `explain_pools.rs`.
 
 use crate::common;
+use crossat::deduce::constraints::Constraint;
+use crossat::deduce::{self, Kind, Step, Why, reason};
 use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::propagate::SymSet;
 use crossat::rng::Rng;
-use crossat::solve::deduce::constraints::Constraint;
-use crossat::solve::deduce::{self, Kind, Step, Why, reason};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -442,7 +442,7 @@ fn bundled() -> Vec<std::path::PathBuf> {
     files
 }
 
-/// The difficulty `solve --stats` and `generate` rate (`solve::rate`) is the one
+/// The difficulty `solve --stats` and `generate` rate (`deduce::rate`) is the one
 /// explain's steps show: easy when line steps alone solve the puzzle, medium when
 /// case splits of depth 1 are needed, hard when more is. Checked on every bundled
 /// puzzle, with the explanation's default bounds. The same run makes the table of
@@ -456,7 +456,7 @@ fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
     for path in bundled() {
         let mut prep = pipeline::prepare(&common::input_with_pool(&path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let compiled = prep.compiled().expect("compile").clone();
-        let rating = crossat::solve::rate::rate(&prep.puzzle, &compiled);
+        let rating = crossat::deduce::rate::rate(&prep.puzzle, &compiled);
         let ex = crossat::explain::explain(&mut prep, deduce::Options::default()).expect("explain");
         match ex.answer {
             Answer::Unique(_) => assert_eq!(ex.difficulty(), Some(rating.difficulty), "{}: {}", path.display(), rating.describe()),

@@ -9,13 +9,13 @@
 
 use crate::common;
 use crate::explain::{MAX_PRODUCT, Replay, explain, letters};
+use crossat::deduce::constraints::{Constraint, constraint};
+use crossat::deduce::pool::Rule;
+use crossat::deduce::{Kind, Step, Why};
 use crossat::explain::Answer;
 use crossat::pipeline::Prepared;
 use crossat::propagate::SymSet;
 use crossat::rng::Rng;
-use crossat::solve::deduce::constraints::{Constraint, constraint};
-use crossat::solve::deduce::pool::Rule;
-use crossat::solve::deduce::{Kind, Step, Why};
 use serde_json::json;
 use std::collections::HashSet;
 

@@ -1,4 +1,4 @@
-//! Narrowing a line that only the matcher decides (`solve::words::exact_support`, the
+//! Narrowing a line that only the matcher decides (`solve::odometer::exact_support`, the
 //! propagation before the SAT search): on lines of clues with back-references over more
 //! words than it asks one by one, the letters it keeps are exactly those of the words
 //! CPython 3.11's `re.fullmatch` accepts (`scripts/line_oracle.py`).
@@ -7,7 +7,7 @@ use crate::common::{input_text, python_oracle};
 use crossat::pipeline;
 use crossat::propagate::SymSet;
 use crossat::rng::Rng;
-use crossat::solve::words::{EXACT_WORDS, exact_support};
+use crossat::solve::odometer::{EXACT_WORDS, exact_support};
 use serde_json::json;
 
 #[test]

@@ -3,13 +3,13 @@
 //! the command line prints with `--json` for the same request, as JSON values.
 
 use crossat::assist::{self, Assistant, Conflict, Reason};
+use crossat::deduce;
 use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Difficulty, Spec};
 use crossat::lint::{self, Verdict};
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::puzzle::{Format, Shape, hex};
 use crossat::records::{self, LintVerdict};
-use crossat::solve::deduce;
 use crossat::stop::Cancel;
 use crossat::{dimacs, emit, verify};
 use serde_json::{Value, json};

@@ -1,18 +1,18 @@
 //! `explain`: the whole path from the givens to the answer, one deduction at a time,
 //! ending in why the answer is the only one.
 //!
-//! The deductions come from the solve stage's engine ([`crate::solve::deduce`]): line
+//! The deductions come from the solve stage's engine ([`crate::deduce`]): line
 //! steps, then case splits of depth 1 and 2 where lines stall. Where those do not
 //! finish, the SAT search settles the open cells in one `search` step, which says what
 //! the search found (one solution and its proof of uniqueness, several, or none):
 //! the path never claims a deduction it did not make.
 
 use crate::compile::Alphabet;
+use crate::deduce::{self, Deduction, End, Engine, Kind, Step, Why, reason};
 use crate::error::{Error, Result};
 use crate::pipeline::{self, Prepared};
 use crate::propagate::{self, SymSet};
 use crate::records;
-use crate::solve::deduce::{self, Deduction, End, Engine, Kind, Step, Why, reason};
 
 /// What an explanation shows in the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub struct Explanation {
 impl Explanation {
     /// The difficulty the steps show ([`Deduction::difficulty`]); hard when the search
     /// settled the answer, `None` when there is no single answer to rate.
-    pub fn difficulty(&self) -> Option<crate::solve::rate::Difficulty> {
+    pub fn difficulty(&self) -> Option<crate::deduce::rate::Difficulty> {
         match self.answer {
             Answer::Unique(_) => self.deduction.difficulty(),
             _ => None,

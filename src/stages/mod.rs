@@ -3,24 +3,23 @@
 
 // parse: bytes → Puzzle (and word lists)
 pub mod puzzle;
-// compile: a clue's syntax (a port of Python's `re._parser`) ...
-pub mod regex;
-// ... and its meaning (a port of CPython's `_sre` matcher), the reference for compile and verify
-pub mod sre;
-// ... and the ECMAScript dialect's syntax and meaning (node's `RegExp` without flags)
-pub mod ecma;
-// ... and the clue's dialect: its tree and reference matcher, Python's or ECMAScript's
+// the clue's dialect: its syntax and reference matcher, Python's (`regex`, `sre`) or
+// ECMAScript's (`ecma`), consulted by compile and verify
 pub mod dialect;
-// verify: grid → checked by the sre matcher, independently of compile and encode
-pub mod verify;
 // compile: clues → automata
 pub mod compile;
 // propagate: automata + cells → cell domains, by line propagation
 pub mod propagate;
 // encode: automata + domains → CNF
 pub mod encode;
+// verify: grid → checked by the dialect's matcher, independently of compile and encode;
+// it runs inside solve, whose every strategy checks its grids with it
+pub mod verify;
 // solve: CNF → models → grids, each checked by verify
 pub mod solve;
+// deduce: deduction as a person does it, and the difficulty rating built on it
+// (explain, solve --stats, generate)
+pub mod deduce;
 // emit: Grid → text drawing ...
 pub mod draw;
 // ... → text and JSON Lines

@@ -10,9 +10,9 @@ use super::check::{Checker, Found};
 use super::clues::{Gen, Styles, clue_for};
 use super::{Difficulty, Generated, Spec, answer, assemble, lines, prove};
 use crate::compile::Compiled;
+use crate::deduce::rate::{Rating, rate};
 use crate::error::Result;
 use crate::rng::Rng;
-use crate::solve::rate::{Rating, rate};
 
 /// Uniqueness checks one attempt may make before starting over with fresh clues.
 const MAX_CHECKS: usize = 1500;

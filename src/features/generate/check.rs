@@ -4,12 +4,10 @@
 use super::cache::Cache;
 use super::{Spec, assemble};
 use crate::compile::{self, Compiled};
+use crate::deduce::rate::{Rating, rate};
 use crate::error::Result;
 use crate::pipeline;
-use crate::solve::{
-    self,
-    rate::{Rating, rate},
-};
+use crate::solve;
 
 /// What a check of the clues found.
 pub(super) enum Found {

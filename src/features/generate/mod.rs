@@ -39,8 +39,8 @@ use crate::puzzle::{Clue, Puzzle, Shape};
 use crate::stats::Times;
 use crate::stop::Cancel;
 
+pub use crate::deduce::rate::{Difficulty, MAX_DECISIONS, MAX_PROBES, Rating, rate};
 pub use crate::rng::Rng;
-pub use crate::solve::rate::{Difficulty, MAX_DECISIONS, MAX_PROBES, Rating, rate};
 pub use fair::clue_is_fair;
 
 mod attempt;

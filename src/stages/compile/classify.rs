@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | [`Route::Regular`] | no back-references, lookarounds or [`Hard`] constructs | minimal DFA (bounded by the line if the full DFA is too large) | yes |
 //! | [`Route::Bounded`] | anything, if the line has few candidate strings | the strings of the over-approximation that the matcher accepts | yes |
-//! | [`Route::Tagged`] | back-references and lookarounds in the forms [`super::tagged`] encodes | skeleton with markers | yes (and still checked) |
+//! | [`Route::Tagged`] | back-references and lookarounds in the forms [`super::skeleton`] encodes | skeleton with markers | yes (and still checked) |
 //! | [`Route::Guarded`] | the rest | regular over-approximation | no: the counterexample loop blocks each line string the matcher rejects |
 //!
 //! The bounded route is tried first when the over-approximation leaves at most
@@ -13,8 +13,8 @@
 //! every string), and again up to [`BOUNDED_LIMIT`] strings when the other exact routes
 //! do not apply.
 
-use super::normalise::{self, Hard, Mode};
-use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, tagged};
+use super::normalise::{Hard, Mode};
+use super::{Alphabet, Automaton, CompiledClue, bounded, clue_automaton, expand, normalise_es, normalise_tree, skeleton};
 use crate::dialect::{Matcher, Tree};
 use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
@@ -84,73 +84,46 @@ impl Default for Options {
     }
 }
 
-/// Compiles one clue for a line of `len` cells.
+/// Compiles one clue for a line of `len` cells: the one ladder of routes for both
+/// dialects.
+///
+/// An ECMAScript clue takes the regular route when its normalised tree is exact
+/// ([`super::normalise_es`]); a regular ECMAScript tree whose automaton is too large
+/// (`(?:$|a){99999999999}`) goes on to the routes below, which the matcher keeps exact,
+/// where a Python clue's refusal is final. The expansion of back-references and the
+/// tagged route model Python's back-references (a group that did not take part fails,
+/// captures kept across iterations): an ECMAScript clue uses them only when its
+/// back-references mean the same in both dialects
+/// ([`normalise_es::python_equivalent`]). The bounded route (the dialect's matcher
+/// decides each candidate) and the counterexample loop (every solution checked by it)
+/// do not depend on the dialect.
 pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
-    let parsed = match tree {
-        Tree::Python(parsed) => parsed,
-        Tree::Ecmascript(_) => return compile_es(tree, alphabet, len, opts),
-    };
-    let exact = normalise::normalise(parsed, alphabet, Mode::Exact);
+    let exact = normalise_tree(tree, alphabet, Mode::Exact);
     if let Ok(node) = &exact
-        && !tagged::needs_tags(node)
+        && !skeleton::needs_tags(node)
     {
-        let (automaton, raw_states) = clue_automaton(node, alphabet, len)?;
-        return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
+        match clue_automaton(node, alphabet, len) {
+            Ok((automaton, raw_states)) => return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular }),
+            Err(e) if matches!(tree, Tree::Python(_)) => return Err(e),
+            Err(_) => {}
+        }
     }
+    // The tree whose back-references mean what Python's do: Python's own, or an
+    // ECMAScript clue's where both dialects agree.
+    let python_like = match tree {
+        Tree::Python(_) => exact.ok(),
+        Tree::Ecmascript(pattern) => normalise_es::python_equivalent(pattern, alphabet),
+    };
     // Single-character groups that are only back-referenced, and leading lookaheads,
     // are regular after all (see [`expand`]); any failure (a product too large) falls
     // back to the routes below.
-    if let Ok(node) = &exact
+    if let Some(node) = &python_like
         && let Some(done) = regular_after_expansion(node, alphabet, len)
     {
         return Ok(done);
     }
     // Back-references, lookarounds or a hard construct: start from the regular
     // over-approximation.
-    let over = normalise::normalise(parsed, alphabet, Mode::Over).map_err(|Hard(h)| format!("internal: over-approximation failed: {h}"))?;
-    let (over_automaton, raw_states) = clue_automaton(&over, alphabet, len)?;
-    let candidates = bounded::count(&over_automaton, len);
-    if candidates <= opts.prefer_bounded.min(opts.bounded_limit as u64) {
-        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
-    }
-    if opts.tagged
-        && let Ok(node) = &exact
-        && taggable(node)
-        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
-    {
-        return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
-    }
-    if candidates <= opts.bounded_limit as u64 {
-        return by_strings(&over_automaton, tree, alphabet, len, raw_states);
-    }
-    Ok(CompiledClue { automaton: over_automaton, raw_states, tagged: None, route: Route::Guarded })
-}
-
-/// An ECMAScript clue: the regular route when its normalised tree is exact
-/// ([`super::normalise_es`]); else the routes whose exactness does not depend on the
-/// dialect — the bounded route (the ECMAScript matcher decides each candidate) and
-/// the counterexample loop (every solution checked by it). The expansion of
-/// back-references and the tagged route model Python's back-references (a group that
-/// did not take part fails, captures kept across iterations): they are used only for
-/// a clue whose back-references mean the same in both dialects
-/// ([`normalise_es::python_equivalent`]).
-fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
-    let Tree::Ecmascript(pattern) = tree else { return Err(ClueErrorKind::Other("internal: not an ECMAScript clue".into())) };
-    // A regular tree whose automaton is too large (`(?:$|a){99999999999}`) goes on to
-    // the routes below, which the matcher keeps exact.
-    if let Ok(node) = normalise_tree(tree, alphabet, Mode::Exact)
-        && !tagged::needs_tags(&node)
-        && let Ok((automaton, raw_states)) = clue_automaton(&node, alphabet, len)
-    {
-        return Ok(CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular });
-    }
-    // Back-references that mean the same in both dialects take Python's routes.
-    let same = normalise_es::python_equivalent(pattern, alphabet);
-    if let Some(node) = &same
-        && let Some(done) = regular_after_expansion(node, alphabet, len)
-    {
-        return Ok(done);
-    }
     let over = normalise_tree(tree, alphabet, Mode::Over).map_err(|Hard(h)| format!("internal: over-approximation failed: {h}"))?;
     let (over_automaton, raw_states) = clue_automaton(&over, alphabet, len)?;
     let candidates = bounded::count(&over_automaton, len);
@@ -158,9 +131,9 @@ fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Re
         return by_strings(&over_automaton, tree, alphabet, len, raw_states);
     }
     if opts.tagged
-        && let Some(node) = &same
+        && let Some(node) = &python_like
         && taggable(node)
-        && let Ok((automaton, raw_states, t)) = tagged::compile(node, alphabet, len)
+        && let Ok((automaton, raw_states, t)) = skeleton::compile(node, alphabet, len)
     {
         return Ok(CompiledClue { automaton, raw_states, tagged: Some(t), route: Route::Tagged });
     }
@@ -176,7 +149,7 @@ fn compile_es(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Re
 fn regular_after_expansion(node: &Node, alphabet: &Alphabet, len: usize) -> Option<CompiledClue> {
     let expanded = |n: &Node| {
         let n = expand::single_char_backrefs(n, alphabet).unwrap_or_else(|| n.clone());
-        (!tagged::needs_tags(&n)).then_some(n)
+        (!skeleton::needs_tags(&n)).then_some(n)
     };
     let regular = |automaton, raw_states| CompiledClue { automaton, raw_states, tagged: None, route: Route::Regular };
     // An expansion whose subset construction is too costly (`.*(.)\1.*` copies `.*` once
@@ -287,9 +260,9 @@ mod tests {
     fn a_costly_expansion_takes_the_tagged_route() {
         let alphabet = Alphabet::new('A'..='L').expect("alphabet");
         let parsed = parse(r"[CGH](F)(?:J|H).*(.)(.)H+.\1J[AI]+\2.").expect("parse");
-        let exact = normalise::normalise(&parsed, &alphabet, Mode::Exact).expect("exact");
+        let exact = super::super::normalise::normalise(&parsed, &alphabet, Mode::Exact).expect("exact");
         let expanded = expand::single_char_backrefs(&exact, &alphabet).expect("expands");
-        assert!(!tagged::needs_tags(&expanded), "the expansion is regular");
+        assert!(!skeleton::needs_tags(&expanded), "the expansion is regular");
         let (_, states) = glushkov::automaton(&expanded, &alphabet, 16).expect("applies").expect("within the general budget");
         assert!(states > 1000, "{states} states");
         assert!(glushkov::automaton_within(&expanded, &alphabet, 16, EXPANSION_WORK).expect("applies").is_err());

@@ -5,7 +5,7 @@
 //! dense DFA within [`BUILD_SIZE_LIMIT`] — and the tree measures both routes need
 //! (`min_len`, `always_nullable`).
 
-use super::{Alphabet, Automaton, DEAD, FastMap, MAX_STATES, bounded, glushkov, minimize, tagged, trim};
+use super::{Alphabet, Automaton, DEAD, FastMap, MAX_STATES, bounded, glushkov, minimize, skeleton, trim};
 use crate::error::ClueErrorKind;
 use crate::regex::ast::{Assertion, ClassItem, Node};
 use regex_automata::dfa::{Automaton as _, StartKind, dense};
@@ -136,7 +136,7 @@ pub(crate) fn to_hir(
     node: &Node,
     alphabet: &Alphabet,
     len: usize,
-    tags: &mut Option<&mut tagged::TagCtx>,
+    tags: &mut Option<&mut skeleton::TagCtx>,
 ) -> std::result::Result<Hir, ClueErrorKind> {
     if let Some(ctx) = tags.as_deref_mut()
         && let Some(h) = ctx.marker_hir(node, alphabet, len)?
@@ -166,7 +166,7 @@ pub(crate) fn to_hir(
             // A line of `len` cells holds at most `len` non-empty pieces: larger counts
             // change nothing (see docs/encoding.md), but would blow up the NFA. Markers
             // make iterations distinguishable, so tagged subtrees keep their counts.
-            let plain = tags.is_none() || !tagged::has_markers(sub);
+            let plain = tags.is_none() || !skeleton::has_markers(sub);
             if min > n && min_len(sub) >= 1 {
                 return Ok(Hir::fail());
             }

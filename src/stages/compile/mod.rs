@@ -16,7 +16,7 @@
 //!    the line ([`bounded`]) and translated to a `regex_syntax` HIR for regex-automata's
 //!    dense DFA (a lazy DFA walked to the line's length when the dense one is too
 //!    large). Back-references are expanded where they are regular ([`expand`]), or
-//!    become markers of a tagged skeleton ([`tagged`]); clues equal up to renamed
+//!    become markers of a tagged skeleton ([`skeleton`]); clues equal up to renamed
 //!    symbols compile once ([`rename`]).
 //!
 //! Every table is an [`Automaton`] ([`automaton`]: the type, [`DEAD`], [`trim`]),
@@ -37,7 +37,7 @@ pub mod minimize;
 pub mod normalise;
 pub mod normalise_es;
 pub mod rename;
-pub mod tagged;
+pub mod skeleton;
 
 pub use alphabet::Alphabet;
 pub use automaton::{Automaton, DEAD, MAX_STATES, trim};
@@ -64,7 +64,7 @@ pub struct CompiledClue {
     /// symbol.
     pub automaton: Automaton,
     /// Markers, slots and lookarounds of a clue with back-references or lookarounds.
-    pub tagged: Option<tagged::Tagged>,
+    pub tagged: Option<skeleton::Tagged>,
     /// States of the DFA restricted to the alphabet, before trimming and minimising.
     pub raw_states: usize,
     /// How the clue is encoded.

@@ -14,19 +14,19 @@
 //!
 //! This file is the driver ([`encode`], [`encode_gated`]: cells, then clue by clue,
 //! within [`MAX_CLAUSES`] and [`MAX_VARS`]); a plain clue's line is `encode_line`
-//! (`line.rs`), a tagged clue's registers and lookarounds are [`tagged`], the regex
+//! (`unroll.rs`), a tagged clue's registers and lookarounds are [`marker_slots`], the regex
 //! pool's assignment is `pool.rs`, [`exactly_one`] and [`at_most_one`] are
 //! `cardinality.rs`, and the formula is written into a [`ClauseSink`] (`sink.rs`).
 
 mod cardinality;
-mod line;
+pub mod marker_slots;
 mod pool;
 mod sink;
-pub mod tagged;
+mod unroll;
 
 pub use cardinality::{PAIRWISE_MAX, at_most_one, exactly_one};
-pub(crate) use line::encode_line;
 pub use sink::{ClauseSink, Cnf};
+pub(crate) use unroll::encode_line;
 
 use crate::compile::{Compiled, CompiledClue};
 use crate::error::{Error, Result};
@@ -111,8 +111,8 @@ fn encode_with<S: ClauseSink>(
         exactly_one(sink, &vars.iter().map(|&(_, v)| v).collect::<Vec<_>>(), None);
     }
     let mut clue_sizes = Vec::with_capacity(puzzle.clues.len());
-    let mut shared = tagged::Shared::default();
-    let ctx = tagged::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
+    let mut shared = marker_slots::Shared::default();
+    let ctx = marker_slots::Ctx { chars: compiled.alphabet.chars(), cells: &cells, doms };
     let selectors: Vec<i32> = if gated { puzzle.clues.iter().map(|_| sink.new_var()).collect() } else { vec![] };
     for (i, clue) in puzzle.clues.iter().enumerate() {
         cancel.check()?;
@@ -148,8 +148,8 @@ pub(super) fn too_large<S: ClauseSink>(sink: &S, label: &str, regex: &str) -> Er
 /// a gate). Returns the number of live layered states (or layers, for tagged clues).
 pub(super) fn encode_clue<S: ClauseSink>(
     sink: &mut S,
-    shared: &mut tagged::Shared,
-    ctx: &tagged::Ctx<'_>,
+    shared: &mut marker_slots::Shared,
+    ctx: &marker_slots::Ctx<'_>,
     cc: &CompiledClue,
     line: &[usize],
     gate: Option<i32>,
@@ -163,7 +163,7 @@ pub(super) fn encode_clue<S: ClauseSink>(
             encode_line(sink, a, &live, &cell_lits, gate);
             live.iter().map(Vec::len).sum()
         }
-        Some(t) => tagged::encode(sink, shared, ctx, a, t, line, 0, gate),
+        Some(t) => marker_slots::encode(sink, shared, ctx, a, t, line, 0, gate),
     }
 }
 

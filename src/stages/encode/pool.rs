@@ -1,7 +1,7 @@
 //! The regex pool: which regex goes to which entry, as one-hot assignment variables,
 //! and each regex's clauses on each entry it may take, gated by its variable.
 
-use super::{ClauseSink, MAX_CLAUSES, MAX_VARS, encode_clue, exactly_one, tagged, too_large};
+use super::{ClauseSink, MAX_CLAUSES, MAX_VARS, encode_clue, exactly_one, marker_slots, too_large};
 use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::{SymSet, line_support};
@@ -11,8 +11,8 @@ use crate::propagate::{SymSet, line_support};
 /// gated by its variable.
 pub(super) fn encode_pool<S: ClauseSink>(
     sink: &mut S,
-    shared: &mut tagged::Shared,
-    ctx: &tagged::Ctx<'_>,
+    shared: &mut marker_slots::Shared,
+    ctx: &marker_slots::Ctx<'_>,
     pool: &crate::puzzle::Pool,
     compiled: &Compiled,
 ) -> Result<Vec<Vec<(usize, i32)>>> {

@@ -6,9 +6,9 @@
 
 use super::SymSet;
 use super::layers::{Edges, Layers};
+use super::skeleton_support::tagged_support;
 use super::support::line_support;
 use super::table::Table;
-use super::tagged::tagged_support;
 use crate::compile::{Compiled, CompiledClue};
 use crate::puzzle::Puzzle;
 

@@ -14,7 +14,7 @@
 //! - [`layers`]: the support of one line over an automaton's layers;
 //! - [`support`]: a clue's support by its route (plain layers, or tagged);
 //! - [`table`]: a line's words as bit sets, for lines with few words;
-//! - [`tagged`]: the support of a tagged clue through its skeleton's cells and marker
+//! - [`skeleton_support`]: the support of a tagged clue through its skeleton's cells and marker
 //!   slots;
 //! - [`early`]: the same propagation over the clues' position automata, before
 //!   anything is compiled.
@@ -22,10 +22,10 @@
 pub mod early;
 pub mod engine;
 pub mod layers;
+pub mod skeleton_support;
 pub mod support;
 pub mod symset;
 pub mod table;
-pub mod tagged;
 
 pub use engine::{Propagator, Scratch};
 pub(crate) use layers::supported;

@@ -1,9 +1,9 @@
 //! A clue's support over its line by the route its compilation took: the layers of its
 //! automaton ([`super::layers`]) for a plain clue, the layers of its skeleton with marker
-//! slots ([`super::tagged`]) for a tagged one.
+//! slots ([`super::skeleton_support`]) for a tagged one.
 
 use super::layers::{Edges, Layers, live_layers, supported};
-use super::{SymSet, tagged};
+use super::{SymSet, skeleton_support};
 use crate::compile::CompiledClue;
 
 /// [`line_support`] for one clue, again and again, with its transition lists and
@@ -31,8 +31,9 @@ impl LineSupport {
             }
             Some(t) => {
                 if self.doms.is_empty() || self.cells.len() != line.len() {
-                    let (kinds, doms) = tagged::layers(t, sigma, line, 0);
-                    self.cells = kinds.iter().enumerate().filter(|(_, k)| matches!(k, tagged::Layer::Cell(_))).map(|(j, _)| j).collect();
+                    let (kinds, doms) = skeleton_support::layers(t, sigma, line, 0);
+                    self.cells =
+                        kinds.iter().enumerate().filter(|(_, k)| matches!(k, skeleton_support::Layer::Cell(_))).map(|(j, _)| j).collect();
                     self.doms = doms;
                 }
                 for (&j, d) in self.cells.iter().zip(line) {
@@ -49,6 +50,6 @@ impl LineSupport {
 pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
     match &cc.tagged {
         None => supported(&cc.automaton, line, &live_layers(&cc.automaton, line)),
-        Some(t) => tagged::cell_support(&cc.automaton, t, sigma, line),
+        Some(t) => skeleton_support::cell_support(&cc.automaton, t, sigma, line),
     }
 }

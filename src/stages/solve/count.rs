@@ -46,7 +46,7 @@ pub use parallel::count_prepared_jobs;
 use segment::Segment;
 
 use super::Prepared;
-use super::words::{EXACT_WORDS, Odometer, exact_support};
+use super::odometer::{EXACT_WORDS, Odometer, exact_support};
 use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet};

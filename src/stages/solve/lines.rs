@@ -17,8 +17,8 @@
 use super::Outcome;
 use super::counterexample::verdict;
 use super::decided::grid_of;
+use super::odometer::{EXACT_WORDS, exact_support};
 use super::prepared::Prepared;
-use super::words::{EXACT_WORDS, exact_support};
 use crate::clock::Instant;
 use crate::compile::{Compiled, CompiledClue};
 use crate::error::Result;

@@ -13,18 +13,16 @@
 pub mod count;
 pub mod counterexample;
 pub mod decided;
-pub mod deduce;
 pub mod enumerate;
 pub mod lines;
+pub mod odometer;
 pub mod oracle;
 pub mod parts;
 pub mod prepared;
 pub mod proof;
-pub mod rate;
 pub mod strategy;
 pub mod stream;
 pub mod whole;
-pub mod words;
 
 pub use decided::solve_decided;
 pub use enumerate::{Found, Search, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate, enumerate_cancellable, project};

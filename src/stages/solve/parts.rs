@@ -4,10 +4,10 @@
 
 use super::Outcome;
 use super::counterexample::checked_failure;
+use super::odometer::{EXACT_WORDS, Words};
 use super::oracle::Oracle;
 use super::prepared::{Formula, Prepared};
 use super::stream::Stream;
-use super::words::{EXACT_WORDS, Words};
 use crate::clock::Instant;
 use crate::compile::Compiled;
 use crate::error::{Error, Result};

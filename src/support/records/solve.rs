@@ -286,7 +286,7 @@ pub struct ClueStats {
     pub clauses: usize,
 }
 
-/// A puzzle's difficulty and the numbers behind it (`crossat::solve::rate::Rating`).
+/// A puzzle's difficulty and the numbers behind it (`crossat::deduce::rate::Rating`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rating {
     /// `easy`, `medium`, `hard`, or `null` when unrated (no single solution).

@@ -10,10 +10,11 @@
 
 use crate::limit::{limited, limited_prep};
 use crossat::assist::{self, Assistant, Conflict, Hint, Reason};
+use crossat::deduce;
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::records::{self, CheckSummary, HintSummary, Printed, Unfinished, Uniqueness};
-use crossat::solve::{Outcome, deduce};
+use crossat::solve::Outcome;
 use crossat::stop::Cancel;
 use serde::Serialize;
 use serde_json::Value;

@@ -7,6 +7,9 @@ use crate::cli::{DrawWhen, ExplainArgs};
 use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
+use crossat::deduce::constraints::Constraint;
+use crossat::deduce::rate::Difficulty;
+use crossat::deduce::{self, End, Kind, Step, Why, reason};
 use crossat::draw::{Mark, View};
 use crossat::error::Result;
 use crossat::explain::{Answer, Explanation};
@@ -14,9 +17,6 @@ use crossat::pipeline::{self, Prepared};
 use crossat::propagate::SymSet;
 use crossat::puzzle;
 use crossat::records;
-use crossat::solve::deduce::constraints::Constraint;
-use crossat::solve::deduce::{self, End, Kind, Step, Why, reason};
-use crossat::solve::rate::Difficulty;
 use crossat::style::Palette;
 
 pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitCode> {

@@ -336,7 +336,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
         searched,
         decided_before_compiling: prep.decided_before_compiling(),
         line_search_nodes: prep.line_nodes(),
-        difficulty: crossat::solve::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
+        difficulty: crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
         clues,
     }
 }
@@ -369,7 +369,7 @@ fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crossat::solve::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
     // The clue table, its columns as wide as their widest cell.
     use super::table::{left, lines, right};
     let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];

@@ -38,15 +38,15 @@
 //!   search: then no (further) square exists.
 //!
 //! Each part has its file: the domains in `domain.rs`, the pass over one line and its
-//! live transitions in `line.rs`, propagation and the repeats check in `propagate.rs`,
+//! live transitions in `regular.rs`, propagation and the repeats check in `propagate.rs`,
 //! the cell and value order in `order.rs`; this file holds the tuning, the runs with
 //! their restarts, and the branching and backtracking within a run.
 
 mod domain;
-mod line;
 mod order;
 mod portfolio;
 mod propagate;
+mod regular;
 
 use super::dawg::{Flat, Lexicon};
 use super::{BLANK, Cell, Given, Outcome, Progress, Size, Square, letters_of, verify};
@@ -54,8 +54,8 @@ use crate::error::{Error, Result};
 use crate::puzzle::Dictionary;
 use crate::rng::Rng;
 use domain::Values;
-use line::{Live, Pass};
 pub use portfolio::LANES;
+use regular::{Live, Pass};
 use std::collections::HashSet;
 use std::rc::Rc;
 use std::sync::atomic::Ordering::Relaxed;

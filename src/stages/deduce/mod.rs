@@ -5,7 +5,7 @@
 //! one clue and removes from its cells every letter that no word of the clue over the
 //! current candidates uses (its exact support: the automaton's support, and for a clue
 //! whose automaton only approximates it, each word of that support asked of the
-//! matcher, [`mod@line`]). When lines stall, a **case split** assumes one letter in one
+//! matcher, [`mod@candidates`]). When lines stall, a **case split** assumes one letter in one
 //! cell and shows, by line steps (and, at depth 2, by splits inside), that some cell is
 //! then left without a letter, so the letter goes ([`split`]). Where splits of the
 //! allowed depth do not finish, the deduction stops, and the caller falls back to the
@@ -30,11 +30,12 @@
 //! Each step names, in `uses`, the earlier steps of its own list whose results it
 //! reads: for each cell of its line, the step that last narrowed it.
 
+pub mod candidates;
 pub mod closure;
 pub mod constraints;
 mod difficulty;
-pub mod line;
 pub mod pool;
+pub mod rate;
 pub mod reason;
 pub mod split;
 
@@ -230,7 +231,7 @@ pub struct Deduction {
 }
 
 impl Deduction {
-    /// The difficulty these steps show (the classes of [`super::rate`]): easy when
+    /// The difficulty these steps show (the classes of [`rate`]): easy when
     /// line steps (and a regex pool's assign steps) alone solve the puzzle, medium when case splits of depth 1 (probing:
     /// a letter tried, the lines fail) are needed too, hard when a split of depth 2 or
     /// the search is. `None` when the deduction ended on a contradiction or the step
@@ -290,7 +291,7 @@ pub struct Engine<'a> {
     /// Work done since the budget was set.
     spent: std::cell::Cell<usize>,
     /// What lines and the matcher said, asked again.
-    memo: std::cell::RefCell<line::Memo>,
+    memo: std::cell::RefCell<candidates::Memo>,
     /// Per regex and line length, its automaton's support with buffers kept.
     fast: std::cell::RefCell<std::collections::HashMap<(usize, usize), crate::propagate::LineSupport>>,
     /// The cell the last split found past the budget assumed (the next search starts there).

@@ -1,7 +1,7 @@
 //! How hard a puzzle is to solve by hand: the classes that [`super::Deduction::difficulty`]
-//! reads off the steps and [`crate::solve::rate`] computes without wording them.
+//! reads off the steps and [`crate::deduce::rate`] computes without wording them.
 
-/// How hard a puzzle is to solve by hand (see [`crate::solve::rate::rate`]).
+/// How hard a puzzle is to solve by hand (see [`crate::deduce::rate::rate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {

@@ -104,7 +104,7 @@ impl Engine<'_> {
     }
 
     /// The letters constraint `i` leaves its `line` (its cells' candidates), and
-    /// whether it may keep extra ones ([`super::line::EXACT_WORDS`]).
+    /// whether it may keep extra ones ([`super::candidates::EXACT_WORDS`]).
     pub(super) fn constraint_support(&self, i: usize, line: &[SymSet]) -> (Vec<SymSet>, bool) {
         match self.constraint(i) {
             Constraint::Clue(i) => self.support(i, line),

@@ -93,7 +93,7 @@ impl<'a> Words<'a> {
 }
 
 /// Most steps of the walk that lists a back-reference clue's candidate words
-/// ([`crate::propagate::tagged::candidates`]) in propagation, where a line has more
+/// ([`crate::propagate::skeleton_support::candidates`]) in propagation, where a line has more
 /// words than [`exact_support`] asks one by one. A walk that runs out of steps is work
 /// lost, and propagation asks many lines: 1,024 steps keep the gain on the 84
 /// antoine-trux puzzles (docs/performance.md) while no puzzle loses more than 10 %.
@@ -135,7 +135,7 @@ pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support
     let mut exact = vec![SymSet::default(); support.len()];
     let count = support.iter().try_fold(1usize, |n, d| n.checked_mul(d.len())).unwrap_or(usize::MAX);
     if count > max_words {
-        let words = crate::propagate::tagged::candidates(
+        let words = crate::propagate::skeleton_support::candidates(
             &cc.automaton,
             cc.tagged.as_ref()?,
             compiled.alphabet.len(),

@@ -21,8 +21,8 @@
 
 use super::{ClauseSink, encode_line, exactly_one};
 use crate::compile::Automaton;
-use crate::compile::tagged::{LookAround, Marker, Tagged};
-use crate::propagate::tagged::{Layer, layers};
+use crate::compile::skeleton::{LookAround, Marker, Tagged};
+use crate::propagate::skeleton_support::{Layer, layers};
 use crate::propagate::{SymSet, live_layers, supported};
 use crate::regex::ast::is_word;
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 //! so the order the explanation picks for its steps cannot change them: a puzzle is
 //! solved by line steps alone exactly when [`Engine::settle`] fixes every cell, and by
 //! line steps and depth-1 splits exactly when [`Engine::probe`] does. The rater
-//! ([`super::super::rate`]) classifies a puzzle with these, in a fraction of the time
+//! ([`super::rate`]) classifies a puzzle with these, in a fraction of the time
 //! the explanation takes to choose and word its steps.
 //!
 //! A regex pool's entries and its assignment are constraints here as in the steps

@@ -51,7 +51,7 @@ impl Engine<'_> {
         if outside {
             return Why::Excludes;
         }
-        let Some(words) = self.words(key, before, super::line::EXACT_WORDS) else { return Why::NoWord };
+        let Some(words) = self.words(key, before, super::candidates::EXACT_WORDS) else { return Why::NoWord };
         if words.is_empty() {
             return Why::NoWord;
         }

@@ -6,7 +6,7 @@
 //! iteration, what a possessive repeat gives up. So this module does not reinterpret
 //! the tree; it follows CPython step by step:
 //!
-//! - [`compile`] turns a [`Parsed`] tree into a program the way `re._compiler`
+//! - [`program`] turns a [`Parsed`] tree into a program the way `re._compiler`
 //!   does (flags per `_combine_flags`, the `*_IGNORE` / `*_UNI_IGNORE` opcodes and
 //!   `_casefix` fixes, `_optimize_charset`'s case folding, ASCII or Unicode
 //!   categories, `_simple` choosing `REPEAT_ONE` / `MIN_REPEAT_ONE` /
@@ -23,15 +23,15 @@
 //! strings cannot overflow Rust's stack; a step budget ([`STEP_BUDGET`]) bounds the
 //! work, and running out is an error ([`BudgetExceeded`]), never a verdict.
 
-pub mod compile;
+pub mod program;
 pub mod vm;
 
-pub use compile::{CompileError, combine_flags};
+pub use program::{CompileError, combine_flags};
 pub use vm::{BudgetExceeded, MAX_STACK};
 
 use crate::regex::syntax::{Item, Parsed, flag};
 use crate::regex::unicode as uni;
-use compile::{CharTest, Program};
+use program::{CharTest, Program};
 
 /// The default number of steps (opcodes dispatched, calls resumed, characters
 /// counted) one [`Matcher::fullmatch`] may take: about half a second of work at the
@@ -66,7 +66,7 @@ impl Matcher {
     /// tables are static, so this only builds the program; sets under IGNORECASE
     /// are case-folded here once, as `_optimize_charset` does.
     pub fn new(p: &Parsed) -> Result<Matcher, CompileError> {
-        Ok(Matcher { prog: compile::compile(p)?, budget: STEP_BUDGET })
+        Ok(Matcher { prog: program::compile(p)?, budget: STEP_BUDGET })
     }
 
     /// The same matcher with another step budget.
@@ -123,7 +123,7 @@ impl CharClass {
 /// [`Parsed::flags`] combined with every enclosing `(?add-del:…)` by
 /// [`combine_flags`], in order from the outside in — as `_compile` passes them down.
 pub fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
-    compile::char_test(item, flags).map(CharClass)
+    program::char_test(item, flags).map(CharClass)
 }
 
 /// Whether `c` is a word character for `\b` / `\B` under the effective `flags`

@@ -7,7 +7,7 @@
 
 use super::SymSet;
 use super::layers::{Edges, Layers, live_layers, supported};
-use crate::compile::tagged::{Marker, Tagged};
+use crate::compile::skeleton::{Marker, Tagged};
 use crate::compile::{Automaton, DEAD};
 
 /// One layer of a tagged line.

@@ -7,7 +7,7 @@ use super::Engine;
 use crate::compile::DEAD;
 use crate::compile::FastMap;
 use crate::propagate::{self, SymSet};
-use crate::solve::words::{Words, ask_each};
+use crate::solve::odometer::{Words, ask_each};
 
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
@@ -15,7 +15,7 @@ use crate::solve::words::{Words, ask_each};
 pub const EXACT_WORDS: usize = 512;
 
 /// Most steps of the walk that lists a tagged clue's candidate words
-/// ([`propagate::tagged::candidates`]) before every word of the line is asked instead.
+/// ([`propagate::skeleton_support::candidates`]) before every word of the line is asked instead.
 const CANDIDATE_STEPS: usize = 1 << 14;
 
 /// Fewest words of a line for which that walk is made: fewer are asked one by one
@@ -155,7 +155,7 @@ impl Engine<'_> {
             // equal to their groups' can match: those are asked, not every word
             // (however many the line has).
             let sigma = self.compiled.alphabet.len();
-            let words = propagate::tagged::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS, max);
+            let words = propagate::skeleton_support::candidates(&cc.automaton, t, sigma, line, CANDIDATE_STEPS, max);
             if let Some(words) = words {
                 self.spent.set(self.spent.get() + words.len() / super::WORDS_PER_UNIT);
                 let asked = ask_each(

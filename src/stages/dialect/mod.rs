@@ -9,12 +9,19 @@
 //!
 //! The compile stage lowers either tree to its automata ([`crate::compile`]); the
 //! verify stage re-checks every grid with the [`Matcher`] of the puzzle's dialect.
+//!
+//! The two dialects are this stage's submodules: Python's syntax ([`regex`], a port of
+//! `re._parser`) and meaning ([`sre`], a port of `_sre`), and ECMAScript's syntax and
+//! meaning ([`ecma`]).
 
-use crate::ecma;
+pub mod ecma;
+pub mod regex;
+pub mod sre;
+
 pub use crate::puzzle::Dialect;
 use crate::regex::parser;
 use crate::regex::syntax::Parsed;
-use crate::sre::{self, BudgetExceeded};
+use sre::BudgetExceeded;
 
 /// A clue parsed in its dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]

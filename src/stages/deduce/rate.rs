@@ -1,21 +1,21 @@
 //! The difficulty rater: how hard a puzzle is for a person solving it line by line
 //! ([`rate`]). The class is the one `crossat explain`'s steps show (line steps alone,
 //! case splits of depth 1, or more), computed with the same engine's fixpoints
-//! ([`super::deduce::closure`]) without choosing and wording the steps; the proof of a
+//! ([`super::closure`]) without choosing and wording the steps; the proof of a
 //! hard puzzle's uniqueness adds search decisions, and [`Rating`] counts what each
 //! part needed. It lives in the solve stage because both
 //! `crossat generate` (which aims at a difficulty) and `crossat solve --stats` (which
 //! reports one) rate puzzles.
 
-use super::deduce::Engine;
-use super::deduce::closure::{Probes, one};
-use super::deduce::constraints::MAX_POOL;
+use super::Engine;
+use super::closure::{Probes, one};
+use super::constraints::MAX_POOL;
 use crate::compile::{Alphabet, Compiled};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
 use crate::verify::Verifier;
 
-pub use super::deduce::Difficulty;
+pub use super::Difficulty;
 
 /// A puzzle's difficulty, with the numbers behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,7 +166,7 @@ fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>
     v.failures(puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
 }
 
-/// Rates a puzzle by the kinds of step its explanation needs ([`super::deduce::Deduction::difficulty`]
+/// Rates a puzzle by the kinds of step its explanation needs ([`super::Deduction::difficulty`]
 /// states the classes; `crossat explain` shows the steps):
 ///
 /// - **easy**: line steps alone solve it — each clue keeps the letters some word of
