@@ -1,7 +1,7 @@
 //! `crossat._crossat`: the extension module under the `crossat` Python package.
 //!
-//! A thin layer over the library: [`Core`] is one puzzle read and prepared, each method
-//! one library call run off the GIL ([`run`]) that returns the records the command line
+//! A thin layer over the library: `Core` is one puzzle read and prepared, each method
+//! one library call run off the GIL (`run`) that returns the records the command line
 //! prints with `--json`, as Python dicts. The package's Python half (`crossat/`) turns
 //! them into typed records and defines the exceptions raised here.
 
