@@ -23,10 +23,10 @@ use std::collections::{BTreeMap, HashMap};
 
 /// Most candidate line strings enumerated for a clue whose automaton in some dialect is
 /// only an over-approximation; past it the languages are listed by the solver.
-pub const MAX_CANDIDATES: u64 = 2_000_000;
+pub(crate) const MAX_CANDIDATES: u64 = 2_000_000;
 /// Most line strings the solver lists per dialect; when neither listing is complete
 /// the clue is [`Verdict::Undecided`].
-pub const MAX_LISTED: usize = 20_000;
+pub(crate) const MAX_LISTED: usize = 20_000;
 
 /// What lint finds for one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]

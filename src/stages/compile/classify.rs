@@ -20,9 +20,9 @@ use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
 
 /// Candidate strings below which the bounded route is preferred.
-pub const PREFER_BOUNDED: u64 = 256;
+pub(crate) const PREFER_BOUNDED: u64 = 256;
 /// Most candidate strings the bounded route enumerates.
-pub const BOUNDED_LIMIT: usize = 1_000_000;
+pub(crate) const BOUNDED_LIMIT: usize = 1_000_000;
 /// Most subset-construction steps an expanded clue ([`expand`]) may cost before it
 /// goes to the tagged route instead. A failed attempt costs its whole budget, and the
 /// tagged route's skeleton costs a few thousand steps: on generated 16×16 puzzles two
@@ -30,7 +30,7 @@ pub const BOUNDED_LIMIT: usize = 1_000_000;
 /// failed (8 of 15 ms of compile), while others that succeeded near it built
 /// 2,000–5,000 states the tagged route does without. The largest expansion that pays
 /// is good_ol_days' (45,000 steps: the tagged route doubles that puzzle's cost).
-pub const EXPANSION_WORK: usize = 50_000;
+pub(crate) const EXPANSION_WORK: usize = 50_000;
 
 /// How a clue is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,19 +25,19 @@
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
 //! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.
 
-pub mod alphabet;
-pub mod automaton;
-pub mod bounded;
+pub(crate) mod alphabet;
+pub(crate) mod automaton;
+pub(crate) mod bounded;
 pub mod classify;
-pub mod dfa;
-pub mod expand;
-pub mod fxhash;
+pub(crate) mod dfa;
+pub(crate) mod expand;
+pub(crate) mod fxhash;
 pub mod glushkov;
 pub mod minimize;
 pub mod normalise;
-pub mod normalise_es;
-pub mod rename;
-pub mod skeleton;
+pub(crate) mod normalise_es;
+pub(crate) mod rename;
+pub(crate) mod skeleton;
 
 pub use alphabet::Alphabet;
 pub use automaton::{Automaton, DEAD, MAX_STATES, trim};
@@ -113,7 +113,7 @@ pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Tree>> {
 }
 
 /// A clue's tree normalised over `alphabet` ([`normalise`], [`normalise_es`]).
-pub fn normalise_tree(tree: &Tree, alphabet: &Alphabet, mode: normalise::Mode) -> std::result::Result<Node, normalise::Hard> {
+pub(crate) fn normalise_tree(tree: &Tree, alphabet: &Alphabet, mode: normalise::Mode) -> std::result::Result<Node, normalise::Hard> {
     match tree {
         Tree::Python(p) => normalise::normalise(p, alphabet, mode),
         Tree::Ecmascript(p) => normalise_es::normalise(p, alphabet, mode),
@@ -188,7 +188,7 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Al
 }
 
 /// [`compile_with`], polling `cancel` before each clue.
-pub fn compile_cancellable(
+pub(crate) fn compile_cancellable(
     source: &str,
     puzzle: &Puzzle,
     parsed: &[Tree],

@@ -14,7 +14,7 @@ use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
 
 /// Most words of a line listed as the reason of a step.
-pub const MAX_WORDS_SHOWN: usize = 4;
+pub(crate) const MAX_WORDS_SHOWN: usize = 4;
 
 impl Engine<'_> {
     /// The reason of a line step of constraint `i` (a clue or a pool entry) from the

@@ -20,19 +20,19 @@
 //!   anything is compiled.
 
 pub mod early;
-pub mod engine;
-pub mod layers;
-pub mod skeleton_support;
-pub mod support;
-pub mod symset;
-pub mod table;
+pub(crate) mod engine;
+pub(crate) mod layers;
+pub(crate) mod skeleton_support;
+pub(crate) mod support;
+pub(crate) mod symset;
+pub(crate) mod table;
 
 pub use engine::{Propagator, Scratch};
 pub(crate) use layers::supported;
 pub use layers::{line_count, live_layers};
-pub use support::{LineSupport, line_support};
+pub(crate) use support::{LineSupport, line_support};
 pub use symset::SymSet;
-pub use table::MAX_TABLE_WORDS;
+pub(crate) use table::MAX_TABLE_WORDS;
 
 use crate::compile::Compiled;
 use crate::puzzle::Puzzle;
@@ -56,7 +56,7 @@ pub fn domains_with(
 }
 
 /// [`domains_with`] from `doms` (which must keep every letter a solution uses).
-pub fn domains_from(
+pub(crate) fn domains_from(
     puzzle: &Puzzle,
     compiled: &Compiled,
     mut doms: Vec<SymSet>,
@@ -72,12 +72,12 @@ pub fn domains_from(
 
 /// Domains before propagation: the given letter, or the whole alphabet (a given
 /// outside the alphabet leaves the cell empty).
-pub fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
+pub(crate) fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
     initial_domains_over(puzzle, &compiled.alphabet)
 }
 
 /// [`initial_domains`] over `alphabet`.
-pub fn initial_domains_over(puzzle: &Puzzle, alphabet: &crate::compile::Alphabet) -> Vec<SymSet> {
+pub(crate) fn initial_domains_over(puzzle: &Puzzle, alphabet: &crate::compile::Alphabet) -> Vec<SymSet> {
     let n = alphabet.len();
     puzzle
         .givens

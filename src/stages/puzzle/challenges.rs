@@ -75,7 +75,7 @@ fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
 /// Reads the puzzle picked by `id`: its UUID, `set/number` (1-based) or its exact name;
 /// without one, the collection's only puzzle (as `generate --output-format challenges`
 /// writes).
-pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
+pub(crate) fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
     let all = puzzles(source, text)?;
     let Some(id) = id else {
         return match all.as_slice() {

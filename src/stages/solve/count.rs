@@ -33,16 +33,16 @@
 //! automaton, or by the matcher), and every such grid is counted once (the branches on
 //! a cell's letters, and on the states of a cut, are disjoint): the count is exact.
 
-pub mod big;
+pub(crate) mod big;
 mod branch;
 mod cache;
 mod parallel;
-pub mod segment;
+pub(crate) mod segment;
 
 use crate::stop::Cancel;
 pub use big::Big;
 use branch::{Branch, letter_classes};
-pub use parallel::count_prepared_jobs;
+pub(crate) use parallel::count_prepared_jobs;
 use segment::Segment;
 
 use super::Prepared;
@@ -54,7 +54,7 @@ use std::collections::HashMap;
 
 /// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
 /// cache is emptied and refilled, which costs time, never exactness.
-pub const CACHE_WORDS: usize = 1 << 23;
+pub(crate) const CACHE_WORDS: usize = 1 << 23;
 
 /// Counts the grids of a prepared puzzle with fixed clues (not a regex pool), from its
 /// propagated domains; the matcher decides the clues whose automata over-approximate
@@ -67,7 +67,7 @@ pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
 /// is one case of the first two levels of decisions (a component's cases, then each
 /// case's). `total` grows as cases are reached, so the pair says how much is left of the
 /// work seen so far, not a time estimate.
-pub type Report<'r> = &'r mut dyn FnMut(u64, u64);
+pub(crate) type Report<'r> = &'r mut dyn FnMut(u64, u64);
 
 /// The levels of decisions whose cases are parts of a [`Report`].
 const REPORT_DEPTH: usize = 3;
@@ -78,7 +78,7 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
 }
 
 /// [`count_prepared_within`], telling `report` how far it has got.
-pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
+pub(crate) fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
     let lines = Propagator::new(&prep.puzzle);

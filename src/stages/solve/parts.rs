@@ -24,7 +24,7 @@ pub const PARTS_FROM: usize = 2;
 /// Most symbols of part assignments [`solve_parts`] keeps in memory (the sum over parts
 /// of assignments × cells, shared equally among the parts); a part with more is
 /// enumerated again by the solver at each pass ([`super::stream`]).
-pub const PARTS_MEMORY: usize = 1 << 22;
+pub(crate) const PARTS_MEMORY: usize = 1 << 22;
 
 /// Most distinct line strings per clue whose verdict [`solve_parts`] remembers.
 const VERDICTS_KEPT: usize = 1 << 12;

@@ -50,14 +50,14 @@ pub struct Count {
 /// counting search runs to the end. A regex pool (whose grids also assign regexes)
 /// and a puzzle that propagation decided are counted by listing. A stop
 /// (its cancel token, [`Prepared::cancel`]) ends it with an error, never a number.
-pub fn count(prep: &mut Prepared) -> Result<Count> {
+pub(crate) fn count(prep: &mut Prepared) -> Result<Count> {
     count_reporting(prep, 1, None)
 }
 
 /// [`count()`], telling `report` how far the counting search has got
 /// ([`counter::Report`]); its unbounded run starts again from no parts done, on `jobs`
 /// threads ([`counter::count_prepared_jobs`]) when `jobs` is more than 1.
-pub fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<counter::Report<'_>>) -> Result<Count> {
+pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<counter::Report<'_>>) -> Result<Count> {
     let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
         let outcome = solve(prep, limit, |_, _| Ok(()))?;
         Ok(outcome.complete.then(|| Count { count: Big::from(outcome.found), listed: true }))

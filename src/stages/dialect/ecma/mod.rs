@@ -48,14 +48,14 @@
 //! `[\d-z]` is the union of `\d`, `-` and `z`.
 
 mod escape;
-pub mod matcher;
-pub mod parser;
-pub mod sets;
+pub(crate) mod matcher;
+pub(crate) mod parser;
+pub(crate) mod sets;
 
 pub use crate::sre::BudgetExceeded;
 pub use matcher::{Matcher, STEP_BUDGET};
 pub use parser::{MAX_CLUE_UNITS, MAX_NESTING, parse};
-pub use sets::CharSet;
+pub(crate) use sets::CharSet;
 
 /// A parsed clue: the tree and its capturing groups.
 #[derive(Clone, Debug, PartialEq, Eq)]

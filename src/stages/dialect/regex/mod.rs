@@ -2,7 +2,7 @@
 //! [`syntax`]), with Python's Unicode tables ([`unicode`]); [`ast`] is the flag-free
 //! tree the compile stage builds from it.
 
-pub mod ast;
+pub(crate) mod ast;
 pub mod parser;
 pub mod syntax;
 pub mod unicode;

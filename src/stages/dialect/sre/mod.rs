@@ -23,10 +23,10 @@
 //! strings cannot overflow Rust's stack; a step budget ([`STEP_BUDGET`]) bounds the
 //! work, and running out is an error ([`BudgetExceeded`]), never a verdict.
 
-pub mod program;
-pub mod vm;
+pub(crate) mod program;
+pub(crate) mod vm;
 
-pub use program::{CompileError, combine_flags};
+pub(crate) use program::{CompileError, combine_flags};
 pub use vm::{BudgetExceeded, MAX_STACK};
 
 use crate::regex::syntax::{Item, Parsed, flag};
@@ -106,12 +106,12 @@ impl Matcher {
 /// it (one of sre's `LITERAL`, `NOT_LITERAL`, `ANY`, `ANY_ALL`, `IN` opcodes or their
 /// `_IGNORE` / `_UNI_IGNORE` forms, with `_optimize_charset`'s case folding).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CharClass(CharTest);
+pub(crate) struct CharClass(CharTest);
 
 impl CharClass {
     /// Whether `c` is accepted.
     #[inline]
-    pub fn contains(&self, c: char) -> bool {
+    pub(crate) fn contains(&self, c: char) -> bool {
         self.0.matches(c)
     }
 }
@@ -122,7 +122,7 @@ impl CharClass {
 /// `flags` are the *effective* flags at the item: the tree's global
 /// [`Parsed::flags`] combined with every enclosing `(?add-del:…)` by
 /// [`combine_flags`], in order from the outside in — as `_compile` passes them down.
-pub fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
+pub(crate) fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
     program::char_test(item, flags).map(CharClass)
 }
 
