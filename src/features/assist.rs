@@ -58,7 +58,7 @@ pub struct Assistant<'a> {
 
 impl<'a> Assistant<'a> {
     /// The same assistant, polling `cancel` before each SAT call (instead of the
-    /// puzzle's token, [`Prepared::cancel`]).
+    /// puzzle's token, `Prepared::cancel`).
     pub fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Assistant<'a> {
         self.oracle = self.oracle.with_cancel(cancel);
         self
@@ -209,7 +209,7 @@ impl<'a> Assistant<'a> {
 
     /// The clues a filled grid breaks, in puzzle order: each clue's index, its line's
     /// word, and the cell at which it can no longer match (`None`: at the end of the
-    /// line, [`Assistant::first_bad_cell`]).
+    /// line, `Assistant::first_bad_cell`).
     pub fn failures(&mut self, grid: &[char]) -> Result<Vec<(usize, String, Option<usize>)>> {
         let mut out = Vec::new();
         for i in 0..self.puzzle().clues.len() {

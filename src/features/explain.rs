@@ -39,7 +39,7 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// The difficulty the steps show ([`Deduction::difficulty`]); hard when the search
+    /// The difficulty the steps show (`Deduction::difficulty`); hard when the search
     /// settled the answer, `None` when there is no single answer to rate.
     pub fn difficulty(&self) -> Option<crate::deduce::rate::Difficulty> {
         match self.answer {

@@ -9,7 +9,7 @@
 //! when both automata are exact (regular or bounded route) the product of the two is
 //! walked for a line string one accepts and the other does not; when one is only a
 //! regular over-approximation (the counterexample route), the strings of both
-//! over-approximations are enumerated, up to [`MAX_CANDIDATES`], and each asked of both
+//! over-approximations are enumerated, up to `MAX_CANDIDATES`, and each asked of both
 //! matchers; past that, each dialect's clue is solved alone on its line by the whole
 //! pipeline (exact on every route) and the listings compared. Every witness is
 //! confirmed by both reference matchers.

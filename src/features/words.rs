@@ -1,5 +1,5 @@
 //! Word lists as constraints: token automata (DAWGs) and the building-blocks puzzle.
-//! The lists themselves are read by the parse stage ([`crate::puzzle::dictionary`]).
+//! The lists themselves are read by the parse stage (`crate::puzzle::dictionary`).
 //!
 //! A line constrained to be a dictionary word is compiled, for its length and the
 //! tokens its cells may hold, into an acyclic automaton — a trie over tokens, then

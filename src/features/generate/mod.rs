@@ -23,7 +23,7 @@
 //! Every decision uses the same compiler, encoding and solver as `crossat solve`;
 //! `--seed` makes it repeatable.
 //!
-//! The files: this one holds the public entry points ([`generate`], [`offered`]) and
+//! The files: this one holds the public entry points ([`generate`], `offered`) and
 //! what every route shares (the answer, the lines, assembling and proving a puzzle);
 //! `attempt.rs` runs steps 2–5 for easy and medium puzzles, `hard.rs` builds hard ones;
 //! `clues.rs` draws clues, `block.rs` places medium blocks, `fair.rs` holds the two
@@ -155,7 +155,7 @@ pub(crate) fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Res
     generate_cancellable(spec, progress, &Cancel::never())
 }
 
-/// [`generate_with`], polling `cancel` at each uniqueness check and before each SAT
+/// `generate_with`, polling `cancel` at each uniqueness check and before each SAT
 /// call: a cancelled token ends it with [`Error::Cancelled`].
 pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     offered(spec)?;

@@ -7,7 +7,7 @@
 //! | stage | here | in → out |
 //! |---|---|---|
 //! | parse | [`crate::puzzle::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
-//! | compile | [`Lexicon::new`] ([`dawg`]) | words → one layered DAWG per line length |
+//! | compile | [`Lexicon::new`] (`dawg`) | words → one layered DAWG per line length |
 //! | search | [`search::search`] (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
 //! | or SAT | [`encode`], [`generate`] ([`sat`]) | DAWGs → CNF → squares, or a proof that none exists |
 //! | verify | [`verify`] | square → checked against the word *set*, not the automata |
@@ -48,7 +48,7 @@ pub struct Size {
 }
 
 impl Size {
-    /// Checks the limits: each side from 2 to [`MAX_SIDE`].
+    /// Checks the limits: each side from 2 to `MAX_SIDE`.
     pub fn new(width: usize, height: usize) -> Result<Size> {
         for (side, value) in [(Param::Width, width), (Param::Height, height)] {
             if !(2..=MAX_SIDE).contains(&value) {
@@ -208,7 +208,7 @@ pub fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
 }
 
 /// Cells a setter fixed in advance: per cell (row-major), `None` when free, else a pair
-/// or [`BLANK`].
+/// or `BLANK`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Given {
     /// Row-major cells.

@@ -8,19 +8,19 @@
 //! automata, for propagation before compiling). Per clue, [`compile`] runs three
 //! passes:
 //!
-//! 1. [`normalise`]: the parsed tree → a flag-free [`Node`] over the alphabet (or a
-//!    regular over-approximation of it); [`normalise_es`] for an ECMAScript clue;
+//! 1. [`normalise`]: the parsed tree → a flag-free `Node` over the alphabet (or a
+//!    regular over-approximation of it); `normalise_es` for an ECMAScript clue;
 //! 2. [`classify`]: choose the route (regular, bounded, tagged, guarded);
-//! 3. build the route's automaton. Regular trees take the DFA route ([`dfa`]): a subset
+//! 3. build the route's automaton. Regular trees take the DFA route (`dfa`): a subset
 //!    construction over the tree's positions ([`glushkov`]), else the tree fitted to
-//!    the line ([`bounded`]) and translated to a `regex_syntax` HIR for regex-automata's
+//!    the line (`bounded`) and translated to a `regex_syntax` HIR for regex-automata's
 //!    dense DFA (a lazy DFA walked to the line's length when the dense one is too
-//!    large). Back-references are expanded where they are regular ([`expand`]), or
-//!    become markers of a tagged skeleton ([`skeleton`]); clues equal up to renamed
-//!    symbols compile once ([`rename`]).
+//!    large). Back-references are expanded where they are regular (`expand`), or
+//!    become markers of a tagged skeleton (`skeleton`); clues equal up to renamed
+//!    symbols compile once (`rename`).
 //!
-//! Every table is an [`Automaton`] ([`automaton`]: the type, [`DEAD`], [`trim`]),
-//! minimised by [`minimize()`]; [`fxhash`] holds the hash map the builders share.
+//! Every table is an [`Automaton`] (`automaton`: the type, [`DEAD`], [`trim`]),
+//! minimised by [`minimize()`]; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
 //! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.

@@ -5,9 +5,9 @@
 //! one clue and removes from its cells every letter that no word of the clue over the
 //! current candidates uses (its exact support: the automaton's support, and for a clue
 //! whose automaton only approximates it, each word of that support asked of the
-//! matcher, [`mod@candidates`]). When lines stall, a **case split** assumes one letter in one
+//! matcher, `mod@candidates`). When lines stall, a **case split** assumes one letter in one
 //! cell and shows, by line steps (and, at depth 2, by splits inside), that some cell is
-//! then left without a letter, so the letter goes ([`split`]). Where splits of the
+//! then left without a letter, so the letter goes (`split`). Where splits of the
 //! allowed depth do not finish, the deduction stops, and the caller falls back to the
 //! SAT search: nothing is ever claimed that was not shown.
 //!
@@ -21,7 +21,7 @@
 //! depth 2. Once the splits' work budget is spent, a depth-1 split is the first
 //! assumption that fails (cells round the grid from the last one assumed), so that
 //! depth-1 splits always reach their fixpoint: the difficulty is defined by it
-//! ([`closure`], which the rater computes without the steps).
+//! (`closure`, which the rater computes without the steps).
 //!
 //! The case splits ask the same lines again and again: the engine remembers each
 //! line's support, and for a clue only the matcher decides, the words of a line it
@@ -142,7 +142,7 @@ pub enum Why {
 pub struct Step {
     /// Its kind.
     pub kind: Kind,
-    /// The constraint of a line or pool step ([`Engine::constraint`]), or the one whose
+    /// The constraint of a line or pool step (`Engine::constraint`), or the one whose
     /// step empties a cell in a split.
     pub clue: Option<usize>,
     /// The cells whose candidates change, in the constraint's line order (a split: its
@@ -201,7 +201,7 @@ pub struct Options {
     /// Most top-level steps (`None`: no limit).
     pub max_steps: Option<usize>,
     /// Most work the case splits may do, all together: a line computation is one
-    /// unit, and [`WORDS_PER_UNIT`] words asked of the matcher one more.
+    /// unit, and `WORDS_PER_UNIT` words asked of the matcher one more.
     pub budget: usize,
 }
 

@@ -1,7 +1,7 @@
 //! A regex pool's assignment: each regex goes to exactly one entry (the pool has as
 //! many regexes as entries). Over the entries' candidate regexes, an assignment is a
 //! perfect matching; a regex stays a candidate of an entry exactly when some perfect
-//! matching gives it that regex ([`assignable`]).
+//! matching gives it that regex (`assignable`).
 //!
 //! A person rarely reasons with matchings, so a pool step shows the simplest rule
 //! that removes something, and only what it removes: a regex that is some entry's

@@ -241,7 +241,7 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
 }
 
 /// What cell `c` keeps or loses, in words: letters of a grid cell, regexes of a pool
-/// entry (their number past [`MAX_WORDS_SHOWN`]).
+/// entry (their number past `MAX_WORDS_SHOWN`).
 pub fn contents(puzzle: &Puzzle, alphabet: &Alphabet, c: usize, set: &SymSet) -> String {
     match set.len() {
         _ if c < puzzle.givens.len() => letters(alphabet, set),

@@ -13,8 +13,8 @@
 //!    several models; enumeration blocks on cell variables, so counts stay exact.
 //!
 //! This file is the driver ([`encode`], [`encode_gated`]: cells, then clue by clue,
-//! within [`MAX_CLAUSES`] and [`MAX_VARS`]); a plain clue's line is `encode_line`
-//! (`unroll.rs`), a tagged clue's registers and lookarounds are [`marker_slots`], the regex
+//! within `MAX_CLAUSES` and `MAX_VARS`); a plain clue's line is `encode_line`
+//! (`unroll.rs`), a tagged clue's registers and lookarounds are `marker_slots`, the regex
 //! pool's assignment is `pool.rs`, [`exactly_one`] and [`at_most_one`] are
 //! `cardinality.rs`, and the formula is written into a [`ClauseSink`] (`sink.rs`).
 

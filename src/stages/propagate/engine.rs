@@ -156,7 +156,7 @@ impl Propagator {
     }
 }
 
-/// Buffers of [`Propagator::narrow_with`], reused from one call to the next.
+/// Buffers of `Propagator::narrow_with`, reused from one call to the next.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     queue: std::collections::VecDeque<usize>,

@@ -1,20 +1,20 @@
 //! The **propagate** stage: cell domains narrowed by line propagation, before (and
 //! often instead of) a formula.
 //!
-//! Each cell starts with the whole alphabet or its given ([`initial_domains`]). Every
+//! Each cell starts with the whole alphabet or its given (`initial_domains`). Every
 //! clue's automaton is unrolled over its cells; a letter stays in a cell's domain only
 //! if some run of every clue through that cell can use it. Repeated to a fixpoint
 //! ([`domains`]), this is arc consistency on each line, done once before the solver
 //! starts; the line search, the rater and `hint` run the same [`Propagator`] from their
 //! own domains.
 //!
-//! - [`symset`]: [`SymSet`], the letters a cell may hold;
-//! - [`engine`]: [`Propagator`], the fixpoint over a puzzle's constraints, and its
+//! - `symset`: [`SymSet`], the letters a cell may hold;
+//! - `engine`: [`Propagator`], the fixpoint over a puzzle's constraints, and its
 //!   [`Scratch`] buffers and trail;
-//! - [`layers`]: the support of one line over an automaton's layers;
-//! - [`support`]: a clue's support by its route (plain layers, or tagged);
-//! - [`table`]: a line's words as bit sets, for lines with few words;
-//! - [`skeleton_support`]: the support of a tagged clue through its skeleton's cells and marker
+//! - `layers`: the support of one line over an automaton's layers;
+//! - `support`: a clue's support by its route (plain layers, or tagged);
+//! - `table`: a line's words as bit sets, for lines with few words;
+//! - `skeleton_support`: the support of a tagged clue through its skeleton's cells and marker
 //!   slots;
 //! - [`early`]: the same propagation over the clues' position automata, before
 //!   anything is compiled.

@@ -1,5 +1,5 @@
 //! regexcrossword.com's `challenges.json`: a list of sets, each with puzzles; read
-//! ([`list`], [`read`]) and written ([`sets`], [`write()`]).
+//! ([`list`], `read`) and written ([`sets`], [`write()`]).
 //!
 //! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
 //! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or
@@ -189,7 +189,7 @@ fn build_shape(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
 /// column `[top, bottom]`; a hexagon (`"hexagonal": true`) has `patternsY` per row (read
 /// left to right), `patternsZ` per NW–SE diagonal (read upward) and `patternsX` per
 /// NE–SW diagonal (read downward), each diagonal family from left to right along the
-/// top — as [`read`] takes them. `None` for a free shape, which the format cannot hold.
+/// top — as `read` takes them. `None` for a free shape, which the format cannot hold.
 /// The clues must carry the labels [`super::trux::lines`] gives their lines, a second
 /// clue on a line the label plus ` #2` (as `crossat generate` labels them).
 pub fn sets(p: &Puzzle, id: &str) -> Option<Vec<ChallengeSet>> {

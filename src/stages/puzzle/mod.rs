@@ -11,10 +11,10 @@
 //! | seed-notebook JSON | [`native`] | a JSON object with `left_lines`/`top_columns` |
 //! | `{width, height, top_hints, …}` JSON | [`native`] | a JSON object with `*_hints` |
 //! | antoine-trux text | [`trux`] | a `shape = …` line |
-//! | dkesler `.dat` | [`dat`] | a first line of two numbers |
+//! | dkesler `.dat` | `dat` | a first line of two numbers |
 //!
 //! [`read_input`] reads one with the caller's overrides ([`Input`]). Word lists
-//! (`--dict`, the built-in list) are read here too: [`dictionary`].
+//! (`--dict`, the built-in list) are read here too: `dictionary`.
 
 pub mod challenges;
 pub(crate) mod dat;

@@ -1,4 +1,4 @@
-//! The text format of antoine-trux/regex-crossword-solver, read ([`read`]) and written
+//! The text format of antoine-trux/regex-crossword-solver, read (`read`) and written
 //! ([`write()`]):
 //!
 //! ```text
@@ -105,7 +105,7 @@ fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) ->
 
 /// The lines of a shape in the order this format lists its regexes, as (label, cells):
 /// a rectangle's rows (`row 1`, …) then its columns (`column 1`, …), a hexagon's lines
-/// as [`hex_lines`] gives them; a free shape has none.
+/// as `hex_lines` gives them; a free shape has none.
 pub fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
     match shape {
         Shape::Rect { rows, cols } => (0..*rows)

@@ -1,7 +1,7 @@
 //! Exact model counting over the cells: how many grids a puzzle has, without listing
 //! them.
 //!
-//! A depth-first search over the cells, as [`super::lines`] does, that counts instead of
+//! A depth-first search over the cells, as `super::lines` does, that counts instead of
 //! listing, in the manner of the component-caching model counters (sharpSAT, Ganak):
 //!
 //! - *Propagation.* At every node each line is kept arc consistent over its
@@ -9,12 +9,12 @@
 //!   clue's line uses it, so no grid is lost.
 //! - *Segments and cuts.* A clue with an exact automaton (regular and bounded
 //!   routes; deterministic, so a word has one run) is held as segments of its line
-//!   ([`segment`]): the search branches on the state of a long segment's run after one
+//!   (`segment`): the search branches on the state of a long segment's run after one
 //!   of its cells, as on a cell's letters, splitting it in two; and a segment splits
 //!   for free where its run has a single live state.
 //! - *Satisfied segments.* A segment that accepts every word of the product of its
 //!   cells' domains constrains nothing below this node: it is dropped (a count over
-//!   the automaton, [`segment::words`], equal to the product of the domain sizes). A
+//!   the automaton, `segment::words`, equal to the product of the domain sizes). A
 //!   clue whose automaton over-approximates it (back-references, lookarounds, the
 //!   counterexample route) is never cut: the caller's matcher is asked about each word
 //!   of its line, when there are at most [`EXACT_WORDS`], and otherwise it stays; left
@@ -122,7 +122,7 @@ pub struct Counted {
 
 /// Counts the grids within `doms` (already propagated; a domain per cell) that every
 /// clue of `compiled` accepts. `refine` narrows an over-approximated line's support as
-/// in [`Propagator::narrow`]; `matches(i, word)` is the reference verdict of clue `i`
+/// in `Propagator::narrow`; `matches(i, word)` is the reference verdict of clue `i`
 /// on a word of symbols, asked for clues whose automaton over-approximates them.
 ///
 /// Stops with [`crate::error::Error::Cancelled`] when its cancel token says so:

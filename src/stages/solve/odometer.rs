@@ -1,4 +1,4 @@
-//! Walking every combination of per-position options: the [`Odometer`], the [`Words`]
+//! Walking every combination of per-position options: the `Odometer`, the `Words`
 //! of a line (one letter per cell from its domain) that the matcher is asked about, and
 //! [`exact_support`], the exact narrowing of a line that only the matcher can decide.
 
@@ -124,7 +124,7 @@ pub(crate) fn ask_each(
 /// the automaton's `support` allows *and the matcher accepts* uses, when there are at
 /// most `max_words` such words ([`EXACT_WORDS`] when solving) — or, past that many, at
 /// most `max_words` whose back-references copy their groups (found within
-/// [`WALK_STEPS`]); `None` otherwise (or when the matcher gives up, or for a regular
+/// `WALK_STEPS`); `None` otherwise (or when the matcher gives up, or for a regular
 /// clue, whose support is already exact). Exact, so sound: a letter goes only when no
 /// matching word of the line uses it.
 pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {

@@ -20,8 +20,8 @@ pub(super) fn load(solver: &mut Solver<'static>, clauses: impl IntoIterator<Item
 /// A solver for questions under assumptions (hints, checks, cores).
 ///
 /// Variables keep their numbers; besides them the oracle has its own *selectors*
-/// ([`Oracle::selector`]): fresh variables that guard clauses which can later be
-/// dropped for good ([`Oracle::retire`]). A variable that a clause added later brings
+/// (`Oracle::selector`): fresh variables that guard clauses which can later be
+/// dropped for good (`Oracle::retire`). A variable that a clause added later brings
 /// in (beyond the loaded formula's) is renumbered internally, so that it can never
 /// collide with a selector; models are still indexed by the caller's numbers.
 pub struct Oracle {

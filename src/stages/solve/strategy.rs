@@ -33,7 +33,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
     super::solve_whole(prep, limit, emit)
 }
 
-/// How [`count()`] found a puzzle's number of solutions.
+/// How `count()` found a puzzle's number of solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Count {
     /// The exact number of solutions.
@@ -83,13 +83,13 @@ pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Opti
     Ok(Count { count: counted?.count, listed: false })
 }
 
-/// Decisions of the counting search that [`count()`] tries before listing.
+/// Decisions of the counting search that `count()` tries before listing.
 pub const COUNT_FIRST: usize = 20_000;
 
-/// Most grids [`count()`] lists before it gives the counting search all the time.
+/// Most grids `count()` lists before it gives the counting search all the time.
 pub const COUNT_LISTED: usize = 1_000;
 
-/// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
+/// `count()` when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
 pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
     count_within_reporting(prep, max_nodes, None)

@@ -1,18 +1,18 @@
 //! A small automaton builder for the regular route: the position
 //! (Glushkov) automaton of the clue tree over the puzzle's symbols, determinised by a
 //! subset construction walked breadth-first to the line's length only, trimmed, and
-//! minimised unless its table is large ([`MINIMIZE_CELLS`]).
+//! minimised unless its table is large (`MINIMIZE_CELLS`).
 //!
 //! regex-automata's dense DFA builder costs about 200k instructions per clue whatever
 //! its size (byte classes, a 256-wide start table, its own minimisation data), and
 //! more on wide alternations such as the expansion of `(?=.*(.)\1{5})` over 64 symbols
-//! ([`super::expand`]); for the short lines and small alphabets of puzzles, a subset
+//! (`super::expand`); for the short lines and small alphabets of puzzles, a subset
 //! construction over the few symbols costs a fraction. `^` and `$` are zero-width
 //! positions a run passes only at their end of the line; trees with `\b` or `\B` or
 //! too many positions keep the regex-automata route. Positions with the same future
 //! are merged before the construction (an expansion copies the clue's tail once per
 //! symbol; `.*(.)\1.*[^(]` over 49 symbols took 300k steps and failed without this).
-//! [`from_hir`] builds the tagged route's skeletons the same way, from the `Hir` whose
+//! `from_hir` builds the tagged route's skeletons the same way, from the `Hir` whose
 //! marker bytes are symbols of their own, without the length bound.
 //!
 //! This file collects the positions of a tree (`Builder`, from the normalised tree or
@@ -394,9 +394,9 @@ pub struct Positions {
 pub(crate) const MAX_REGISTERS: usize = 8;
 
 /// The position automaton of `node` on lines of `len` cells (counted repeats clamped
-/// as for [`automaton`]); `None` if the tree has assertions or lookarounds, a
+/// as for `automaton`); `None` if the tree has assertions or lookarounds, a
 /// back-reference to a group that is not one character set, more than
-/// [`MAX_REGISTERS`] of them, or too many positions.
+/// `MAX_REGISTERS` of them, or too many positions.
 pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positions> {
     let mut b = Builder::new(Some(alphabet), u32::try_from(len).unwrap_or(u32::MAX));
     let mut refs: Vec<u32> = Vec::new();

@@ -6,13 +6,13 @@
 //! iteration, what a possessive repeat gives up. So this module does not reinterpret
 //! the tree; it follows CPython step by step:
 //!
-//! - [`program`] turns a [`Parsed`] tree into a program the way `re._compiler`
+//! - `program` turns a [`Parsed`] tree into a program the way `re._compiler`
 //!   does (flags per `_combine_flags`, the `*_IGNORE` / `*_UNI_IGNORE` opcodes and
 //!   `_casefix` fixes, `_optimize_charset`'s case folding, ASCII or Unicode
 //!   categories, `_simple` choosing `REPEAT_ONE` / `MIN_REPEAT_ONE` /
 //!   `POSSESSIVE_REPEAT_ONE` over `REPEAT` + `MAX_UNTIL` / `MIN_UNTIL` /
 //!   `POSSESSIVE_REPEAT`, lookbehind widths);
-//! - [`vm`] runs it like `SRE(match)` in `Modules/_sre/sre_lib.h`: the same
+//! - `vm` runs it like `SRE(match)` in `Modules/_sre/sre_lib.h`: the same
 //!   backtracking order, marks saved and restored with `LASTMARK_SAVE`/`RESTORE` and
 //!   `MARK_PUSH`/`POP` at the same points, the `last_ptr` protection against empty
 //!   iterations, and fullmatch as sre does it (`state->match_all`: `SUCCESS` at the
