@@ -90,19 +90,19 @@ fn early_domains(puzzle: &Puzzle, parsed: &[Tree], alphabet: &compile::Alphabet)
 
 /// Solve, verify every grid, and hand each one to `emit`; stops after `limit` grids.
 ///
-/// The solve stage's strategy for `limit` grids ([`solve::strategy::solve`]), each
+/// The solve stage's strategy for `limit` grids (`solve::strategy::solve`), each
 /// grid checked by the matcher before `emit` sees it.
 pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     solve::strategy::solve(prep, limit, emit)
 }
 
-/// The exact number of solutions ([`solve::strategy::count`]).
+/// The exact number of solutions (`solve::strategy::count`).
 pub fn count(prep: &mut Prepared) -> Result<Count> {
     solve::strategy::count(prep)
 }
 
 /// [`count`], telling `report(done, total)` how far it has got: parts of the counting
-/// search ([`solve::count::Report`]), for a progress display. The counting search runs
+/// search (`solve::count::Report`), for a progress display. The counting search runs
 /// on `jobs` threads (1: on the caller's); the count does not depend on it.
 pub fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
     solve::strategy::count_reporting(prep, jobs, Some(report))

@@ -58,7 +58,7 @@ pub struct Assistant<'a> {
 
 impl<'a> Assistant<'a> {
     /// The same assistant, polling `cancel` before each SAT call (instead of the
-    /// puzzle's token, [`Prepared::cancel`]).
+    /// puzzle's token, `Prepared::cancel`).
     pub fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Assistant<'a> {
         self.oracle = self.oracle.with_cancel(cancel);
         self
@@ -183,7 +183,7 @@ impl<'a> Assistant<'a> {
     }
 
     /// Whether `cell` must hold `ch` under all clues and the givens (SAT-confirmed).
-    pub fn is_forced(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<bool> {
+    pub(crate) fn is_forced(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<bool> {
         let mut assume = self.all_clues();
         assume.extend(self.given_lits(givens)?);
         assume.push(-self.lit(cell, ch)?);
@@ -192,7 +192,7 @@ impl<'a> Assistant<'a> {
 
     /// The first cell (position in the clue's line) at which `clue` can no longer match
     /// `grid`: the shortest prefix of the line that no completion of the line accepts.
-    pub fn first_bad_cell(&mut self, clue: usize, grid: &[char]) -> Result<Option<usize>> {
+    pub(crate) fn first_bad_cell(&mut self, clue: usize, grid: &[char]) -> Result<Option<usize>> {
         let cells = self.puzzle().clues[clue].cells.clone();
         let mut assume = vec![self.selectors[clue]];
         for (p, &c) in cells.iter().enumerate() {
@@ -209,7 +209,7 @@ impl<'a> Assistant<'a> {
 
     /// The clues a filled grid breaks, in puzzle order: each clue's index, its line's
     /// word, and the cell at which it can no longer match (`None`: at the end of the
-    /// line, [`Assistant::first_bad_cell`]).
+    /// line, `Assistant::first_bad_cell`).
     pub fn failures(&mut self, grid: &[char]) -> Result<Vec<(usize, String, Option<usize>)>> {
         let mut out = Vec::new();
         for i in 0..self.puzzle().clues.len() {
@@ -257,7 +257,7 @@ impl<'a> Assistant<'a> {
     }
 
     /// Every empty cell that some clue forces by itself, given the filled cells.
-    pub fn single_line_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
+    pub(crate) fn single_line_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
         let mut found = Vec::new();
         for h in self.single_line_candidates(givens) {
             if self.is_forced(givens, h.cell, h.ch)? {
@@ -272,7 +272,7 @@ impl<'a> Assistant<'a> {
     }
 
     /// Every empty cell that propagating all lines to a fixpoint decides.
-    pub fn propagation_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
+    pub(crate) fn propagation_all(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
         let mut found = Vec::new();
         let mut puzzle = self.puzzle().clone();
         puzzle.givens = givens.to_vec();

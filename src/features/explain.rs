@@ -39,7 +39,7 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// The difficulty the steps show ([`Deduction::difficulty`]); hard when the search
+    /// The difficulty the steps show (`Deduction::difficulty`); hard when the search
     /// settled the answer, `None` when there is no single answer to rate.
     pub fn difficulty(&self) -> Option<crate::deduce::rate::Difficulty> {
         match self.answer {
@@ -155,7 +155,7 @@ fn search(prep: &mut Prepared, deduction: &mut Deduction, chars: &[char]) -> Res
 
 impl Answer {
     /// The answer in JSON: `unique`, `none`, `several` or `unknown`.
-    pub fn record(&self) -> records::Answer {
+    pub(crate) fn record(&self) -> records::Answer {
         match self {
             Answer::Unique(_) => records::Answer::Unique,
             Answer::None => records::Answer::None,
@@ -193,7 +193,7 @@ pub fn summary_record(prep: &Prepared, ex: &Explanation) -> records::ExplainSumm
 }
 
 /// The letters of a set of symbols, in alphabet order.
-pub fn letters(a: &Alphabet, s: &SymSet) -> String {
+pub(crate) fn letters(a: &Alphabet, s: &SymSet) -> String {
     s.iter().map(|x| a.chars()[x]).collect()
 }
 
@@ -212,7 +212,7 @@ pub fn assignment(prep: &Prepared, ex: &Explanation) -> Option<Vec<Option<String
 /// One step as `crossat explain --json` prints it (wrap it in [`records::StepRecord`]
 /// at the top level); a split carries its sub-steps, numbered from 1 within it. A regex
 /// pool's entries whose candidate regexes change are in `entries`.
-pub fn step_record(prep: &Prepared, step: &Step, number: usize) -> records::Step {
+pub(crate) fn step_record(prep: &Prepared, step: &Step, number: usize) -> records::Step {
     let a = prep.alphabet();
     let grid = prep.puzzle.givens.len();
     let on_grid = |k: &usize| step.cells[*k] < grid;

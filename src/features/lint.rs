@@ -9,7 +9,7 @@
 //! when both automata are exact (regular or bounded route) the product of the two is
 //! walked for a line string one accepts and the other does not; when one is only a
 //! regular over-approximation (the counterexample route), the strings of both
-//! over-approximations are enumerated, up to [`MAX_CANDIDATES`], and each asked of both
+//! over-approximations are enumerated, up to `MAX_CANDIDATES`, and each asked of both
 //! matchers; past that, each dialect's clue is solved alone on its line by the whole
 //! pipeline (exact on every route) and the listings compared. Every witness is
 //! confirmed by both reference matchers.
@@ -23,10 +23,10 @@ use std::collections::{BTreeMap, HashMap};
 
 /// Most candidate line strings enumerated for a clue whose automaton in some dialect is
 /// only an over-approximation; past it the languages are listed by the solver.
-pub const MAX_CANDIDATES: u64 = 2_000_000;
+pub(crate) const MAX_CANDIDATES: u64 = 2_000_000;
 /// Most line strings the solver lists per dialect; when neither listing is complete
 /// the clue is [`Verdict::Undecided`].
-pub const MAX_LISTED: usize = 20_000;
+pub(crate) const MAX_LISTED: usize = 20_000;
 
 /// What lint finds for one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]

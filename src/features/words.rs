@@ -1,5 +1,5 @@
 //! Word lists as constraints: token automata (DAWGs) and the building-blocks puzzle.
-//! The lists themselves are read by the parse stage ([`crate::puzzle::dictionary`]).
+//! The lists themselves are read by the parse stage (`crate::puzzle::dictionary`).
 //!
 //! A line constrained to be a dictionary word is compiled, for its length and the
 //! tokens its cells may hold, into an acyclic automaton — a trie over tokens, then
@@ -15,7 +15,7 @@ pub use crate::puzzle::{Dictionary, MAX_DICT_WORDS};
 use std::collections::{BTreeMap, HashMap};
 
 /// Most tokens a word-list puzzle may use (one symbol set of the encoder).
-pub const MAX_TOKENS: usize = 160;
+pub(crate) const MAX_TOKENS: usize = 160;
 
 /// Minimal acyclic automaton accepting exactly `words` (each a sequence of token
 /// indices below `symbols`): a trie, then states merged bottom-up by signature.
@@ -284,7 +284,7 @@ pub fn solve_blocks(
 
 /// Independent check: every word is in the dictionary and fits its pattern; every
 /// filled slot holds a block; no block is used twice.
-pub fn verify_blocks(puzzle: &Blocks, dict: &Dictionary, sol: &BlocksSolution) -> Result<()> {
+pub(crate) fn verify_blocks(puzzle: &Blocks, dict: &Dictionary, sol: &BlocksSolution) -> Result<()> {
     let mut left: Vec<&String> = puzzle.blocks.iter().collect();
     for (p, tokens) in puzzle.patterns.iter().zip(&sol.words) {
         let word: String = tokens.concat();

@@ -10,7 +10,7 @@ use crate::verify::Grid;
 use std::collections::BTreeSet;
 
 /// `(entry, regex, word)` for each entry of a free layout or regex pool, in entry order.
-pub fn entries(puzzle: &Puzzle, grid: &Grid) -> Vec<(String, String, String)> {
+pub(crate) fn entries(puzzle: &Puzzle, grid: &Grid) -> Vec<(String, String, String)> {
     match &puzzle.pool {
         Some(pool) => pool
             .entries

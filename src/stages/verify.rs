@@ -106,13 +106,13 @@ impl Verifier {
     }
 
     /// Whether pool regex `r` fully matches `word`.
-    pub fn pool_matches(&self, r: usize, word: &str) -> Result<bool> {
+    pub(crate) fn pool_matches(&self, r: usize, word: &str) -> Result<bool> {
         self.run(&self.pool[r], word)
     }
 
     /// Whether regex `key` fully matches `word`, numbering the clues, then the pool's
     /// regexes (as the compile stage numbers them).
-    pub fn regex_matches(&self, key: usize, word: &str) -> Result<bool> {
+    pub(crate) fn regex_matches(&self, key: usize, word: &str) -> Result<bool> {
         match key.checked_sub(self.regexes.len()) {
             None => self.clue_matches(key, word),
             Some(r) => self.pool_matches(r, word),
@@ -120,7 +120,7 @@ impl Verifier {
     }
 
     /// The first clue the grid violates, with the line's text, if any.
-    pub fn first_failure(&self, puzzle: &Puzzle, grid: &Grid) -> Result<Option<(usize, String)>> {
+    pub(crate) fn first_failure(&self, puzzle: &Puzzle, grid: &Grid) -> Result<Option<(usize, String)>> {
         for (i, c) in puzzle.clues.iter().enumerate() {
             let word = grid.word(&c.cells);
             if !self.clue_matches(i, &word)? {

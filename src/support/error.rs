@@ -194,7 +194,7 @@ pub enum RequestError {
 
 impl RequestError {
     /// The message, with each parameter spelt by `spell`.
-    pub fn message_with(&self, spell: &dyn Fn(Param) -> String) -> String {
+    pub(crate) fn message_with(&self, spell: &dyn Fn(Param) -> String) -> String {
         match self {
             RequestError::IdNeeded { source, puzzles } => format!("{source} holds {puzzles} puzzles: pick one with {}", spell(Param::Id)),
             RequestError::IdForSinglePuzzle { source } => {
@@ -257,7 +257,7 @@ impl Error {
     }
 
     /// Builds an input error of kind [`InputErrorKind::Limit`].
-    pub fn input_limit(source: &str, msg: impl Into<String>) -> Error {
+    pub(crate) fn input_limit(source: &str, msg: impl Into<String>) -> Error {
         Error::Input(InputError { source: source.to_string(), kind: InputErrorKind::Limit, message: msg.into() })
     }
 
@@ -281,7 +281,7 @@ impl Error {
 
     /// The same error with `source` as its file, for errors built before the file was
     /// known (the encoder does not know it).
-    pub fn with_source(self, source: &str) -> Error {
+    pub(crate) fn with_source(self, source: &str) -> Error {
         match self {
             Error::Clue(e) => Error::from(ClueError { source: source.to_string(), ..*e }),
             Error::Encode(e) => Error::Encode(EncodeError { source: source.to_string(), ..e }),

@@ -74,7 +74,7 @@ fn tick(default_ms: u64) -> Duration {
 
 impl Progress {
     /// Nothing shown.
-    pub fn hidden() -> Progress {
+    pub(crate) fn hidden() -> Progress {
         Progress { bar: None }
     }
 

@@ -31,7 +31,7 @@ impl Rng {
     }
     /// The next 64 random bits.
     #[allow(clippy::should_implement_trait, reason = "a generator, not an iterator: it never ends")]
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0.random()
     }
     /// A number in `0..n`, each equally likely (0 when `n` is 0).

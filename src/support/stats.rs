@@ -43,7 +43,7 @@ pub struct Times {
 
 impl Times {
     /// Runs `f` and adds its time to `stage`.
-    pub fn time<T>(&mut self, stage: Stage, f: impl FnOnce() -> T) -> T {
+    pub(crate) fn time<T>(&mut self, stage: Stage, f: impl FnOnce() -> T) -> T {
         let t = Instant::now();
         let r = f();
         self.add(stage, t.elapsed());

@@ -78,7 +78,7 @@ impl Cancel {
 
     /// A token whose flag is `flag`: whoever sets it (another thread, a signal
     /// handler) cancels the work.
-    pub fn from_flag(flag: Arc<AtomicBool>) -> Cancel {
+    pub(crate) fn from_flag(flag: Arc<AtomicBool>) -> Cancel {
         Cancel { flag: Some(flag), ..Cancel::default() }
     }
 
@@ -141,7 +141,7 @@ impl Cancel {
 
     /// Tells the watcher that a call that cannot poll (a SAT call) is about to start.
     #[inline]
-    pub fn blocking(&self) {
+    pub(crate) fn blocking(&self) {
         if let Some(w) = &self.watcher {
             w.blocking();
         }

@@ -60,21 +60,21 @@ pub struct Palette {
 
 impl Palette {
     /// Cells given by the puzzle or the player.
-    pub const GIVEN: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Blue))).effects(Effects::BOLD);
+    pub(crate) const GIVEN: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Blue))).effects(Effects::BOLD);
     /// The hinted cell.
     pub const HINT: Style = Style::new()
         .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Black)))
         .bg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)))
         .effects(Effects::BOLD);
     /// A cell where a clue fails, or a wrong entry.
-    pub const BAD: Style = Style::new()
+    pub(crate) const BAD: Style = Style::new()
         .fg_color(Some(anstyle::Color::Ansi(AnsiColor::White)))
         .bg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)))
         .effects(Effects::BOLD);
     /// A clue that fails.
-    pub const BAD_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red))).effects(Effects::BOLD);
+    pub(crate) const BAD_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red))).effects(Effects::BOLD);
     /// A clue that forces the hinted cell.
-    pub const HINT_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow))).effects(Effects::BOLD);
+    pub(crate) const HINT_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow))).effects(Effects::BOLD);
     /// Clue text and headers.
     pub const DIM: Style = Style::new().effects(Effects::DIMMED);
 

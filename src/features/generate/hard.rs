@@ -26,7 +26,7 @@ use super::clues::esc;
 use crate::rng::Rng;
 
 /// Most strings one clue may list (`q^d`).
-pub const MAX_WORDS: usize = 64;
+pub(crate) const MAX_WORDS: usize = 64;
 
 /// Field sizes tried, smallest first.
 const FIELDS: [usize; 4] = [2, 3, 5, 7];
@@ -36,7 +36,7 @@ const DRAWS: usize = 400;
 
 /// The field and each line's code dimension.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// The field size: letters per cell.
     pub q: usize,
     /// Code dimension per line (the clue lists `q^d` strings).
@@ -62,7 +62,7 @@ fn points(q: usize, d: usize) -> Vec<Vec<usize>> {
 
 /// The smallest field and dimensions that can make a hard puzzle of these line lengths
 /// with `sides` clues per line over `cells` cells, or `None` when none can.
-pub fn plan(lengths: &[usize], sides: usize, cells: usize) -> Option<Plan> {
+pub(crate) fn plan(lengths: &[usize], sides: usize, cells: usize) -> Option<Plan> {
     FIELDS.iter().find_map(|&q| {
         let dims: Vec<usize> = lengths
             .iter()
@@ -148,7 +148,7 @@ fn code(rng: &mut Rng, q: usize, d: usize, len: usize) -> Vec<Vec<usize>> {
 /// The clues of a hard puzzle whose only solution is `answer` (one character per
 /// cell), for `lines` (their cells) with `sides` clues each, or `None` when `DRAWS`
 /// draws of codes never reached full rank.
-pub fn clues(rng: &mut Rng, plan: &Plan, lines: &[Vec<usize>], sides: usize, answer: &[char]) -> Option<Vec<Vec<String>>> {
+pub(crate) fn clues(rng: &mut Rng, plan: &Plan, lines: &[Vec<usize>], sides: usize, answer: &[char]) -> Option<Vec<Vec<String>>> {
     let q = plan.q;
     let cells = answer.len();
     // Each cell's letters: the answer's at a random number, decoys elsewhere. Decoys
@@ -241,7 +241,7 @@ pub fn clues(rng: &mut Rng, plan: &Plan, lines: &[Vec<usize>], sides: usize, ans
 /// A regex matching exactly `words` (all of one length, sorted, distinct): a prefix
 /// tree written as nested alternations, first letters with the same rest merged into a
 /// class.
-pub fn alternation(words: &[Vec<char>]) -> String {
+pub(crate) fn alternation(words: &[Vec<char>]) -> String {
     if words.first().is_none_or(|w| w.is_empty()) {
         return String::new();
     }

@@ -23,7 +23,7 @@
 //! Every decision uses the same compiler, encoding and solver as `crossat solve`;
 //! `--seed` makes it repeatable.
 //!
-//! The files: this one holds the public entry points ([`generate`], [`offered`]) and
+//! The files: this one holds the public entry points ([`generate`], `offered`) and
 //! what every route shares (the answer, the lines, assembling and proving a puzzle);
 //! `attempt.rs` runs steps 2–5 for easy and medium puzzles, `hard.rs` builds hard ones;
 //! `clues.rs` draws clues, `block.rs` places medium blocks, `fair.rs` holds the two
@@ -151,11 +151,11 @@ pub fn generate(spec: &Spec) -> Result<Generated> {
 }
 
 /// [`generate`], reporting the uniqueness checks made so far to `progress`.
-pub fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
+pub(crate) fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
     generate_cancellable(spec, progress, &Cancel::never())
 }
 
-/// [`generate_with`], polling `cancel` at each uniqueness check and before each SAT
+/// `generate_with`, polling `cancel` at each uniqueness check and before each SAT
 /// call: a cancelled token ends it with [`Error::Cancelled`].
 pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     offered(spec)?;
@@ -182,7 +182,7 @@ pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel
 /// or one column (with one clue per line such a grid is always easy: each cell's column
 /// clue is a set of letters, and propagating the single row clue against them leaves
 /// exactly the letters of its solutions; the generator's medium block needs 2×2 cells).
-pub fn offered(spec: &Spec) -> Result<()> {
+pub(crate) fn offered(spec: &Spec) -> Result<()> {
     match (spec.difficulty, &spec.shape) {
         (Some(Difficulty::Hard), _) if spec.backrefs || spec.lookarounds => Err(Error::Usage(
             "--difficulty hard builds its clues from alternations (see `crossat man`); it cannot be combined with --backrefs or --lookarounds".into(),

@@ -127,14 +127,14 @@ fn layered_dawg(words: &[Vec<u16>]) -> Vec<Vec<State>> {
 }
 
 /// A state of the flat automaton: its index over all layers (layer 0 first).
-pub type StateId = u32;
+pub(crate) type StateId = u32;
 
 /// The layered DAWG with states numbered over all layers, edges in one array sorted by
 /// pair within a state, and per state the number of words that complete from it at
 /// each total length (so a line that must end within its remaining cells can be
 /// checked and weighed at once).
 #[derive(Debug, Default)]
-pub struct Flat {
+pub(crate) struct Flat {
     /// Per state, its first edge; one more entry closes the last state.
     first: Vec<u32>,
     /// Per edge, its pair.
@@ -153,7 +153,7 @@ pub struct Flat {
 }
 
 /// Words of a state's label bitset (one bit per pair).
-pub const LABEL_WORDS: usize = super::PAIRS.div_ceil(64);
+pub(crate) const LABEL_WORDS: usize = super::PAIRS.div_ceil(64);
 
 impl Flat {
     fn new(layers: &[Vec<State>]) -> Flat {
@@ -215,39 +215,28 @@ impl Flat {
 
     /// The fewest more pairs that end a word from `q` ([`u8::MAX`] when none does):
     /// a word can end from `q` within `m` more cells exactly when this is at most `m`.
-    pub fn need(&self, q: StateId) -> u8 {
+    pub(crate) fn need(&self, q: StateId) -> u8 {
         self.need[q as usize]
     }
 
     /// The start state, or `None` when no word fits.
-    pub fn root(&self) -> Option<StateId> {
+    pub(crate) fn root(&self) -> Option<StateId> {
         (self.ends.first().is_some_and(|&e| e != 0)).then_some(0)
     }
 
     /// The edges out of `q`: pairs (ascending) and targets.
-    pub fn edges(&self, q: StateId) -> (&[u16], &[StateId]) {
+    pub(crate) fn edges(&self, q: StateId) -> (&[u16], &[StateId]) {
         let r = self.first[q as usize] as usize..self.first[q as usize + 1] as usize;
         (&self.pair[r.clone()], &self.to[r])
     }
 
-    /// The state after `pair` from `q`.
-    pub fn step(&self, q: StateId, pair: u16) -> Option<StateId> {
-        let (pairs, to) = self.edges(q);
-        pairs.binary_search(&pair).ok().map(|i| to[i])
-    }
-
-    /// How many words complete from `q` (after `j` pairs) within `m` more pairs.
-    pub fn completions(&self, q: StateId, j: usize, m: usize) -> f64 {
-        self.counts[q as usize][j..(j + m + 1).min(MAX_SIDE)].iter().map(|&c| f64::from(c)).sum()
-    }
-
     /// The pairs on the edges out of `q`, as a bitset (bit `p` of the words).
-    pub fn labels(&self, q: StateId) -> &[u64] {
+    pub(crate) fn labels(&self, q: StateId) -> &[u64] {
         &self.labels[q as usize * LABEL_WORDS..(q as usize + 1) * LABEL_WORDS]
     }
 
     /// Number of states.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.ends.len()
     }
 }

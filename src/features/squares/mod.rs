@@ -7,7 +7,7 @@
 //! | stage | here | in → out |
 //! |---|---|---|
 //! | parse | [`crate::puzzle::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
-//! | compile | [`Lexicon::new`] ([`dawg`]) | words → one layered DAWG per line length |
+//! | compile | [`Lexicon::new`] (`dawg`) | words → one layered DAWG per line length |
 //! | search | [`search::search`] (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
 //! | or SAT | [`encode`], [`generate`] ([`sat`]) | DAWGs → CNF → squares, or a proof that none exists |
 //! | verify | [`verify`] | square → checked against the word *set*, not the automata |
@@ -16,7 +16,7 @@
 //! Both routes read the same automata, and every square either prints has passed
 //! [`verify`] first.
 
-pub mod dawg;
+pub(crate) mod dawg;
 pub mod sat;
 pub mod search;
 
@@ -29,14 +29,14 @@ use crate::puzzle::Dictionary;
 use std::collections::{BTreeSet, HashMap};
 
 /// Largest width or height accepted.
-pub const MAX_SIDE: usize = 10;
+pub(crate) const MAX_SIDE: usize = 10;
 /// Most clauses the formula may have.
-pub const MAX_CLAUSES: usize = 30_000_000;
+pub(crate) const MAX_CLAUSES: usize = 30_000_000;
 const LETTERS: usize = 26;
 /// The cell value of a blank, after the pairs `0..PAIRS`.
-pub const BLANK: u16 = PAIRS as u16;
+pub(crate) const BLANK: u16 = PAIRS as u16;
 /// A cell's content: a pair `26·a + b`, or [`BLANK`].
-pub type Cell = u16;
+pub(crate) type Cell = u16;
 
 /// A grid size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub struct Size {
 }
 
 impl Size {
-    /// Checks the limits: each side from 2 to [`MAX_SIDE`].
+    /// Checks the limits: each side from 2 to `MAX_SIDE`.
     pub fn new(width: usize, height: usize) -> Result<Size> {
         for (side, value) in [(Param::Width, width), (Param::Height, height)] {
             if !(2..=MAX_SIDE).contains(&value) {
@@ -59,13 +59,13 @@ impl Size {
     }
 
     /// The lines: rows top to bottom, then columns left to right, each as cell indices.
-    pub fn lines(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn lines(&self) -> Vec<Vec<usize>> {
         let (w, h) = (self.width, self.height);
         (0..h).map(|r| (0..w).map(|c| r * w + c).collect()).chain((0..w).map(|c| (0..h).map(|r| r * w + c).collect())).collect()
     }
 
     /// Line `l`'s name, e.g. `row 1` or `column 3` (1-based).
-    pub fn line_name(&self, l: usize) -> String {
+    pub(crate) fn line_name(&self, l: usize) -> String {
         if l < self.height { format!("row {}", l + 1) } else { format!("column {}", l - self.height + 1) }
     }
 }
@@ -81,7 +81,7 @@ pub(crate) fn fits(word: &str, n: usize) -> bool {
 }
 
 /// Two-letter cell contents: `26·a + b` for letters `a`, `b`.
-pub const PAIRS: usize = LETTERS * LETTERS;
+pub(crate) const PAIRS: usize = LETTERS * LETTERS;
 
 /// A square: per cell, its two letters or `None` for a blank.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,7 +208,7 @@ pub fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
 }
 
 /// Cells a setter fixed in advance: per cell (row-major), `None` when free, else a pair
-/// or [`BLANK`].
+/// or `BLANK`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Given {
     /// Row-major cells.
@@ -285,6 +285,6 @@ pub fn cell_of(c: Option<[u8; 2]>) -> Cell {
 }
 
 /// The square's cell of a cell value.
-pub fn letters_of(v: Cell) -> Option<[u8; 2]> {
+pub(crate) fn letters_of(v: Cell) -> Option<[u8; 2]> {
     (v != BLANK).then(|| [b'a' + (v / LETTERS as u16) as u8, b'a' + (v % LETTERS as u16) as u8])
 }

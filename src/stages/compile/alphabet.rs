@@ -11,9 +11,9 @@ use crate::regex::unicode::is_word;
 use std::collections::BTreeSet;
 
 /// Largest alphabet, in symbols.
-pub const MAX_SYMBOLS: usize = 160;
+pub(crate) const MAX_SYMBOLS: usize = 160;
 /// Largest range a clue may name when the alphabet is inferred from the clues.
-pub const MAX_INFERRED_RANGE: u32 = 256;
+pub(crate) const MAX_INFERRED_RANGE: u32 = 256;
 
 /// The sorted set of cell characters, with the byte each one is given in the DFA.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,13 +108,13 @@ impl Alphabet {
     }
 
     /// The DFA byte of symbol `i`.
-    pub fn byte(&self, i: usize) -> u8 {
+    pub(crate) fn byte(&self, i: usize) -> u8 {
         self.bytes[i]
     }
 }
 
 /// Adds to `out` the characters a clue mentions; fails on a range too large to list.
-pub fn mentioned(items: &[Item], out: &mut BTreeSet<char>) -> Result<(), String> {
+pub(crate) fn mentioned(items: &[Item], out: &mut BTreeSet<char>) -> Result<(), String> {
     for it in items {
         match it {
             Item::Literal(c) | Item::NotLiteral(c) => add(*c, out),

@@ -26,7 +26,7 @@ const CACHE_BYTES: usize = 256 << 20;
 /// The automaton of `hir` over `bytes` (symbol `i` reads `bytes[i]`), restricted to
 /// strings of exactly `len` symbols: states first reached at depth `len` get no
 /// outgoing transitions, since a line never reads past its last cell.
-pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, usize), ClueErrorKind> {
+pub(crate) fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, usize), ClueErrorKind> {
     let too_large = |what: String| ClueErrorKind::TooLarge(format!("automaton too large for a line of {len} cells: {what}"));
     let nfa = super::thompson_nfa(hir).map_err(too_large)?;
     let dfa = DFA::builder()
@@ -81,7 +81,7 @@ pub fn walk_bounded(hir: &Hir, bytes: &[u8], len: usize) -> Result<(Automaton, u
 }
 
 /// How many strings of exactly `len` symbols `a` accepts (saturating at `u64::MAX`).
-pub fn count(a: &Automaton, len: usize) -> u64 {
+pub(crate) fn count(a: &Automaton, len: usize) -> u64 {
     if a.states() == 0 {
         return 0;
     }
@@ -99,7 +99,8 @@ pub fn count(a: &Automaton, len: usize) -> u64 {
 
 /// Every string of exactly `len` symbols that `a` accepts, in symbol order; `None` if
 /// there are more than `limit`.
-pub fn strings(a: &Automaton, len: usize, limit: usize) -> Option<Vec<Vec<usize>>> {
+#[cfg(test)]
+pub(crate) fn strings(a: &Automaton, len: usize, limit: usize) -> Option<Vec<Vec<usize>>> {
     if count(a, len) > limit as u64 {
         return None;
     }
@@ -130,7 +131,7 @@ pub(crate) fn matched(matcher: &crate::sre::Matcher, alphabet: &super::Alphabet,
 
 /// Calls `f` on every string of exactly `len` symbols that `a` accepts, in symbol
 /// order, without keeping them; stops at the first error.
-pub fn for_each_string<E>(a: &Automaton, len: usize, f: &mut impl FnMut(&[usize]) -> Result<(), E>) -> Result<(), E> {
+pub(crate) fn for_each_string<E>(a: &Automaton, len: usize, f: &mut impl FnMut(&[usize]) -> Result<(), E>) -> Result<(), E> {
     // live[d][s]: some accepted string of length len - d starts at s.
     let n = a.states();
     if n == 0 {
@@ -174,7 +175,7 @@ pub fn for_each_string<E>(a: &Automaton, len: usize, f: &mut impl FnMut(&[usize]
 }
 
 /// The minimal automaton accepting exactly `words` (all over `symbols` symbols).
-pub fn from_strings(symbols: usize, words: &[Vec<usize>]) -> Automaton {
+pub(crate) fn from_strings(symbols: usize, words: &[Vec<usize>]) -> Automaton {
     // A trie, then minimisation.
     let mut next = vec![DEAD; symbols];
     let mut accept = vec![false];
@@ -208,7 +209,7 @@ const FIT_MAX_LEN: usize = 512;
 /// of length `len` is unchanged; the automaton can be far smaller, e.g. for
 /// `(?:.*A.{4}|.*B.{4}|…)*Z`, whose full DFA is huge while a line of 6 cells only
 /// leaves room for one iteration with an empty `.*`.
-pub fn fit_to_length(node: &Node, len: usize) -> Node {
+pub(crate) fn fit_to_length(node: &Node, len: usize) -> Node {
     if len > FIT_MAX_LEN {
         return node.clone();
     }

@@ -5,12 +5,12 @@
 //! |---|---|---|---|
 //! | [`Route::Regular`] | no back-references, lookarounds or [`Hard`] constructs | minimal DFA (bounded by the line if the full DFA is too large) | yes |
 //! | [`Route::Bounded`] | anything, if the line has few candidate strings | the strings of the over-approximation that the matcher accepts | yes |
-//! | [`Route::Tagged`] | back-references and lookarounds in the forms [`super::skeleton`] encodes | skeleton with markers | yes (and still checked) |
+//! | [`Route::Tagged`] | back-references and lookarounds in the forms `super::skeleton` encodes | skeleton with markers | yes (and still checked) |
 //! | [`Route::Guarded`] | the rest | regular over-approximation | no: the counterexample loop blocks each line string the matcher rejects |
 //!
 //! The bounded route is tried first when the over-approximation leaves at most
-//! [`PREFER_BOUNDED`] strings (it is exact by construction, since the matcher decides
-//! every string), and again up to [`BOUNDED_LIMIT`] strings when the other exact routes
+//! `PREFER_BOUNDED` strings (it is exact by construction, since the matcher decides
+//! every string), and again up to `BOUNDED_LIMIT` strings when the other exact routes
 //! do not apply.
 
 use super::normalise::{Hard, Mode};
@@ -20,9 +20,9 @@ use crate::error::ClueErrorKind;
 use crate::regex::ast::Node;
 
 /// Candidate strings below which the bounded route is preferred.
-pub const PREFER_BOUNDED: u64 = 256;
+pub(crate) const PREFER_BOUNDED: u64 = 256;
 /// Most candidate strings the bounded route enumerates.
-pub const BOUNDED_LIMIT: usize = 1_000_000;
+pub(crate) const BOUNDED_LIMIT: usize = 1_000_000;
 /// Most subset-construction steps an expanded clue ([`expand`]) may cost before it
 /// goes to the tagged route instead. A failed attempt costs its whole budget, and the
 /// tagged route's skeleton costs a few thousand steps: on generated 16×16 puzzles two
@@ -30,7 +30,7 @@ pub const BOUNDED_LIMIT: usize = 1_000_000;
 /// failed (8 of 15 ms of compile), while others that succeeded near it built
 /// 2,000–5,000 states the tagged route does without. The largest expansion that pays
 /// is good_ol_days' (45,000 steps: the tagged route doubles that puzzle's cost).
-pub const EXPANSION_WORK: usize = 50_000;
+pub(crate) const EXPANSION_WORK: usize = 50_000;
 
 /// How a clue is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,13 +88,13 @@ impl Default for Options {
 /// dialects.
 ///
 /// An ECMAScript clue takes the regular route when its normalised tree is exact
-/// ([`super::normalise_es`]); a regular ECMAScript tree whose automaton is too large
+/// (`super::normalise_es`); a regular ECMAScript tree whose automaton is too large
 /// (`(?:$|a){99999999999}`) goes on to the routes below, which the matcher keeps exact,
 /// where a Python clue's refusal is final. The expansion of back-references and the
 /// tagged route model Python's back-references (a group that did not take part fails,
 /// captures kept across iterations): an ECMAScript clue uses them only when its
 /// back-references mean the same in both dialects
-/// ([`normalise_es::python_equivalent`]). The bounded route (the dialect's matcher
+/// (`normalise_es::python_equivalent`). The bounded route (the dialect's matcher
 /// decides each candidate) and the counterexample loop (every solution checked by it)
 /// do not depend on the dialect.
 pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {

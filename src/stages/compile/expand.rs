@@ -26,21 +26,21 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Largest character set a referenced group may have to be expanded.
-pub const MAX_EXPAND_SYMBOLS: usize = 64;
+pub(crate) const MAX_EXPAND_SYMBOLS: usize = 64;
 /// Largest set of a repeated group that [`capture_last`] rewrites.
-pub const MAX_LAST_SYMBOLS: usize = 8;
+pub(crate) const MAX_LAST_SYMBOLS: usize = 8;
 /// Most nodes the tree may have after an expansion.
-pub const MAX_EXPAND_NODES: usize = 4_000;
+pub(crate) const MAX_EXPAND_NODES: usize = 4_000;
 /// Most branches a clue's expansions may make together, past the first group (whose
 /// expansion is always tried): `(.)\1(.)(.)\3\1(.)` over four symbols makes 16, but
 /// MIT's `.*(.)(.)(.)(.)\4\3\2\1.*` would make 361 copies of `.*…` after two groups,
 /// whose subset construction then gives up after costing more than the tagged route.
-pub const MAX_EXPAND_BRANCHES: usize = 64;
+pub(crate) const MAX_EXPAND_BRANCHES: usize = 64;
 
 /// The clue with every single-character group that is only back-referenced expanded
 /// into a union over its symbols, within [`MAX_EXPAND_SYMBOLS`] and
 /// [`MAX_EXPAND_NODES`]; `None` if nothing changed.
-pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
+pub(crate) fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
     let mut changed = false;
     let mut cur = capture_last(node, alphabet, &mut changed);
     let mut groups = Vec::new();
@@ -72,7 +72,7 @@ pub fn single_char_backrefs(node: &Node, alphabet: &Alphabet) -> Option<Node> {
 /// with the same capture, whatever follows (the fullmatch of a backtracking matcher
 /// tries every count). Lookaround bodies are left alone: a lookaround is not
 /// backtracked into, so there the first count tried decides the capture.
-pub fn capture_last(node: &Node, alphabet: &Alphabet, changed: &mut bool) -> Node {
+pub(crate) fn capture_last(node: &Node, alphabet: &Alphabet, changed: &mut bool) -> Node {
     let mut sub = |n: &Node| Box::new(capture_last(n, alphabet, changed));
     match node {
         Node::Repeat { sub: body, min, max } if *min >= 1 => match single_char_group(body) {
@@ -225,7 +225,7 @@ fn replace(node: &Node, k: u32, one: &Rc<[ClassItem]>) -> Node {
 /// `(R, [(A, false), (B, true), …])`. The clue matches a line iff `R` does and each
 /// `A·Σ*` does (each negative one does not), provided no back-reference crosses the
 /// split: the caller checks that no part holds one (nor another lookaround).
-pub fn leading_lookaheads(node: &Node) -> (Node, Vec<(Node, bool)>) {
+pub(crate) fn leading_lookaheads(node: &Node) -> (Node, Vec<(Node, bool)>) {
     let items: &[Node] = match node {
         Node::Concat(v) => v,
         other => std::slice::from_ref(other),
@@ -247,7 +247,7 @@ pub fn leading_lookaheads(node: &Node) -> (Node, Vec<(Node, bool)>) {
 }
 
 /// The symbols some transition of `a` reads.
-pub fn symbols_read(a: &Automaton) -> Vec<bool> {
+pub(crate) fn symbols_read(a: &Automaton) -> Vec<bool> {
     let mut used = vec![false; a.symbols];
     for row in a.next.chunks_exact(a.symbols.max(1)) {
         for (u, &t) in used.iter_mut().zip(row) {
@@ -260,7 +260,7 @@ pub fn symbols_read(a: &Automaton) -> Vec<bool> {
 /// `node` with every character set cut down to the symbols marked in `keep`: on lines
 /// written in those symbols only, it matches exactly where `node` does (a set, a
 /// back-reference or a lookaround only ever compares one line character at a time).
-pub fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
+pub(crate) fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
     let sub = |n: &Node| Box::new(restrict(n, keep, alphabet));
     match node {
         Node::Set(set) => {
@@ -286,13 +286,13 @@ pub fn restrict(node: &Node, keep: &[bool], alphabet: &Alphabet) -> Node {
 }
 
 /// `body·Σ*`: a lookahead's body followed by the rest of the line.
-pub fn then_anything(body: Node) -> Node {
+pub(crate) fn then_anything(body: Node) -> Node {
     Node::Concat(vec![body, Node::any_string()])
 }
 
 /// Whether `a` accepts every word of `len` symbols: every state it reaches in fewer
 /// steps reads every symbol, and every state it reaches in `len` steps accepts.
-pub fn accepts_every_line(a: &Automaton, len: usize) -> bool {
+pub(crate) fn accepts_every_line(a: &Automaton, len: usize) -> bool {
     if a.states() == 0 || a.start == DEAD {
         return false;
     }
@@ -319,7 +319,7 @@ pub fn accepts_every_line(a: &Automaton, len: usize) -> bool {
 
 /// The words `a` accepts that `b` accepts (`negate`: that `b` rejects), trimmed and
 /// minimised; also the number of product states walked.
-pub fn intersect(a: &Automaton, b: &Automaton, negate: bool) -> Result<(Automaton, usize), String> {
+pub(crate) fn intersect(a: &Automaton, b: &Automaton, negate: bool) -> Result<(Automaton, usize), String> {
     let symbols = a.symbols;
     let b_start = if b.states() == 0 { DEAD } else { b.start };
     if a.states() == 0 || (!negate && b_start == DEAD) {

@@ -8,36 +8,36 @@
 //! automata, for propagation before compiling). Per clue, [`compile`] runs three
 //! passes:
 //!
-//! 1. [`normalise`]: the parsed tree → a flag-free [`Node`] over the alphabet (or a
-//!    regular over-approximation of it); [`normalise_es`] for an ECMAScript clue;
+//! 1. [`normalise`]: the parsed tree → a flag-free `Node` over the alphabet (or a
+//!    regular over-approximation of it); `normalise_es` for an ECMAScript clue;
 //! 2. [`classify`]: choose the route (regular, bounded, tagged, guarded);
-//! 3. build the route's automaton. Regular trees take the DFA route ([`dfa`]): a subset
+//! 3. build the route's automaton. Regular trees take the DFA route (`dfa`): a subset
 //!    construction over the tree's positions ([`glushkov`]), else the tree fitted to
-//!    the line ([`bounded`]) and translated to a `regex_syntax` HIR for regex-automata's
+//!    the line (`bounded`) and translated to a `regex_syntax` HIR for regex-automata's
 //!    dense DFA (a lazy DFA walked to the line's length when the dense one is too
-//!    large). Back-references are expanded where they are regular ([`expand`]), or
-//!    become markers of a tagged skeleton ([`skeleton`]); clues equal up to renamed
-//!    symbols compile once ([`rename`]).
+//!    large). Back-references are expanded where they are regular (`expand`), or
+//!    become markers of a tagged skeleton (`skeleton`); clues equal up to renamed
+//!    symbols compile once (`rename`).
 //!
-//! Every table is an [`Automaton`] ([`automaton`]: the type, [`DEAD`], [`trim`]),
-//! minimised by [`minimize()`]; [`fxhash`] holds the hash map the builders share.
+//! Every table is an [`Automaton`] (`automaton`: the type, [`DEAD`], [`trim`]),
+//! minimised by [`minimize()`]; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
 //! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.
 
-pub mod alphabet;
-pub mod automaton;
-pub mod bounded;
+pub(crate) mod alphabet;
+pub(crate) mod automaton;
+pub(crate) mod bounded;
 pub mod classify;
-pub mod dfa;
-pub mod expand;
-pub mod fxhash;
+pub(crate) mod dfa;
+pub(crate) mod expand;
+pub(crate) mod fxhash;
 pub mod glushkov;
 pub mod minimize;
 pub mod normalise;
-pub mod normalise_es;
-pub mod rename;
-pub mod skeleton;
+pub(crate) mod normalise_es;
+pub(crate) mod rename;
+pub(crate) mod skeleton;
 
 pub use alphabet::Alphabet;
 pub use automaton::{Automaton, DEAD, MAX_STATES, trim};
@@ -113,7 +113,7 @@ pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Tree>> {
 }
 
 /// A clue's tree normalised over `alphabet` ([`normalise`], [`normalise_es`]).
-pub fn normalise_tree(tree: &Tree, alphabet: &Alphabet, mode: normalise::Mode) -> std::result::Result<Node, normalise::Hard> {
+pub(crate) fn normalise_tree(tree: &Tree, alphabet: &Alphabet, mode: normalise::Mode) -> std::result::Result<Node, normalise::Hard> {
     match tree {
         Tree::Python(p) => normalise::normalise(p, alphabet, mode),
         Tree::Ecmascript(p) => normalise_es::normalise(p, alphabet, mode),
@@ -188,7 +188,7 @@ pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Al
 }
 
 /// [`compile_with`], polling `cancel` before each clue.
-pub fn compile_cancellable(
+pub(crate) fn compile_cancellable(
     source: &str,
     puzzle: &Puzzle,
     parsed: &[Tree],

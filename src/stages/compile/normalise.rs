@@ -1,10 +1,10 @@
 //! Compile pass 1, **normalise**: the parse tree as `re._parser` builds it
-//! ([`crate::regex::syntax`]) → a flag-free [`Node`] over the puzzle alphabet.
+//! ([`crate::regex::syntax`]) → a flag-free `Node` over the puzzle alphabet.
 //!
 //! Flags disappear here: every single-character item becomes the set of alphabet
 //! characters it matches under the flags in force at that point (the matcher's own
-//! predicate, [`crate::sre::char_class`], so case folding, `(?a)` and `(?s)` mean the
-//! same in the automaton as in the check); anchors become [`Assertion`]s when the
+//! predicate, `crate::sre::char_class`, so case folding, `(?a)` and `(?s)` mean the
+//! same in the automaton as in the check); anchors become `Assertion`s when the
 //! alphabet makes them unambiguous.
 //!
 //! Two modes:

@@ -69,7 +69,7 @@ pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<N
 /// holds both. Then in both dialects `\k` matches the text the group captured last —
 /// ECMAScript's reset of a repeat's captures at each iteration and its empty match of
 /// a group that did not take part never apply.
-pub fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node> {
+pub(crate) fn python_equivalent(pattern: &Pattern, alphabet: &Alphabet) -> Option<Node> {
     let mut referenced = Vec::new();
     references(&pattern.root, &mut referenced);
     // A reference alone under a repeat may name only groups outside every repeat.
@@ -320,7 +320,7 @@ impl Cx<'_> {
 /// already, so the text is well formed. `groups` is the number of capturing groups
 /// (it decides whether `\2` is a back-reference or an octal escape), `named` whether
 /// any has a name (then `\k<name>` is a back-reference, else `\k` is `k`).
-pub fn mentioned(pattern: &Pattern, text: &str, out: &mut BTreeSet<char>) -> Result<(), String> {
+pub(crate) fn mentioned(pattern: &Pattern, text: &str, out: &mut BTreeSet<char>) -> Result<(), String> {
     let named = pattern.names.iter().any(Option::is_some);
     let mut s = Scan { t: text.chars().collect(), i: 0, groups: pattern.groups, named };
     while s.i < s.t.len() {

@@ -18,16 +18,16 @@ use std::collections::HashMap;
 
 /// Most character sets a tree may have to be renamed (a clue with more, such as a
 /// union of many words, is compiled on its own: comparing it costs too much).
-pub const MAX_SETS: usize = 64;
+pub(crate) const MAX_SETS: usize = 64;
 /// Smallest automaton (subset states × symbols) that other clues are compared with.
-pub const WORTH_CELLS: usize = 4096;
+pub(crate) const WORTH_CELLS: usize = 4096;
 /// Most earlier clues of the same shape a clue is compared with.
-pub const MAX_TRIES: usize = 4;
+pub(crate) const MAX_TRIES: usize = 4;
 
 /// The permutation `π` (indexed by `a`'s symbols, giving `b`'s) that maps tree `a`
 /// onto tree `b`, if the two have the same shape and every pair of sets at the same
 /// place corresponds under `π`; `None` otherwise.
-pub fn renaming(a: &Node, b: &Node, alphabet: &Alphabet) -> Option<Vec<usize>> {
+pub(crate) fn renaming(a: &Node, b: &Node, alphabet: &Alphabet) -> Option<Vec<usize>> {
     let mut sets = Vec::new();
     if !pair_sets(a, b, &mut sets) {
         return None;
@@ -92,7 +92,7 @@ fn pair_sets<'a>(a: &'a Node, b: &'a Node, out: &mut Vec<(&'a CharSet, &'a CharS
 /// The regular clues with large automata compiled so far, by line length and regex
 /// length, that later clues are compared with; each clue's normalised tree is built
 /// once, when a comparison first needs it.
-pub struct Family<'a> {
+pub(crate) struct Family<'a> {
     parsed: &'a [Tree],
     alphabet: &'a Alphabet,
     by_shape: HashMap<(usize, usize), Vec<usize>>,
@@ -101,13 +101,13 @@ pub struct Family<'a> {
 
 impl<'a> Family<'a> {
     /// No clue yet, for the clues `parsed` over `alphabet`.
-    pub fn new(parsed: &'a [Tree], alphabet: &'a Alphabet) -> Family<'a> {
+    pub(crate) fn new(parsed: &'a [Tree], alphabet: &'a Alphabet) -> Family<'a> {
         Family { parsed, alphabet, by_shape: HashMap::new(), trees: vec![None; parsed.len()] }
     }
 
     /// Clue `i` (`regex`, on a line of `len` cells) as an earlier clue of `clues`
     /// renamed, if one of the last [`MAX_TRIES`] of its shape is.
-    pub fn renamed(&mut self, i: usize, len: usize, regex: &str, clues: &[CompiledClue]) -> Option<CompiledClue> {
+    pub(crate) fn renamed(&mut self, i: usize, len: usize, regex: &str, clues: &[CompiledClue]) -> Option<CompiledClue> {
         let earlier = self.by_shape.get(&(len, regex.chars().count()))?.clone();
         for j in earlier.into_iter().rev().take(MAX_TRIES) {
             self.normalise(j);
@@ -124,7 +124,7 @@ impl<'a> Family<'a> {
     /// Records clue `i`, compiled as `clue`, if later clues should be compared with it:
     /// a regular one whose construction walked at least [`WORTH_CELLS`] (the
     /// comparisons cost more than building a small automaton).
-    pub fn add(&mut self, i: usize, len: usize, regex: &str, clue: &CompiledClue) {
+    pub(crate) fn add(&mut self, i: usize, len: usize, regex: &str, clue: &CompiledClue) {
         if clue.route == Route::Regular && clue.tagged.is_none() && clue.raw_states * self.alphabet.len() >= WORTH_CELLS {
             self.by_shape.entry((len, regex.chars().count())).or_default().push(i);
         }

@@ -28,9 +28,9 @@ use regex_syntax::hir::Hir;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Most marker symbols one clue may use (marker bytes are 0x01..=0x1F).
-pub const MAX_MARKERS: usize = 31;
+pub(crate) const MAX_MARKERS: usize = 31;
 /// Most markers at one position of a line.
-pub const MAX_SLOTS: usize = 32;
+pub(crate) const MAX_SLOTS: usize = 32;
 
 /// What a marker symbol stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,27 +87,27 @@ pub struct Tagged {
 
 impl Tagged {
     /// Symbol index of marker `i`.
-    pub fn marker_symbol(&self, alphabet_len: usize, i: usize) -> usize {
+    pub(crate) fn marker_symbol(&self, alphabet_len: usize, i: usize) -> usize {
         alphabet_len + i
     }
     /// Symbol index of the idle symbol.
-    pub fn idle_symbol(&self, alphabet_len: usize) -> usize {
+    pub(crate) fn idle_symbol(&self, alphabet_len: usize) -> usize {
         alphabet_len + self.markers.len()
     }
 }
 
 /// Whether a clue needs the tagged compilation.
-pub fn needs_tags(node: &Node) -> bool {
+pub(crate) fn needs_tags(node: &Node) -> bool {
     node.any(&mut |n| matches!(n, Node::Backref(_) | Node::Look { .. }))
 }
 
 /// Whether a subtree holds anything that becomes a marker.
-pub fn has_markers(node: &Node) -> bool {
+pub(crate) fn has_markers(node: &Node) -> bool {
     node.any(&mut |n| matches!(n, Node::Backref(_) | Node::Look { .. } | Node::Assert(_) | Node::Group { index: Some(_), .. }))
 }
 
 /// State of the tagged translation.
-pub struct TagCtx {
+pub(crate) struct TagCtx {
     referenced: BTreeSet<u32>,
     bodies: BTreeMap<u32, Node>,
     markers: Vec<Marker>,
@@ -426,7 +426,7 @@ fn bounds(node: &Node, referenced: &BTreeSet<u32>, bodies: &BTreeMap<u32, Node>)
 }
 
 /// The width of every match, if it is fixed.
-pub fn fixed_width(node: &Node) -> Option<usize> {
+pub(crate) fn fixed_width(node: &Node) -> Option<usize> {
     match node {
         Node::Empty | Node::Assert(_) | Node::Look { .. } => Some(0),
         Node::Set(_) => Some(1),

@@ -31,7 +31,7 @@ pub(super) struct Assumptions {
 
 /// The state of a probing closure: probes made, and the most it may make.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Probes {
+pub(crate) struct Probes {
     /// Probes made (a letter assumed in a cell, then the lines closed).
     pub made: usize,
     /// Most probes allowed (`None`: no limit).
@@ -42,7 +42,7 @@ impl Engine<'_> {
     /// Closes `doms` under every line step, starting from the constraints through the
     /// cells `from` (every constraint when `None`); `false` when a cell is left without
     /// a letter.
-    pub fn settle(&self, doms: &mut [SymSet], from: Option<&[usize]>) -> bool {
+    pub(crate) fn settle(&self, doms: &mut [SymSet], from: Option<&[usize]>) -> bool {
         let of_cell = &self.layout.of_cell;
         let n = self.constraints();
         let mut queued = vec![false; n];
@@ -128,7 +128,7 @@ impl Engine<'_> {
     /// line steps then leave some cell without a letter; repeated until nothing goes.
     /// `Some(false)` when a cell is left without a letter, `None` when the probes ran
     /// out first.
-    pub fn probe(&self, doms: &mut [SymSet], probes: &mut Probes) -> Option<bool> {
+    pub(crate) fn probe(&self, doms: &mut [SymSet], probes: &mut Probes) -> Option<bool> {
         loop {
             let mut changed = false;
             for c in 0..doms.len() {
@@ -163,7 +163,7 @@ impl Engine<'_> {
 }
 
 /// The set of the one symbol `a`.
-pub fn one(a: usize) -> SymSet {
+pub(crate) fn one(a: usize) -> SymSet {
     let mut s = SymSet::default();
     s.insert(a);
     s

@@ -22,7 +22,7 @@ use crate::puzzle::Puzzle;
 
 /// Most regexes in a pool whose assignment the steps show (an entry cell's candidates
 /// are a [`SymSet`]).
-pub const MAX_POOL: usize = 192;
+pub(crate) const MAX_POOL: usize = 192;
 
 /// What a constraint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub(super) struct Layout {
 }
 
 impl Layout {
-    pub fn new(puzzle: &Puzzle) -> Layout {
+    pub(crate) fn new(puzzle: &Puzzle) -> Layout {
         let grid = puzzle.givens.len();
         let clues = puzzle.clues.len();
         let mut lines: Vec<Vec<usize>> = puzzle.clues.iter().map(|c| c.cells.clone()).collect();
@@ -74,28 +74,28 @@ impl Layout {
 
 impl Engine<'_> {
     /// Constraints: the clues, then each pool entry, then the pool.
-    pub fn constraints(&self) -> usize {
+    pub(crate) fn constraints(&self) -> usize {
         self.layout.lines.len()
     }
 
     /// What constraint `i` is.
-    pub fn constraint(&self, i: usize) -> Constraint {
+    pub(crate) fn constraint(&self, i: usize) -> Constraint {
         constraint(self.puzzle, i)
     }
 
     /// The cells of constraint `i`, in line order.
-    pub fn cells_of(&self, i: usize) -> &[usize] {
+    pub(crate) fn cells_of(&self, i: usize) -> &[usize] {
         &self.layout.lines[i]
     }
 
     /// Cells of the grid; entry cells are numbered from here.
-    pub fn grid_cells(&self) -> usize {
+    pub(crate) fn grid_cells(&self) -> usize {
         self.layout.grid
     }
 
     /// The candidates of the grid's cells `grid`, followed by each pool entry's: every
     /// regex of the pool (the entries' steps rule out those that fit no word).
-    pub fn with_entries(&self, mut grid: Vec<SymSet>) -> Vec<SymSet> {
+    pub(crate) fn with_entries(&self, mut grid: Vec<SymSet>) -> Vec<SymSet> {
         if let Some(pool) = &self.puzzle.pool {
             let all = SymSet::full(pool.regexes.len().min(MAX_POOL));
             grid.extend(pool.entries.iter().map(|_| all));
@@ -139,7 +139,7 @@ impl Engine<'_> {
     }
 
     /// The text of regex `key` (a clue's, or a pool regex's).
-    pub fn regex_text(&self, key: usize) -> &str {
+    pub(crate) fn regex_text(&self, key: usize) -> &str {
         regex_text(self.puzzle, key)
     }
 }
@@ -153,7 +153,7 @@ fn automaton(compiled: &Compiled, clues: usize, key: usize, len: usize) -> Optio
 }
 
 /// The text of regex `key` of `puzzle`: clue `key`, or pool regex `key` − clues.
-pub fn regex_text(puzzle: &Puzzle, key: usize) -> &str {
+pub(crate) fn regex_text(puzzle: &Puzzle, key: usize) -> &str {
     match key.checked_sub(puzzle.clues.len()) {
         None => &puzzle.clues[key].regex,
         Some(r) => puzzle.pool.as_ref().map_or("", |p| &p.regexes[r]),

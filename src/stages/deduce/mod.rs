@@ -5,9 +5,9 @@
 //! one clue and removes from its cells every letter that no word of the clue over the
 //! current candidates uses (its exact support: the automaton's support, and for a clue
 //! whose automaton only approximates it, each word of that support asked of the
-//! matcher, [`mod@candidates`]). When lines stall, a **case split** assumes one letter in one
+//! matcher, `mod@candidates`). When lines stall, a **case split** assumes one letter in one
 //! cell and shows, by line steps (and, at depth 2, by splits inside), that some cell is
-//! then left without a letter, so the letter goes ([`split`]). Where splits of the
+//! then left without a letter, so the letter goes (`split`). Where splits of the
 //! allowed depth do not finish, the deduction stops, and the caller falls back to the
 //! SAT search: nothing is ever claimed that was not shown.
 //!
@@ -21,7 +21,7 @@
 //! depth 2. Once the splits' work budget is spent, a depth-1 split is the first
 //! assumption that fails (cells round the grid from the last one assumed), so that
 //! depth-1 splits always reach their fixpoint: the difficulty is defined by it
-//! ([`closure`], which the rater computes without the steps).
+//! (`closure`, which the rater computes without the steps).
 //!
 //! The case splits ask the same lines again and again: the engine remembers each
 //! line's support, and for a clue only the matcher decides, the words of a line it
@@ -30,14 +30,14 @@
 //! Each step names, in `uses`, the earlier steps of its own list whose results it
 //! reads: for each cell of its line, the step that last narrowed it.
 
-pub mod candidates;
-pub mod closure;
+pub(crate) mod candidates;
+pub(crate) mod closure;
 pub mod constraints;
 mod difficulty;
 pub mod pool;
 pub mod rate;
 pub mod reason;
-pub mod split;
+pub(crate) mod split;
 
 use crate::compile::Compiled;
 use crate::error::Result;
@@ -142,7 +142,7 @@ pub enum Why {
 pub struct Step {
     /// Its kind.
     pub kind: Kind,
-    /// The constraint of a line or pool step ([`Engine::constraint`]), or the one whose
+    /// The constraint of a line or pool step (`Engine::constraint`), or the one whose
     /// step empties a cell in a split.
     pub clue: Option<usize>,
     /// The cells whose candidates change, in the constraint's line order (a split: its
@@ -169,7 +169,7 @@ impl Step {
     }
 
     /// Steps in this step and under it (a split counts its sub-steps).
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         1 + match &self.why {
             Why::Split { steps, .. } => steps.iter().map(Step::size).sum(),
             _ => 0,
@@ -201,7 +201,7 @@ pub struct Options {
     /// Most top-level steps (`None`: no limit).
     pub max_steps: Option<usize>,
     /// Most work the case splits may do, all together: a line computation is one
-    /// unit, and [`WORDS_PER_UNIT`] words asked of the matcher one more.
+    /// unit, and `WORDS_PER_UNIT` words asked of the matcher one more.
     pub budget: usize,
 }
 
@@ -215,7 +215,7 @@ impl Default for Options {
 pub const DEFAULT_BUDGET: usize = 20_000;
 
 /// Words asked of the matcher that cost as much as one line computation.
-pub const WORDS_PER_UNIT: usize = 16;
+pub(crate) const WORDS_PER_UNIT: usize = 16;
 
 /// A deduction: from `start`, the steps, and how it ended with which candidates.
 #[derive(Clone, Debug)]
@@ -236,7 +236,7 @@ impl Deduction {
     /// a letter tried, the lines fail) are needed too, hard when a split of depth 2 or
     /// the search is. `None` when the deduction ended on a contradiction or the step
     /// limit (no proof of uniqueness to rate).
-    pub fn difficulty(&self) -> Option<Difficulty> {
+    pub(crate) fn difficulty(&self) -> Option<Difficulty> {
         let nested = |s: &Step| matches!(&s.why, Why::Split { steps, .. } if steps.iter().any(|t| t.kind != Kind::Line));
         match self.end {
             End::Solved if self.steps.iter().all(|s| matches!(s.kind, Kind::Line | Kind::Assign)) => Some(Difficulty::Easy),
@@ -276,7 +276,7 @@ struct Ctx {
 }
 
 /// The engine: the puzzle, its automata and the matcher, with counters.
-pub struct Engine<'a> {
+pub(crate) struct Engine<'a> {
     puzzle: &'a Puzzle,
     compiled: &'a Compiled,
     matcher: Matcher<'a>,
@@ -303,7 +303,7 @@ pub struct Engine<'a> {
 impl<'a> Engine<'a> {
     /// An engine for `puzzle`. The matcher is asked about regex `key`: clue `key`, or
     /// pool regex `key` − clues.
-    pub fn new(puzzle: &'a Puzzle, compiled: &'a Compiled, matcher: Matcher<'a>) -> Engine<'a> {
+    pub(crate) fn new(puzzle: &'a Puzzle, compiled: &'a Compiled, matcher: Matcher<'a>) -> Engine<'a> {
         Engine {
             puzzle,
             compiled,
@@ -321,7 +321,7 @@ impl<'a> Engine<'a> {
 
     /// The same engine, polling `cancel` as it deduces: a cancelled token ends
     /// [`Engine::deduce`] with [`Error::Cancelled`](crate::error::Error::Cancelled).
-    pub fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Engine<'a> {
+    pub(crate) fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Engine<'a> {
         self.cancel = cancel;
         self
     }
@@ -534,7 +534,7 @@ impl<'a> Engine<'a> {
 }
 
 /// Letters of `a` not in `b`.
-pub fn minus(a: &SymSet, b: &SymSet) -> SymSet {
+pub(crate) fn minus(a: &SymSet, b: &SymSet) -> SymSet {
     let mut out = *a;
     for x in b.iter() {
         out.remove(x);

@@ -1,7 +1,7 @@
 //! A regex pool's assignment: each regex goes to exactly one entry (the pool has as
 //! many regexes as entries). Over the entries' candidate regexes, an assignment is a
 //! perfect matching; a regex stays a candidate of an entry exactly when some perfect
-//! matching gives it that regex ([`assignable`]).
+//! matching gives it that regex (`assignable`).
 //!
 //! A person rarely reasons with matchings, so a pool step shows the simplest rule
 //! that removes something, and only what it removes: a regex that is some entry's
@@ -35,7 +35,7 @@ pub enum Rule {
 
 /// Per entry (`doms[e]`: the regexes it may take), the regexes some one-to-one
 /// assignment of all entries gives it; every set empty when there is none.
-pub fn assignable(doms: &[SymSet]) -> Vec<SymSet> {
+pub(crate) fn assignable(doms: &[SymSet]) -> Vec<SymSet> {
     let n = doms.len();
     let Some(owner) = matching(doms) else { return vec![SymSet::default(); n] };
     let mut mine = vec![usize::MAX; n];
@@ -108,7 +108,7 @@ fn augment(doms: &[SymSet], e: usize, owner: &mut [usize], seen: &mut [bool]) ->
 
 /// The simplest rule that removes something from `doms` (the entries' candidates),
 /// given `support` (what [`assignable`] keeps), and the candidates it leaves.
-pub fn simplest(doms: &[SymSet], support: &[SymSet]) -> (Rule, Vec<SymSet>) {
+pub(crate) fn simplest(doms: &[SymSet], support: &[SymSet]) -> (Rule, Vec<SymSet>) {
     let n = doms.len();
     for e in 0..n {
         if let (1, Some(r)) = (doms[e].len(), doms[e].iter().next())

@@ -1,7 +1,7 @@
 //! The difficulty rater: how hard a puzzle is for a person solving it line by line
 //! ([`rate`]). The class is the one `crossat explain`'s steps show (line steps alone,
 //! case splits of depth 1, or more), computed with the same engine's fixpoints
-//! ([`super::closure`]) without choosing and wording the steps; the proof of a
+//! (`super::closure`) without choosing and wording the steps; the proof of a
 //! hard puzzle's uniqueness adds search decisions, and [`Rating`] counts what each
 //! part needed. It lives in the solve stage because both
 //! `crossat generate` (which aims at a difficulty) and `crossat solve --stats` (which
@@ -166,14 +166,14 @@ fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>
     v.failures(puzzle, &grid).map(|f| f.is_empty()).unwrap_or(true)
 }
 
-/// Rates a puzzle by the kinds of step its explanation needs ([`super::Deduction::difficulty`]
+/// Rates a puzzle by the kinds of step its explanation needs (`super::Deduction::difficulty`
 /// states the classes; `crossat explain` shows the steps):
 ///
 /// - **easy**: line steps alone solve it — each clue keeps the letters some word of
-///   its line over the current candidates uses, to a fixpoint ([`Engine::settle`]);
+///   its line over the current candidates uses, to a fixpoint (`Engine::settle`);
 /// - **medium**: not easy, but line steps and case splits of depth 1 solve it: a letter
 ///   is tried in an undecided cell (a *probe*) and goes when the line steps then leave
-///   a cell empty, to a fixpoint ([`Engine::probe`]);
+///   a cell empty, to a fixpoint (`Engine::probe`);
 /// - **hard**: anything else — a deeper case split or the search. The proof of
 ///   uniqueness then needs search *decisions*: a cell left with several letters is
 ///   split into them, each branch closed by lines and probes in turn, until every

@@ -14,7 +14,7 @@ use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
 
 /// Most words of a line listed as the reason of a step.
-pub const MAX_WORDS_SHOWN: usize = 4;
+pub(crate) const MAX_WORDS_SHOWN: usize = 4;
 
 impl Engine<'_> {
     /// The reason of a line step of constraint `i` (a clue or a pool entry) from the
@@ -241,7 +241,7 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
 }
 
 /// What cell `c` keeps or loses, in words: letters of a grid cell, regexes of a pool
-/// entry (their number past [`MAX_WORDS_SHOWN`]).
+/// entry (their number past `MAX_WORDS_SHOWN`).
 pub fn contents(puzzle: &Puzzle, alphabet: &Alphabet, c: usize, set: &SymSet) -> String {
     match set.len() {
         _ if c < puzzle.givens.len() => letters(alphabet, set),

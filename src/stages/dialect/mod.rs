@@ -80,7 +80,7 @@ pub enum Matcher {
 impl Matcher {
     /// The matcher of a parsed clue; the error is the reason `_sre` cannot compile it
     /// (a Python clue the parser accepted but the compiler refuses).
-    pub fn new(tree: &Tree) -> Result<Matcher, String> {
+    pub(crate) fn new(tree: &Tree) -> Result<Matcher, String> {
         match tree {
             Tree::Python(p) => sre::Matcher::new(p).map(Matcher::Python).map_err(|e| e.to_string()),
             Tree::Ecmascript(p) => Ok(Matcher::Ecmascript(ecma::Matcher::new(p))),
@@ -89,7 +89,7 @@ impl Matcher {
 
     /// Whether the clue matches the whole of `text`; an error when the matcher's step
     /// budget runs out (never read as "does not match").
-    pub fn fullmatch(&self, text: &[char]) -> Result<bool, BudgetExceeded> {
+    pub(crate) fn fullmatch(&self, text: &[char]) -> Result<bool, BudgetExceeded> {
         match self {
             Matcher::Python(m) => m.fullmatch(text),
             Matcher::Ecmascript(m) => m.fullmatch(text),

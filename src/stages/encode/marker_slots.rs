@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 /// Variables shared by every clue of a puzzle.
 #[derive(Default)]
-pub struct Shared {
+pub(crate) struct Shared {
     truth: Option<i32>,
     eq: HashMap<(usize, usize), i32>,
     word: HashMap<usize, i32>,
@@ -155,7 +155,7 @@ fn copy_if<S: ClauseSink>(sink: &mut S, reg: &Reg, m: i32, src: &Reg) -> Reg {
 }
 
 /// The puzzle-wide context a tagged clue is encoded in.
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     /// The alphabet's characters.
     pub chars: &'a [char],
     /// Cell variables of every cell.

@@ -13,13 +13,13 @@
 //!    several models; enumeration blocks on cell variables, so counts stay exact.
 //!
 //! This file is the driver ([`encode`], [`encode_gated`]: cells, then clue by clue,
-//! within [`MAX_CLAUSES`] and [`MAX_VARS`]); a plain clue's line is `encode_line`
-//! (`unroll.rs`), a tagged clue's registers and lookarounds are [`marker_slots`], the regex
+//! within `MAX_CLAUSES` and `MAX_VARS`); a plain clue's line is `encode_line`
+//! (`unroll.rs`), a tagged clue's registers and lookarounds are `marker_slots`, the regex
 //! pool's assignment is `pool.rs`, [`exactly_one`] and [`at_most_one`] are
 //! `cardinality.rs`, and the formula is written into a [`ClauseSink`] (`sink.rs`).
 
 mod cardinality;
-pub mod marker_slots;
+pub(crate) mod marker_slots;
 mod pool;
 mod sink;
 mod unroll;
@@ -35,10 +35,10 @@ use crate::puzzle::Puzzle;
 use crate::stop::Cancel;
 
 /// Most clauses one puzzle may produce.
-pub const MAX_CLAUSES: usize = 10_000_000;
+pub(crate) const MAX_CLAUSES: usize = 10_000_000;
 /// Most variables one puzzle may use. Clues add more clauses than variables, so in
 /// practice [`MAX_CLAUSES`] is reached first; this bounds the rest.
-pub const MAX_VARS: usize = 10_000_000;
+pub(crate) const MAX_VARS: usize = 10_000_000;
 
 /// Sizes of one clue's encoding, for `--stats`.
 #[derive(Clone, Debug, Default)]
@@ -71,7 +71,7 @@ pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<
 }
 
 /// [`encode`], polling `cancel` before each clue.
-pub fn encode_cancellable<S: ClauseSink>(
+pub(crate) fn encode_cancellable<S: ClauseSink>(
     puzzle: &Puzzle,
     compiled: &Compiled,
     doms: Option<&[SymSet]>,

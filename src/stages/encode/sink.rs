@@ -33,7 +33,7 @@ impl Cnf {
     }
 
     /// The clauses, in insertion order.
-    pub fn clauses(&self) -> impl Iterator<Item = &[i32]> {
+    pub(crate) fn clauses(&self) -> impl Iterator<Item = &[i32]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts.zip(self.ends.iter().copied()).map(|(a, b)| &self.lits[a..b])
     }

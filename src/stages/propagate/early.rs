@@ -430,7 +430,7 @@ impl Nfa {
 
 /// Cell domains by line propagation over `nfas` (one per clue of `puzzle`, which has
 /// no pool), from `doms` to a fixpoint; `None` when some cell has no letter left.
-pub fn domains(puzzle: &Puzzle, nfas: &[Nfa], mut doms: Vec<SymSet>) -> Option<Vec<SymSet>> {
+pub(crate) fn domains(puzzle: &Puzzle, nfas: &[Nfa], mut doms: Vec<SymSet>) -> Option<Vec<SymSet>> {
     let lines = Propagator::new(puzzle);
     // Clues without registers first: they narrow the cells before the costlier walks
     // of the others, whose states multiply with the letters their registers may hold.

@@ -42,7 +42,7 @@ impl Propagator {
     /// Narrows `doms` to a fixpoint, starting from the constraints `start` (see
     /// [`domains_with`](super::domains_with) for `refine`); `Err(i)` names the constraint that left a cell
     /// empty, so that a search can weigh the constraints that fail most.
-    pub fn narrow(
+    pub(crate) fn narrow(
         &self,
         compiled: &Compiled,
         doms: &mut [SymSet],
@@ -54,7 +54,7 @@ impl Propagator {
 
     /// [`Propagator::narrow`] with buffers kept between calls (a search propagates at
     /// every node).
-    pub fn narrow_with(
+    pub(crate) fn narrow_with(
         &self,
         scratch: &mut Scratch,
         compiled: &Compiled,
@@ -156,7 +156,7 @@ impl Propagator {
     }
 }
 
-/// Buffers of [`Propagator::narrow_with`], reused from one call to the next.
+/// Buffers of `Propagator::narrow_with`, reused from one call to the next.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     queue: std::collections::VecDeque<usize>,
@@ -179,7 +179,7 @@ impl Scratch {
     /// bit operations per letter instead of a walk over the automaton. Valid for
     /// every later `doms` that lies within these (as in a search from them): the
     /// table only ever loses words to the domains.
-    pub fn tabulate(&mut self, lines: &Propagator, compiled: &Compiled, doms: &[SymSet], max_words: usize) {
+    pub(crate) fn tabulate(&mut self, lines: &Propagator, compiled: &Compiled, doms: &[SymSet], max_words: usize) {
         let sigma = compiled.alphabet.len();
         self.tables = compiled
             .clues
@@ -196,18 +196,18 @@ impl Scratch {
     }
 
     /// Length of the trail of changes: a mark to [`Scratch::undo`] to.
-    pub fn mark(&self) -> usize {
+    pub(crate) fn mark(&self) -> usize {
         self.trail.len()
     }
 
     /// Sets `doms[cell]` to `value`, on the trail.
-    pub fn set(&mut self, doms: &mut [SymSet], cell: usize, value: SymSet) {
+    pub(crate) fn set(&mut self, doms: &mut [SymSet], cell: usize, value: SymSet) {
         self.trail.push((cell, doms[cell]));
         doms[cell] = value;
     }
 
     /// Undoes the changes to `doms` made since `mark`.
-    pub fn undo(&mut self, doms: &mut [SymSet], mark: usize) {
+    pub(crate) fn undo(&mut self, doms: &mut [SymSet], mark: usize) {
         while self.trail.len() > mark {
             let Some((cell, old)) = self.trail.pop() else { break };
             doms[cell] = old;

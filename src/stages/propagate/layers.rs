@@ -262,7 +262,7 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
 /// Live states per layer `0..=n` of runs over `line` from state `from` (none when
 /// [`DEAD`]) to a state `end` accepts, each layer sorted. Some layer is empty when no
 /// run exists.
-pub fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
+pub(crate) fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
     let n = line.len();
     let states = a.states();
     let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);

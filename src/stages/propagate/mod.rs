@@ -1,38 +1,38 @@
 //! The **propagate** stage: cell domains narrowed by line propagation, before (and
 //! often instead of) a formula.
 //!
-//! Each cell starts with the whole alphabet or its given ([`initial_domains`]). Every
+//! Each cell starts with the whole alphabet or its given (`initial_domains`). Every
 //! clue's automaton is unrolled over its cells; a letter stays in a cell's domain only
 //! if some run of every clue through that cell can use it. Repeated to a fixpoint
 //! ([`domains`]), this is arc consistency on each line, done once before the solver
 //! starts; the line search, the rater and `hint` run the same [`Propagator`] from their
 //! own domains.
 //!
-//! - [`symset`]: [`SymSet`], the letters a cell may hold;
-//! - [`engine`]: [`Propagator`], the fixpoint over a puzzle's constraints, and its
+//! - `symset`: [`SymSet`], the letters a cell may hold;
+//! - `engine`: [`Propagator`], the fixpoint over a puzzle's constraints, and its
 //!   [`Scratch`] buffers and trail;
-//! - [`layers`]: the support of one line over an automaton's layers;
-//! - [`support`]: a clue's support by its route (plain layers, or tagged);
-//! - [`table`]: a line's words as bit sets, for lines with few words;
-//! - [`skeleton_support`]: the support of a tagged clue through its skeleton's cells and marker
+//! - `layers`: the support of one line over an automaton's layers;
+//! - `support`: a clue's support by its route (plain layers, or tagged);
+//! - `table`: a line's words as bit sets, for lines with few words;
+//! - `skeleton_support`: the support of a tagged clue through its skeleton's cells and marker
 //!   slots;
 //! - [`early`]: the same propagation over the clues' position automata, before
 //!   anything is compiled.
 
 pub mod early;
-pub mod engine;
-pub mod layers;
-pub mod skeleton_support;
-pub mod support;
-pub mod symset;
-pub mod table;
+pub(crate) mod engine;
+pub(crate) mod layers;
+pub(crate) mod skeleton_support;
+pub(crate) mod support;
+pub(crate) mod symset;
+pub(crate) mod table;
 
 pub use engine::{Propagator, Scratch};
 pub(crate) use layers::supported;
 pub use layers::{line_count, live_layers};
-pub use support::{LineSupport, line_support};
+pub(crate) use support::{LineSupport, line_support};
 pub use symset::SymSet;
-pub use table::MAX_TABLE_WORDS;
+pub(crate) use table::MAX_TABLE_WORDS;
 
 use crate::compile::Compiled;
 use crate::puzzle::Puzzle;
@@ -56,7 +56,7 @@ pub fn domains_with(
 }
 
 /// [`domains_with`] from `doms` (which must keep every letter a solution uses).
-pub fn domains_from(
+pub(crate) fn domains_from(
     puzzle: &Puzzle,
     compiled: &Compiled,
     mut doms: Vec<SymSet>,
@@ -72,12 +72,12 @@ pub fn domains_from(
 
 /// Domains before propagation: the given letter, or the whole alphabet (a given
 /// outside the alphabet leaves the cell empty).
-pub fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
+pub(crate) fn initial_domains(puzzle: &Puzzle, compiled: &Compiled) -> Vec<SymSet> {
     initial_domains_over(puzzle, &compiled.alphabet)
 }
 
 /// [`initial_domains`] over `alphabet`.
-pub fn initial_domains_over(puzzle: &Puzzle, alphabet: &crate::compile::Alphabet) -> Vec<SymSet> {
+pub(crate) fn initial_domains_over(puzzle: &Puzzle, alphabet: &crate::compile::Alphabet) -> Vec<SymSet> {
     let n = alphabet.len();
     puzzle
         .givens

@@ -12,7 +12,7 @@ use crate::compile::{Automaton, DEAD};
 
 /// One layer of a tagged line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layer {
+pub(crate) enum Layer {
     /// Cell `p` of the line.
     Cell(usize),
     /// A marker slot at position (boundary) `p`.
@@ -22,7 +22,7 @@ pub enum Layer {
 /// The layers of the line from position `from` to its end `n` (positions are those of
 /// the whole line), and their domains before propagation; `cells` are the domains of
 /// cells `from..n`.
-pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet], from: usize) -> (Vec<Layer>, Vec<SymSet>) {
+pub(crate) fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet], from: usize) -> (Vec<Layer>, Vec<SymSet>) {
     let n = from + cells.len();
     let (mut kinds, mut doms) = (Vec::new(), Vec::new());
     for p in from..=n {
@@ -56,7 +56,7 @@ pub fn layers(t: &Tagged, alphabet_len: usize, cells: &[SymSet], from: usize) ->
 
 /// Letters of each cell that some run of the skeleton can use (ignoring the
 /// registers and lookarounds: a sound relaxation for domain propagation).
-pub fn cell_support(a: &Automaton, t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> Vec<SymSet> {
+pub(crate) fn cell_support(a: &Automaton, t: &Tagged, alphabet_len: usize, cells: &[SymSet]) -> Vec<SymSet> {
     let (kinds, doms) = layers(t, alphabet_len, cells, 0);
     let live = live_layers(a, &doms);
     let sup = supported(a, &doms, &live);
@@ -93,7 +93,14 @@ pub(super) fn tagged_support(
 /// markers can be placed in it. At a cell, a run inside a reference reads only the
 /// letter it copies, and another run only the letters its state has a transition
 /// on; a step is one run reading one such letter, or one symbol of a marker slot.
-pub fn candidates(a: &Automaton, t: &Tagged, sigma: usize, line: &[SymSet], max_steps: usize, max_words: usize) -> Option<Vec<Vec<u8>>> {
+pub(crate) fn candidates(
+    a: &Automaton,
+    t: &Tagged,
+    sigma: usize,
+    line: &[SymSet],
+    max_steps: usize,
+    max_words: usize,
+) -> Option<Vec<Vec<u8>>> {
     if line.len() >= usize::from(u8::MAX) {
         return None;
     }

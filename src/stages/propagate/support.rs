@@ -9,7 +9,7 @@ use crate::compile::CompiledClue;
 /// [`line_support`] for one clue, again and again, with its transition lists and
 /// buffers kept between calls (the one-pass support over the layers).
 #[derive(Clone, Debug, Default)]
-pub struct LineSupport {
+pub(crate) struct LineSupport {
     edges: Option<Edges>,
     layers: Layers,
     buf: Vec<SymSet>,
@@ -22,7 +22,7 @@ pub struct LineSupport {
 
 impl LineSupport {
     /// The letters of each cell of `line` that some run of `cc`'s automaton can use.
-    pub fn support(&mut self, cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
+    pub(crate) fn support(&mut self, cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
         let edges = self.edges.get_or_insert_with(|| Edges::new(&cc.automaton));
         match &cc.tagged {
             None => {
@@ -47,7 +47,7 @@ impl LineSupport {
 }
 
 /// Letters of each cell of `line` that some run of the clue's automaton can use.
-pub fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
+pub(crate) fn line_support(cc: &CompiledClue, sigma: usize, line: &[SymSet]) -> Vec<SymSet> {
     match &cc.tagged {
         None => supported(&cc.automaton, line, &live_layers(&cc.automaton, line)),
         Some(t) => skeleton_support::cell_support(&cc.automaton, t, sigma, line),

@@ -20,7 +20,7 @@ impl SymSet {
         self.0[a / 64] |= 1 << (a % 64);
     }
     /// Removes `a`.
-    pub fn remove(&mut self, a: usize) {
+    pub(crate) fn remove(&mut self, a: usize) {
         self.0[a / 64] &= !(1 << (a % 64));
     }
     /// Whether `a` is in the set.
@@ -54,7 +54,7 @@ impl SymSet {
         SymSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
     }
     /// The symbols of `self` not in `o`.
-    pub fn without(&self, o: &SymSet) -> SymSet {
+    pub(crate) fn without(&self, o: &SymSet) -> SymSet {
         SymSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
     }
     /// Intersection.

@@ -19,7 +19,7 @@ pub(super) struct Table {
 }
 
 /// Most words of one line that [`Scratch::tabulate`](super::Scratch::tabulate) lists.
-pub const MAX_TABLE_WORDS: usize = 64 * Table::MAX_BLOCKS;
+pub(crate) const MAX_TABLE_WORDS: usize = 64 * Table::MAX_BLOCKS;
 
 impl Table {
     /// Most `u64`s of masks per line.

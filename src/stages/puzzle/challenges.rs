@@ -1,5 +1,5 @@
 //! regexcrossword.com's `challenges.json`: a list of sets, each with puzzles; read
-//! ([`list`], [`read`]) and written ([`sets`], [`write()`]).
+//! ([`list`], `read`) and written ([`sets`], [`write()`]).
 //!
 //! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
 //! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or
@@ -75,7 +75,7 @@ fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
 /// Reads the puzzle picked by `id`: its UUID, `set/number` (1-based) or its exact name;
 /// without one, the collection's only puzzle (as `generate --output-format challenges`
 /// writes).
-pub fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
+pub(crate) fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle> {
     let all = puzzles(source, text)?;
     let Some(id) = id else {
         return match all.as_slice() {
@@ -189,7 +189,7 @@ fn build_shape(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
 /// column `[top, bottom]`; a hexagon (`"hexagonal": true`) has `patternsY` per row (read
 /// left to right), `patternsZ` per NW–SE diagonal (read upward) and `patternsX` per
 /// NE–SW diagonal (read downward), each diagonal family from left to right along the
-/// top — as [`read`] takes them. `None` for a free shape, which the format cannot hold.
+/// top — as `read` takes them. `None` for a free shape, which the format cannot hold.
 /// The clues must carry the labels [`super::trux::lines`] gives their lines, a second
 /// clue on a line the label plus ` #2` (as `crossat generate` labels them).
 pub fn sets(p: &Puzzle, id: &str) -> Option<Vec<ChallengeSet>> {

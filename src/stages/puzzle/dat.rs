@@ -6,7 +6,7 @@ use super::{Puzzle, RectClues};
 use crate::error::{Error, Result};
 
 /// Reads a `.dat` puzzle.
-pub fn read(source: &str, text: &str) -> Result<Puzzle> {
+pub(crate) fn read(source: &str, text: &str) -> Result<Puzzle> {
     let text = text.replace("\r\n", "\n");
     let blocks: Vec<Vec<&str>> = text
         .split("\n\n")

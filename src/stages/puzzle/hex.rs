@@ -68,7 +68,7 @@ impl Sides {
     }
 
     /// `hexagon of side 3` or `hexagon of sides 4, 5, 5` (top, upper-left, upper-right).
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self.regular_side() {
             Some(s) => format!("hexagon of side {s}"),
             None => format!("hexagon of sides {}, {}, {}", self.top, self.nw, self.ne),
@@ -107,12 +107,12 @@ pub fn cells(h: Sides) -> usize {
 }
 
 /// Cells in row `r`.
-pub fn row_len(h: Sides, r: usize) -> usize {
+pub(crate) fn row_len(h: Sides, r: usize) -> usize {
     h.top + r.min(h.nw - 1) + r.min(h.ne - 1) - r
 }
 
 /// The cell ids of every row.
-pub fn rows(h: Sides) -> Vec<Vec<usize>> {
+pub(crate) fn rows(h: Sides) -> Vec<Vec<usize>> {
     let mut next = 0;
     (0..h.rows())
         .map(|r| {
@@ -124,7 +124,7 @@ pub fn rows(h: Sides) -> Vec<Vec<usize>> {
 }
 
 /// (row, index in row) of cell `id`.
-pub fn coords(h: Sides, id: usize) -> (usize, usize) {
+pub(crate) fn coords(h: Sides, id: usize) -> (usize, usize) {
     let mut start = 0;
     for r in 0..h.rows() {
         let len = row_len(h, r);
@@ -137,17 +137,17 @@ pub fn coords(h: Sides, id: usize) -> (usize, usize) {
 }
 
 /// Cell id of (row, index), if inside.
-pub fn id(h: Sides, r: usize, c: usize) -> Option<usize> {
+pub(crate) fn id(h: Sides, r: usize, c: usize) -> Option<usize> {
     (r < h.rows() && c < row_len(h, r)).then(|| (0..r).map(|q| row_len(h, q)).sum::<usize>() + c)
 }
 
 /// NW–SE diagonal `k`, top to bottom.
-pub fn nw_se(h: Sides, k: usize) -> Vec<usize> {
+pub(crate) fn nw_se(h: Sides, k: usize) -> Vec<usize> {
     (0..h.rows()).filter_map(|r| k.checked_sub((h.nw - 1).saturating_sub(r)).and_then(|c| id(h, r, c))).collect()
 }
 
 /// NE–SW diagonal `k`, top to bottom.
-pub fn ne_sw(h: Sides, k: usize) -> Vec<usize> {
+pub(crate) fn ne_sw(h: Sides, k: usize) -> Vec<usize> {
     (0..h.rows()).filter_map(|r| k.checked_sub(r.saturating_sub(h.nw - 1)).and_then(|c| id(h, r, c))).collect()
 }
 
@@ -178,7 +178,7 @@ pub fn puzzle(source: &str, name: Option<String>, rows: Vec<Vec<String>>, nwse: 
 }
 
 /// The side of a regular hexagon with `n` rows, within the cell limit.
-pub fn side_of(source: &str, n: usize) -> Result<usize> {
+pub(crate) fn side_of(source: &str, n: usize) -> Result<usize> {
     if n == 0 || n.is_multiple_of(2) {
         return Err(Error::input(source, format!("a regular hexagon has an odd number of rows, got {n}")));
     }
@@ -212,7 +212,7 @@ pub fn lines(h: Sides, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
 }
 
 /// A hexagon puzzle from its lines and, line by line, their clues (`#2`… when several).
-pub fn from_lines(name: Option<String>, h: Sides, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Puzzle {
+pub(crate) fn from_lines(name: Option<String>, h: Sides, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) -> Puzzle {
     let mut all = Vec::new();
     for ((label, cells), list) in lines.iter().zip(clues) {
         for (j, regex) in list.iter().enumerate() {
@@ -228,7 +228,7 @@ pub fn from_lines(name: Option<String>, h: Sides, lines: &[(String, Vec<usize>)]
 /// x, y, z}`): `y[r]` reads row r left to right, `z[k]` NW–SE diagonal k top to bottom,
 /// `x[k]` NE–SW diagonal k bottom to top. `{kind: "rect", rows, cols, x, y}` is a
 /// rectangle: `y[i]` row i, `x[j]` column j.
-pub fn read_board(source: &str, obj: &serde_json::Map<String, Value>) -> Result<Puzzle> {
+pub(crate) fn read_board(source: &str, obj: &serde_json::Map<String, Value>) -> Result<Puzzle> {
     let list = |k: &str| -> Result<Vec<Vec<String>>> {
         let Some(Value::Array(v)) = obj.get(k) else { return Err(Error::input(source, format!("board has no \"{k}\" array"))) };
         v.iter()
@@ -265,7 +265,7 @@ pub fn read_board(source: &str, obj: &serde_json::Map<String, Value>) -> Result<
 /// The `(x,y) length regex` list of hesselink/regex-crossword: sections `Horizontal`,
 /// `Vertical`, `Diagonal`; each line gives a start cell and a length. With `y` the row
 /// and `x = c + max(0, y − (s−1))`, the sections step by (+1, 0), (0, +1) and (−1, −1).
-pub fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
+pub(crate) fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
     let mut section = None;
     let mut entries: Vec<(usize, (i64, i64), usize, String)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -372,7 +372,7 @@ pub fn draw(h: Sides, grid: &[char]) -> String {
 /// below it. Of two neighbouring rows the wider one's edges make the border; rows of
 /// equal width (only in irregular hexagons) overlay both, which meet at the same
 /// characters when the cells are narrow.
-pub fn border_above(h: Sides, r: usize, edge: impl Fn(usize, bool) -> String) -> Option<String> {
+pub(crate) fn border_above(h: Sides, r: usize, edge: impl Fn(usize, bool) -> String) -> Option<String> {
     let n = h.rows();
     let (above, below) = (r.checked_sub(1), (r < n).then_some(r));
     let line = match (above, below) {

@@ -22,7 +22,7 @@ pub fn pool_beside(csv: &Path) -> Option<PathBuf> {
 type CsvEntry = (usize, Vec<char>, Vec<(usize, usize)>);
 
 /// Reads the CSV and the pool.
-pub fn read(source: &str, csv: &str, pool_source: &str, pool: &str) -> Result<Puzzle> {
+pub(crate) fn read(source: &str, csv: &str, pool_source: &str, pool: &str) -> Result<Puzzle> {
     // Entries in file order: (label, pattern, crossings).
     let mut entries: Vec<CsvEntry> = Vec::new();
     for (i, raw) in csv.lines().enumerate() {

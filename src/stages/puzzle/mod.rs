@@ -11,17 +11,17 @@
 //! | seed-notebook JSON | [`native`] | a JSON object with `left_lines`/`top_columns` |
 //! | `{width, height, top_hints, …}` JSON | [`native`] | a JSON object with `*_hints` |
 //! | antoine-trux text | [`trux`] | a `shape = …` line |
-//! | dkesler `.dat` | [`dat`] | a first line of two numbers |
+//! | dkesler `.dat` | `dat` | a first line of two numbers |
 //!
 //! [`read_input`] reads one with the caller's overrides ([`Input`]). Word lists
-//! (`--dict`, the built-in list) are read here too: [`dictionary`].
+//! (`--dict`, the built-in list) are read here too: `dictionary`.
 
 pub mod challenges;
-pub mod dat;
-pub mod dictionary;
+pub(crate) mod dat;
+pub(crate) mod dictionary;
 pub mod hex;
-pub mod input;
-pub mod json;
+pub(crate) mod input;
+pub(crate) mod json;
 pub mod louridas;
 pub mod native;
 pub mod trux;
@@ -55,7 +55,7 @@ pub enum Shape {
 
 impl Shape {
     /// Number of cells.
-    pub fn cells(&self) -> usize {
+    pub(crate) fn cells(&self) -> usize {
         match *self {
             Shape::Rect { rows, cols } => rows * cols,
             Shape::Hex(h) => hex::cells(h),
@@ -86,7 +86,7 @@ impl Shape {
     }
 
     /// Cell `c` in JSON output: `[row, column]`, 0-based ([`Shape::coords`]).
-    pub fn cell_json(&self, c: usize) -> crate::records::Cell {
+    pub(crate) fn cell_json(&self, c: usize) -> crate::records::Cell {
         let (r, col) = self.coords(c);
         [r, col]
     }
@@ -186,7 +186,7 @@ impl Dialect {
     }
 
     /// The dialect's name for people: `Python` or `ECMAScript`.
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Dialect::Python => "Python",
             Dialect::Ecmascript => "ECMAScript",
@@ -207,7 +207,7 @@ pub struct Pool {
 
 /// Clues of a rectangle by side; each side lists, per row or column, zero or more clues.
 #[derive(Clone, Debug, Default)]
-pub struct RectClues {
+pub(crate) struct RectClues {
     /// Per row, read left to right (the left-hand clues).
     pub left: Option<Vec<Vec<String>>>,
     /// Per row, read left to right (the right-hand clues).
@@ -220,7 +220,7 @@ pub struct RectClues {
 
 impl Puzzle {
     /// Builds a rectangular puzzle; checks that every side has one entry per row or column.
-    pub fn rect(source: &str, name: Option<String>, rows: Option<usize>, cols: Option<usize>, sides: RectClues) -> Result<Puzzle> {
+    pub(crate) fn rect(source: &str, name: Option<String>, rows: Option<usize>, cols: Option<usize>, sides: RectClues) -> Result<Puzzle> {
         let count = |v: &Option<Vec<Vec<String>>>| v.as_ref().map(Vec::len);
         let rows = rows.or(count(&sides.left)).or(count(&sides.right)).unwrap_or(0);
         let cols = cols.or(count(&sides.top)).or(count(&sides.bottom)).unwrap_or(0);
@@ -287,10 +287,10 @@ impl Puzzle {
 }
 
 /// Largest grid accepted, in cells.
-pub const MAX_CELLS: usize = 10_000;
+pub(crate) const MAX_CELLS: usize = 10_000;
 
 /// Most clues (or pool regexes) accepted in one puzzle.
-pub const MAX_CLUES: usize = 10_000;
+pub(crate) const MAX_CLUES: usize = 10_000;
 
 /// Checks the limits every puzzle must meet, whatever its format.
 pub(crate) fn check_limits(source: &str, p: &Puzzle) -> Result<()> {

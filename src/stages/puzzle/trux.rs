@@ -1,4 +1,4 @@
-//! The text format of antoine-trux/regex-crossword-solver, read ([`read`]) and written
+//! The text format of antoine-trux/regex-crossword-solver, read (`read`) and written
 //! ([`write()`]):
 //!
 //! ```text
@@ -40,7 +40,7 @@ fn cp1252(b: u8) -> char {
 }
 
 /// Reads a puzzle in the antoine-trux text format.
-pub fn read(source: &str, text: &str) -> Result<Puzzle> {
+pub(crate) fn read(source: &str, text: &str) -> Result<Puzzle> {
     let mut keys = BTreeMap::new();
     let mut regexes = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -105,7 +105,7 @@ fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) ->
 
 /// The lines of a shape in the order this format lists its regexes, as (label, cells):
 /// a rectangle's rows (`row 1`, …) then its columns (`column 1`, …), a hexagon's lines
-/// as [`hex_lines`] gives them; a free shape has none.
+/// as `hex_lines` gives them; a free shape has none.
 pub fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
     match shape {
         Shape::Rect { rows, cols } => (0..*rows)
@@ -120,7 +120,7 @@ pub fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
 /// The lines of a hexagon in the order and reading direction of this format (the order
 /// its regexes are listed in): rows, NW–SE diagonals read up, NE–SW diagonals read down
 /// from the last to the first.
-pub fn hex_lines(h: super::hex::Sides) -> Vec<(String, Vec<usize>)> {
+pub(crate) fn hex_lines(h: super::hex::Sides) -> Vec<(String, Vec<usize>)> {
     use super::hex::{Read, lines};
     let mut all = lines(h, Read::Up, Read::Down);
     all[h.rows() + h.nw_se_lines()..].reverse();

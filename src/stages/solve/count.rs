@@ -1,7 +1,7 @@
 //! Exact model counting over the cells: how many grids a puzzle has, without listing
 //! them.
 //!
-//! A depth-first search over the cells, as [`super::lines`] does, that counts instead of
+//! A depth-first search over the cells, as `super::lines` does, that counts instead of
 //! listing, in the manner of the component-caching model counters (sharpSAT, Ganak):
 //!
 //! - *Propagation.* At every node each line is kept arc consistent over its
@@ -9,12 +9,12 @@
 //!   clue's line uses it, so no grid is lost.
 //! - *Segments and cuts.* A clue with an exact automaton (regular and bounded
 //!   routes; deterministic, so a word has one run) is held as segments of its line
-//!   ([`segment`]): the search branches on the state of a long segment's run after one
+//!   (`segment`): the search branches on the state of a long segment's run after one
 //!   of its cells, as on a cell's letters, splitting it in two; and a segment splits
 //!   for free where its run has a single live state.
 //! - *Satisfied segments.* A segment that accepts every word of the product of its
 //!   cells' domains constrains nothing below this node: it is dropped (a count over
-//!   the automaton, [`segment::words`], equal to the product of the domain sizes). A
+//!   the automaton, `segment::words`, equal to the product of the domain sizes). A
 //!   clue whose automaton over-approximates it (back-references, lookarounds, the
 //!   counterexample route) is never cut: the caller's matcher is asked about each word
 //!   of its line, when there are at most [`EXACT_WORDS`], and otherwise it stays; left
@@ -33,16 +33,16 @@
 //! automaton, or by the matcher), and every such grid is counted once (the branches on
 //! a cell's letters, and on the states of a cut, are disjoint): the count is exact.
 
-pub mod big;
+pub(crate) mod big;
 mod branch;
 mod cache;
 mod parallel;
-pub mod segment;
+pub(crate) mod segment;
 
 use crate::stop::Cancel;
 pub use big::Big;
 use branch::{Branch, letter_classes};
-pub use parallel::count_prepared_jobs;
+pub(crate) use parallel::count_prepared_jobs;
 use segment::Segment;
 
 use super::Prepared;
@@ -54,7 +54,7 @@ use std::collections::HashMap;
 
 /// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
 /// cache is emptied and refilled, which costs time, never exactness.
-pub const CACHE_WORDS: usize = 1 << 23;
+pub(crate) const CACHE_WORDS: usize = 1 << 23;
 
 /// Counts the grids of a prepared puzzle with fixed clues (not a regex pool), from its
 /// propagated domains; the matcher decides the clues whose automata over-approximate
@@ -67,7 +67,7 @@ pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
 /// is one case of the first two levels of decisions (a component's cases, then each
 /// case's). `total` grows as cases are reached, so the pair says how much is left of the
 /// work seen so far, not a time estimate.
-pub type Report<'r> = &'r mut dyn FnMut(u64, u64);
+pub(crate) type Report<'r> = &'r mut dyn FnMut(u64, u64);
 
 /// The levels of decisions whose cases are parts of a [`Report`].
 const REPORT_DEPTH: usize = 3;
@@ -78,7 +78,7 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
 }
 
 /// [`count_prepared_within`], telling `report` how far it has got.
-pub fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
+pub(crate) fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
     let lines = Propagator::new(&prep.puzzle);
@@ -122,7 +122,7 @@ pub struct Counted {
 
 /// Counts the grids within `doms` (already propagated; a domain per cell) that every
 /// clue of `compiled` accepts. `refine` narrows an over-approximated line's support as
-/// in [`Propagator::narrow`]; `matches(i, word)` is the reference verdict of clue `i`
+/// in `Propagator::narrow`; `matches(i, word)` is the reference verdict of clue `i`
 /// on a word of symbols, asked for clues whose automaton over-approximates them.
 ///
 /// Stops with [`crate::error::Error::Cancelled`] when its cancel token says so:

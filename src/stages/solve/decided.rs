@@ -16,7 +16,7 @@ use crate::verify::Grid;
 /// accepts it (one solution), or rejects it on a clue whose formula is only checked
 /// (no solution: the search would have blocked it and found nothing else), or on an
 /// exact clue (a bug, reported by [`crate::verify::Verifier::check`]).
-pub fn solve_decided(
+pub(crate) fn solve_decided(
     prep: &mut Prepared,
     candidate: Option<Vec<usize>>,
     limit: Option<usize>,

@@ -31,21 +31,25 @@ use crate::verify::Grid;
 /// Most nodes (decisions) the line search takes before it gives up, when every
 /// clue's automaton is exact (so propagation keeps each line arc consistent, as unit
 /// propagation does on the CNF): about a minute of search.
-pub const MAX_NODES: usize = 1_000_000;
+pub(crate) const MAX_NODES: usize = 1_000_000;
 
 /// Most nodes when some clue's automaton over-approximates it (back-references,
 /// lookarounds): none. Propagation is then weaker than on the CNF, whose tagged
 /// encoding is exact, and each step costs matcher calls (the exact narrowing of a
 /// line of at most 256 words): the SAT search is the quicker on every such puzzle
 /// measured (MIT, `good_ol_days`, `brain_fucking`, and `player_puzzle_references` while its clues were tagged).
-pub const MAX_NODES_INEXACT: usize = 0;
+pub(crate) const MAX_NODES_INEXACT: usize = 0;
 
 /// [`crate::pipeline::solve`] by the line [`search`] for up to `want` grids, before any
 /// formula is built; `None`, having printed nothing, when it does not apply (a regex
 /// pool, a formula given by the caller) or gives up after [`MAX_NODES`]
 /// nodes. Each grid it reaches is checked by the matcher as a model would be: a
 /// failure on a clue whose automaton over-approximates it rejects the grid.
-pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Option<Outcome>> {
+pub(crate) fn solve_lines(
+    prep: &mut Prepared,
+    want: usize,
+    emit: &mut impl FnMut(&Puzzle, &Grid) -> Result<()>,
+) -> Result<Option<Outcome>> {
     if !prep.direct || prep.puzzle.pool.is_some() || want == 0 {
         return Ok(None);
     }
@@ -79,7 +83,7 @@ pub fn solve_lines(prep: &mut Prepared, want: usize, emit: &mut impl FnMut(&Puzz
 
 /// What a finished line search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Searched {
+pub(crate) struct Searched {
     /// The grids found (a symbol per cell), each accepted by the caller's check.
     pub grids: Vec<Vec<usize>>,
     /// Whether the search was exhausted, so that `grids` are all the solutions.
@@ -91,7 +95,7 @@ pub struct Searched {
 /// How far [`search`] goes: up to `want` grids, at most `max_nodes` nodes, polling
 /// `cancel` every 64 nodes.
 #[derive(Clone, Copy, Debug)]
-pub struct Bounds<'a> {
+pub(crate) struct Bounds<'a> {
     /// Most grids to find.
     pub want: usize,
     /// Most nodes before giving up.
@@ -109,7 +113,7 @@ pub struct Bounds<'a> {
 /// One array of domains is narrowed in place and restored from a trail of changes on
 /// the way back, and the decisions are an explicit stack, so memory grows with the
 /// number of cells, not with its square, and deep searches need no deep call stack.
-pub fn search(
+pub(crate) fn search(
     lines: &Propagator,
     compiled: &Compiled,
     doms: &[SymSet],

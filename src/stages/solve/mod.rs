@@ -2,31 +2,31 @@
 //!
 //! [`Prepared`] holds what the earlier stages made (automata, propagated domains, the
 //! formula on first use). Four strategies list the grids, and the pipeline picks one:
-//! [`decided`] when propagation left one candidate, the line [`lines`] search for a
-//! few grids, independent [`parts`] for many, and one SAT search over [`whole`] grids
-//! otherwise. The SAT side is the [`oracle`] (varisat under assumptions), the
+//! `decided` when propagation left one candidate, the line `lines` search for a
+//! few grids, independent [`parts`] for many, and one SAT search over `whole` grids
+//! otherwise. The SAT side is the `oracle` (varisat under assumptions), the
 //! enumeration of grids in cubes that keeps memory flat ([`enumerate()`]) and
-//! proofs of unsatisfiability ([`proof`]). When the solver reports UNSAT after the last
+//! proofs of unsatisfiability (`proof`). When the solver reports UNSAT after the last
 //! block, the search is exhausted: the count is exact, and one solution means the
 //! puzzle is unique.
 
 pub mod count;
 pub mod counterexample;
-pub mod decided;
+pub(crate) mod decided;
 pub mod enumerate;
-pub mod lines;
+pub(crate) mod lines;
 pub mod odometer;
-pub mod oracle;
+pub(crate) mod oracle;
 pub mod parts;
-pub mod prepared;
-pub mod proof;
-pub mod strategy;
-pub mod stream;
-pub mod whole;
+pub(crate) mod prepared;
+pub(crate) mod proof;
+pub(crate) mod strategy;
+pub(crate) mod stream;
+pub(crate) mod whole;
 
-pub use decided::solve_decided;
+pub(crate) use decided::solve_decided;
 pub use enumerate::{Found, Search, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate, enumerate_cancellable, project};
-pub use lines::solve_lines;
+pub(crate) use lines::solve_lines;
 pub use oracle::{Oracle, Selector};
 pub use parts::{PARTS_FROM, Parts, solve_parts, split_parts};
 pub use prepared::{Formula, Prepared, require_exact};

@@ -1,4 +1,4 @@
-//! Walking every combination of per-position options: the [`Odometer`], the [`Words`]
+//! Walking every combination of per-position options: the `Odometer`, the `Words`
 //! of a line (one letter per cell from its domain) that the matcher is asked about, and
 //! [`exact_support`], the exact narrowing of a line that only the matcher can decide.
 
@@ -18,7 +18,7 @@ pub const RATE_EXACT_WORDS: usize = 512;
 /// Every combination of one choice per position, in order, the last position varying
 /// fastest (an odometer whose digits have their own bases).
 #[derive(Clone, Debug)]
-pub struct Odometer {
+pub(crate) struct Odometer {
     sizes: Vec<usize>,
     pick: Vec<usize>,
 }
@@ -26,24 +26,24 @@ pub struct Odometer {
 impl Odometer {
     /// Starts at the first combination (every choice 0). With some size 0 there is no
     /// combination at all: the caller checks [`Odometer::is_empty`].
-    pub fn new(sizes: Vec<usize>) -> Odometer {
+    pub(crate) fn new(sizes: Vec<usize>) -> Odometer {
         let pick = vec![0; sizes.len()];
         Odometer { sizes, pick }
     }
 
     /// Whether some position has no choice, so that there is no combination.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.sizes.contains(&0)
     }
 
     /// The current choice of each position.
-    pub fn pick(&self) -> &[usize] {
+    pub(crate) fn pick(&self) -> &[usize] {
         &self.pick
     }
 
     /// Moves to the next combination and returns the first position that changed (every
     /// later one changed too); `None`, back at the first combination, after the last.
-    pub fn advance(&mut self) -> Option<usize> {
+    pub(crate) fn advance(&mut self) -> Option<usize> {
         for p in (0..self.pick.len()).rev() {
             self.pick[p] += 1;
             if self.pick[p] < self.sizes[p] {
@@ -57,7 +57,7 @@ impl Odometer {
 
 /// The words of a line, one letter per cell from its domain, in order, each built in
 /// one reused buffer (so not an [`Iterator`]: a word lives until the next one).
-pub struct Words<'a> {
+pub(crate) struct Words<'a> {
     chars: &'a [char],
     options: Vec<Vec<usize>>,
     odometer: Odometer,
@@ -68,7 +68,7 @@ pub struct Words<'a> {
 
 impl<'a> Words<'a> {
     /// The words over `line` (a domain per cell) in the alphabet `chars`.
-    pub fn new(chars: &'a [char], line: &[SymSet]) -> Words<'a> {
+    pub(crate) fn new(chars: &'a [char], line: &[SymSet]) -> Words<'a> {
         let options: Vec<Vec<usize>> = line.iter().map(|d| d.iter().collect()).collect();
         let odometer = Odometer::new(options.iter().map(Vec::len).collect());
         let pending = !odometer.is_empty();
@@ -76,7 +76,7 @@ impl<'a> Words<'a> {
     }
 
     /// The next word, or `None` after the last.
-    pub fn next_word(&mut self) -> Option<&str> {
+    pub(crate) fn next_word(&mut self) -> Option<&str> {
         if !std::mem::replace(&mut self.pending, false) {
             self.odometer.advance()?;
         }
@@ -87,7 +87,7 @@ impl<'a> Words<'a> {
     }
 
     /// The symbols of the current word, one per cell.
-    pub fn symbols(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn symbols(&self) -> impl Iterator<Item = usize> + '_ {
         self.odometer.pick().iter().zip(&self.options).map(|(&k, o)| o[k])
     }
 }
@@ -97,12 +97,12 @@ impl<'a> Words<'a> {
 /// words than [`exact_support`] asks one by one. A walk that runs out of steps is work
 /// lost, and propagation asks many lines: 1,024 steps keep the gain on the 84
 /// antoine-trux puzzles (docs/performance.md) while no puzzle loses more than 10 %.
-pub const WALK_STEPS: usize = 1 << 10;
+pub(crate) const WALK_STEPS: usize = 1 << 10;
 
 /// Asks `matches` about each of `words` (symbols, as a candidate walk lists them)
 /// written over `chars`, and hands each word it accepts to `found`; `None` as soon as
 /// it gives no verdict.
-pub fn ask_each(
+pub(crate) fn ask_each(
     chars: &[char],
     words: &[Vec<u8>],
     mut matches: impl FnMut(&str) -> Option<bool>,
@@ -124,7 +124,7 @@ pub fn ask_each(
 /// the automaton's `support` allows *and the matcher accepts* uses, when there are at
 /// most `max_words` such words ([`EXACT_WORDS`] when solving) — or, past that many, at
 /// most `max_words` whose back-references copy their groups (found within
-/// [`WALK_STEPS`]); `None` otherwise (or when the matcher gives up, or for a regular
+/// `WALK_STEPS`); `None` otherwise (or when the matcher gives up, or for a regular
 /// clue, whose support is already exact). Exact, so sound: a letter goes only when no
 /// matching word of the line uses it.
 pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {

@@ -20,8 +20,8 @@ pub(super) fn load(solver: &mut Solver<'static>, clauses: impl IntoIterator<Item
 /// A solver for questions under assumptions (hints, checks, cores).
 ///
 /// Variables keep their numbers; besides them the oracle has its own *selectors*
-/// ([`Oracle::selector`]): fresh variables that guard clauses which can later be
-/// dropped for good ([`Oracle::retire`]). A variable that a clause added later brings
+/// (`Oracle::selector`): fresh variables that guard clauses which can later be
+/// dropped for good (`Oracle::retire`). A variable that a clause added later brings
 /// in (beyond the loaded formula's) is renumbered internally, so that it can never
 /// collide with a selector; models are still indexed by the caller's numbers.
 pub struct Oracle {
@@ -81,7 +81,7 @@ impl Oracle {
     }
 
     /// Loads clauses as they come, e.g. a formula rewritten on the fly (no copy of it).
-    pub fn from_clauses(clauses: impl IntoIterator<Item = impl AsRef<[i32]>>) -> Oracle {
+    pub(crate) fn from_clauses(clauses: impl IntoIterator<Item = impl AsRef<[i32]>>) -> Oracle {
         let mut solver = Solver::new();
         let mut base = 0;
         load(&mut solver, clauses.into_iter().inspect(|c| base = c.as_ref().iter().fold(base, |m, l| m.max(l.abs()))));
@@ -91,7 +91,7 @@ impl Oracle {
     /// The same oracle, polling `cancel` before each SAT call (which itself cannot be
     /// interrupted): a cancelled token ends the next call with
     /// [`Error::Cancelled`](crate::error::Error::Cancelled).
-    pub fn with_cancel(mut self, cancel: Cancel) -> Oracle {
+    pub(crate) fn with_cancel(mut self, cancel: Cancel) -> Oracle {
         self.cancel = cancel;
         self
     }
@@ -153,7 +153,7 @@ impl Oracle {
     /// Adds a clause for all later questions. It is simplified by the variables fixed
     /// before loading and, like the loaded formula, guarded (see [`Oracle::new`]), so
     /// that a blocking clause never makes varisat learn a unit at level 0.
-    pub fn add_clause(&mut self, clause: &[i32]) {
+    pub(crate) fn add_clause(&mut self, clause: &[i32]) {
         let Some(mut lits) = self.simplified(clause) else { return };
         if let Some(g) = self.guard {
             lits.push(Lit::from_dimacs(-(g as isize)));
@@ -162,13 +162,13 @@ impl Oracle {
     }
 
     /// A new selector.
-    pub fn selector(&mut self) -> Selector {
+    pub(crate) fn selector(&mut self) -> Selector {
         self.next += 1;
         Selector(self.next)
     }
 
     /// Adds a clause that holds only while `s` is assumed.
-    pub fn add_guarded(&mut self, s: Selector, clause: &[i32]) {
+    pub(crate) fn add_guarded(&mut self, s: Selector, clause: &[i32]) {
         let Some(mut lits) = self.simplified(clause) else { return };
         lits.push(Lit::from_dimacs(-(s.0 as isize)));
         self.add_lits(&lits);
@@ -176,7 +176,7 @@ impl Oracle {
 
     /// Drops the clauses guarded by `s` for good (they become satisfied, and the solver
     /// deletes satisfied clauses).
-    pub fn retire(&mut self, s: Selector) {
+    pub(crate) fn retire(&mut self, s: Selector) {
         self.add_lits(&[Lit::from_dimacs(-(s.0 as isize))]);
     }
 
@@ -186,7 +186,7 @@ impl Oracle {
     }
 
     /// Solves assuming the selectors and the literals; returns the model if SAT.
-    pub fn solve_under(&mut self, selectors: &[Selector], assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
+    pub(crate) fn solve_under(&mut self, selectors: &[Selector], assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
         let mut lits: Vec<Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
         lits.extend(selectors.iter().map(|s| Lit::from_dimacs(s.0 as isize)));
         if let Some(g) = self.guard {
@@ -225,7 +225,7 @@ impl Oracle {
 
     /// After an unsatisfiable [`Oracle::solve`]: a subset of the assumptions that is
     /// already unsatisfiable, shrunk until no element can be left out.
-    pub fn minimal_core(&mut self, assumptions: &[i32]) -> Result<Vec<i32>> {
+    pub(crate) fn minimal_core(&mut self, assumptions: &[i32]) -> Result<Vec<i32>> {
         let first: Vec<i32> =
             self.solver.failed_core().map_or_else(|| assumptions.to_vec(), |c| c.iter().map(|l| l.to_dimacs() as i32).collect());
         let mut core: Vec<i32> = assumptions.iter().copied().filter(|a| first.contains(a)).collect();

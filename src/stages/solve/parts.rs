@@ -24,7 +24,7 @@ pub const PARTS_FROM: usize = 2;
 /// Most symbols of part assignments [`solve_parts`] keeps in memory (the sum over parts
 /// of assignments × cells, shared equally among the parts); a part with more is
 /// enumerated again by the solver at each pass ([`super::stream`]).
-pub const PARTS_MEMORY: usize = 1 << 22;
+pub(crate) const PARTS_MEMORY: usize = 1 << 22;
 
 /// Most distinct line strings per clue whose verdict [`solve_parts`] remembers.
 const VERDICTS_KEPT: usize = 1 << 12;
@@ -123,12 +123,12 @@ pub fn is_product(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[Sy
 }
 
 /// [`crate::pipeline::solve`] by parts ([`split_parts`]): each constrained part's
-/// assignments come from a lazy stream ([`super::stream`]: one SAT call each, blocking
+/// assignments come from a lazy stream (`super::stream`: one SAT call each, blocking
 /// over the part's cells only), and the grids are listed as the product of the parts'
 /// streams, the last part varying fastest, so the first grid needs one assignment of
 /// each part. Every grid is still verified by the matcher, each distinct line string
 /// once (a clue whose cells did not change keeps its verdict). At most
-/// [`PARTS_MEMORY`] symbols of assignments are kept, never the product.
+/// `PARTS_MEMORY` symbols of assignments are kept, never the product.
 ///
 /// `None`, having printed nothing, when the split does not apply or leaves fewer than
 /// two parts: then [`super::solve_whole`] does the work.

@@ -66,7 +66,7 @@ impl Prepared {
     /// propagation (`None`: some cell has no letter left) and its automata, `None` when
     /// propagation over the position automata decided the puzzle before compiling (then
     /// they are compiled on first use). The formula is built on first use.
-    pub fn new(
+    pub(crate) fn new(
         source: &str,
         puzzle: Puzzle,
         parsed: Vec<Tree>,
@@ -116,7 +116,7 @@ impl Prepared {
 
     /// The cancel token that compiling, encoding and solving this puzzle poll
     /// ([`Cancel::never`] unless set).
-    pub fn cancel(&self) -> &Cancel {
+    pub(crate) fn cancel(&self) -> &Cancel {
         &self.cancel
     }
 
@@ -226,7 +226,7 @@ impl Prepared {
 /// What domains settle alone: `Some(None)` when some cell has no letter left (or there
 /// are no domains), `Some(Some(cells))` when every cell has exactly one, `None`
 /// otherwise.
-pub fn settled(domains: &Option<Vec<SymSet>>) -> Option<Option<Vec<usize>>> {
+pub(crate) fn settled(domains: &Option<Vec<SymSet>>) -> Option<Option<Vec<usize>>> {
     match domains {
         None => Some(None),
         Some(doms) if doms.iter().all(|d| d.len() == 1) => Some(Some(doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect())),

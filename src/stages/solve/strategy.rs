@@ -33,7 +33,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Pu
     super::solve_whole(prep, limit, emit)
 }
 
-/// How [`count()`] found a puzzle's number of solutions.
+/// How `count()` found a puzzle's number of solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Count {
     /// The exact number of solutions.
@@ -50,14 +50,14 @@ pub struct Count {
 /// counting search runs to the end. A regex pool (whose grids also assign regexes)
 /// and a puzzle that propagation decided are counted by listing. A stop
 /// (its cancel token, [`Prepared::cancel`]) ends it with an error, never a number.
-pub fn count(prep: &mut Prepared) -> Result<Count> {
+pub(crate) fn count(prep: &mut Prepared) -> Result<Count> {
     count_reporting(prep, 1, None)
 }
 
 /// [`count()`], telling `report` how far the counting search has got
 /// ([`counter::Report`]); its unbounded run starts again from no parts done, on `jobs`
 /// threads ([`counter::count_prepared_jobs`]) when `jobs` is more than 1.
-pub fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<counter::Report<'_>>) -> Result<Count> {
+pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<counter::Report<'_>>) -> Result<Count> {
     let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
         let outcome = solve(prep, limit, |_, _| Ok(()))?;
         Ok(outcome.complete.then(|| Count { count: Big::from(outcome.found), listed: true }))
@@ -83,13 +83,13 @@ pub fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<coun
     Ok(Count { count: counted?.count, listed: false })
 }
 
-/// Decisions of the counting search that [`count()`] tries before listing.
+/// Decisions of the counting search that `count()` tries before listing.
 pub const COUNT_FIRST: usize = 20_000;
 
-/// Most grids [`count()`] lists before it gives the counting search all the time.
+/// Most grids `count()` lists before it gives the counting search all the time.
 pub const COUNT_LISTED: usize = 1_000;
 
-/// [`count()`] when it is cheap: within `max_nodes` decisions of the counting search,
+/// `count()` when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
 pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
     count_within_reporting(prep, max_nodes, None)

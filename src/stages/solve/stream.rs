@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::stop::Cancel;
 
 /// Blocking clauses a cube of a pass keeps before it is split.
-pub const CUBE_BLOCKS: usize = 512;
+pub(crate) const CUBE_BLOCKS: usize = 512;
 
 /// One cube of a pass: the assignments that agree with its ancestors' literals and
 /// its own, blocked under its selector.
@@ -37,7 +37,7 @@ struct Cube {
 }
 
 /// One part's assignments: its cells' symbols, one assignment at a time.
-pub struct Stream {
+pub(crate) struct Stream {
     cells: Vec<usize>,
     /// Symbols kept from the first pass (stride: the number of cells).
     kept: Vec<usize>,
@@ -56,30 +56,25 @@ pub struct Stream {
 
 impl Stream {
     /// A stream over `cells`, keeping at most `budget` symbols of its assignments.
-    pub fn new(cells: Vec<usize>, budget: usize) -> Stream {
+    pub(crate) fn new(cells: Vec<usize>, budget: usize) -> Stream {
         Stream { cells, kept: Vec::new(), complete: false, budget, cubes: Vec::new(), given: 0, first_pass: true, current: Vec::new() }
     }
 
     /// A stream of the given assignments (stride: the number of cells), kept in memory.
-    pub fn fixed(cells: Vec<usize>, assignments: Vec<usize>) -> Stream {
+    pub(crate) fn fixed(cells: Vec<usize>, assignments: Vec<usize>) -> Stream {
         let budget = assignments.len();
         Stream { cells, kept: assignments, complete: true, budget, cubes: Vec::new(), given: 0, first_pass: false, current: Vec::new() }
     }
 
-    /// The part's cells.
-    pub fn cells(&self) -> &[usize] {
-        &self.cells
-    }
-
     /// The current assignment (after [`Stream::next`] gave one).
-    pub fn current(&self) -> &[usize] {
+    pub(crate) fn current(&self) -> &[usize] {
         &self.current
     }
 
     /// Moves to the next assignment of this pass; `false` when the pass is over (the
     /// stream then starts a new pass at the next call).
     /// A SAT call polls `cancel` first.
-    pub fn next(&mut self, oracle: &mut Option<Oracle>, cnf: &Cnf, vars: &CellVars, cancel: &Cancel) -> Result<bool> {
+    pub(crate) fn next(&mut self, oracle: &mut Option<Oracle>, cnf: &Cnf, vars: &CellVars, cancel: &Cancel) -> Result<bool> {
         let n = self.cells.len();
         if self.complete && !self.first_pass {
             if self.given * n >= self.kept.len() {

@@ -17,7 +17,7 @@ pub enum Uniqueness {
 
 impl Uniqueness {
     /// The verdict of a search that found `found` solutions and was exhausted or not.
-    pub fn of(found: usize, complete: bool) -> Uniqueness {
+    pub(crate) fn of(found: usize, complete: bool) -> Uniqueness {
         match (found, complete) {
             (1, true) => Uniqueness::Unique,
             (n, _) if n >= 2 => Uniqueness::Several,
@@ -163,7 +163,7 @@ pub enum Count {
 
 impl Count {
     /// The count `n` (`exact`: its value when it fits in a `u64`; `digits`: its decimal text).
-    pub fn new(exact: Option<u64>, digits: impl FnOnce() -> String) -> Count {
+    pub(crate) fn new(exact: Option<u64>, digits: impl FnOnce() -> String) -> Count {
         match exact.filter(|&k| k <= 1 << 53) {
             Some(k) => Count::Number(k),
             None => Count::Digits(digits()),

@@ -1,18 +1,18 @@
 //! A small automaton builder for the regular route: the position
 //! (Glushkov) automaton of the clue tree over the puzzle's symbols, determinised by a
 //! subset construction walked breadth-first to the line's length only, trimmed, and
-//! minimised unless its table is large ([`MINIMIZE_CELLS`]).
+//! minimised unless its table is large (`MINIMIZE_CELLS`).
 //!
 //! regex-automata's dense DFA builder costs about 200k instructions per clue whatever
 //! its size (byte classes, a 256-wide start table, its own minimisation data), and
 //! more on wide alternations such as the expansion of `(?=.*(.)\1{5})` over 64 symbols
-//! ([`super::expand`]); for the short lines and small alphabets of puzzles, a subset
+//! (`super::expand`); for the short lines and small alphabets of puzzles, a subset
 //! construction over the few symbols costs a fraction. `^` and `$` are zero-width
 //! positions a run passes only at their end of the line; trees with `\b` or `\B` or
 //! too many positions keep the regex-automata route. Positions with the same future
 //! are merged before the construction (an expansion copies the clue's tail once per
 //! symbol; `.*(.)\1.*[^(]` over 49 symbols took 300k steps and failed without this).
-//! [`from_hir`] builds the tagged route's skeletons the same way, from the `Hir` whose
+//! `from_hir` builds the tagged route's skeletons the same way, from the `Hir` whose
 //! marker bytes are symbols of their own, without the length bound.
 //!
 //! This file collects the positions of a tree (`Builder`, from the normalised tree or
@@ -29,14 +29,14 @@ use regex_syntax::hir::{self, Hir, HirKind};
 use smallvec::{SmallVec, smallvec};
 
 /// Most positions (set occurrences after counted repeats are unrolled).
-pub const MAX_POSITIONS: usize = 4096;
+pub(crate) const MAX_POSITIONS: usize = 4096;
 /// Most (position, symbol) pairs the subset construction may visit before it hands the
 /// clue to regex-automata (large subsets, such as many copies of `.*`, make each state
 /// expensive here while the byte DFA shares that work).
-pub const MAX_WORK: usize = 300_000;
+pub(crate) const MAX_WORK: usize = 300_000;
 
 /// Largest table (subset states × symbols) that is minimised after the construction.
-pub const MINIMIZE_CELLS: usize = 512;
+pub(crate) const MINIMIZE_CELLS: usize = 512;
 
 /// A position that reads a symbol of its label.
 const SYMBOL: u8 = 0;
@@ -346,12 +346,12 @@ fn set_label(alphabet: &Alphabet, set: &CharSet) -> Label {
 /// (states first reached after `len` symbols get no transitions), and the number of
 /// subset states walked; `None` if the tree has assertions, back-references or
 /// lookarounds, or too many positions.
-pub fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
+pub(crate) fn automaton(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Result<(Automaton, usize), String>> {
     automaton_within(node, alphabet, len, MAX_WORK)
 }
 
 /// [`automaton`] with its own budget of subset-construction steps (an error past it).
-pub fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, budget: usize) -> Option<Result<(Automaton, usize), String>> {
+pub(crate) fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, budget: usize) -> Option<Result<(Automaton, usize), String>> {
     let mut b = Builder::new(Some(alphabet), u32::try_from(len).unwrap_or(u32::MAX));
     let root = b.build(node)?;
     Some(construct(b, &root, alphabet.len(), len, false, budget).map(|(trimmed, raw)| {
@@ -391,12 +391,12 @@ pub struct Positions {
 }
 
 /// Most registers of [`positions`].
-pub const MAX_REGISTERS: usize = 8;
+pub(crate) const MAX_REGISTERS: usize = 8;
 
 /// The position automaton of `node` on lines of `len` cells (counted repeats clamped
-/// as for [`automaton`]); `None` if the tree has assertions or lookarounds, a
+/// as for `automaton`); `None` if the tree has assertions or lookarounds, a
 /// back-reference to a group that is not one character set, more than
-/// [`MAX_REGISTERS`] of them, or too many positions.
+/// `MAX_REGISTERS` of them, or too many positions.
 pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positions> {
     let mut b = Builder::new(Some(alphabet), u32::try_from(len).unwrap_or(u32::MAX));
     let mut refs: Vec<u32> = Vec::new();
@@ -448,7 +448,7 @@ pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positio
 /// but take no cell). `None` when the tree has a look-around assertion (`^ $ \b \B`
 /// left to regex-automata, which knows the context before the text), a Unicode class,
 /// or too many positions; an error when the construction exceeds its budget.
-pub fn from_hir(hir: &Hir, bytes: &[u8], idle: bool) -> Option<Result<(Automaton, usize), String>> {
+pub(crate) fn from_hir(hir: &Hir, bytes: &[u8], idle: bool) -> Option<Result<(Automaton, usize), String>> {
     let mut symbol = [u16::MAX; 256];
     for (i, &x) in bytes.iter().enumerate() {
         if symbol[x as usize] != u16::MAX {

@@ -104,7 +104,7 @@ impl Matcher {
     }
 
     /// Whether the clue matches the whole of `units` (a JavaScript string).
-    pub fn fullmatch_units(&self, units: &[u16]) -> Result<bool, BudgetExceeded> {
+    pub(crate) fn fullmatch_units(&self, units: &[u16]) -> Result<bool, BudgetExceeded> {
         match self.run(units, SHALLOW_DEPTH) {
             Err(e) if e.stack => {
                 let (m, units) = (self.clone(), units.to_vec());

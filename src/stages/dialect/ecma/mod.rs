@@ -19,13 +19,13 @@
 //! pattern works on code units: `.` or `[^a]` consume one unit, and a character
 //! outside the Basic Multilingual Plane, in a clue or in a line, is two units (a
 //! surrogate pair). The tree is therefore over code units (`u16`): every node that
-//! consumes input consumes exactly one unit from a [`CharSet`]. A clue written with a
+//! consumes input consumes exactly one unit from a `CharSet`. A clue written with a
 //! non-BMP character (`😀`) becomes the two units of its surrogate pair, in sequence.
 //! [`Matcher::fullmatch`] turns a line of `char`s into its UTF-16 units first, so it
 //! answers as node does for any line. A lowering of the tree to automata over a
 //! puzzle's alphabet of `char`s is exact when every letter of the alphabet is in the
 //! BMP (one letter = one unit; surrogate units then match no letter): see
-//! [`CharSet::contains_char`].
+//! `CharSet::contains_char`.
 //!
 //! A [`Pattern`] is its [`Node`] tree and its capturing groups (numbered from 1 in the
 //! order of their opening parentheses, names resolved to numbers):
@@ -48,14 +48,14 @@
 //! `[\d-z]` is the union of `\d`, `-` and `z`.
 
 mod escape;
-pub mod matcher;
-pub mod parser;
-pub mod sets;
+pub(crate) mod matcher;
+pub(crate) mod parser;
+pub(crate) mod sets;
 
 pub use crate::sre::BudgetExceeded;
 pub use matcher::{Matcher, STEP_BUDGET};
 pub use parser::{MAX_CLUE_UNITS, MAX_NESTING, parse};
-pub use sets::CharSet;
+pub(crate) use sets::CharSet;
 
 /// A parsed clue: the tree and its capturing groups.
 #[derive(Clone, Debug, PartialEq, Eq)]

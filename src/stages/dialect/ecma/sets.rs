@@ -30,7 +30,7 @@ const LINE_TERMINATORS: &[(u16, u16)] = &[(0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0
 
 impl CharSet {
     /// The empty set (`[]`).
-    pub fn empty() -> CharSet {
+    pub(crate) fn empty() -> CharSet {
         CharSet::default()
     }
 
@@ -40,12 +40,12 @@ impl CharSet {
     }
 
     /// One unit.
-    pub fn unit(u: u16) -> CharSet {
+    pub(crate) fn unit(u: u16) -> CharSet {
         CharSet { ranges: vec![(u, u)] }
     }
 
     /// The units of `ranges` (inclusive, in any order, possibly overlapping).
-    pub fn from_ranges(ranges: impl IntoIterator<Item = (u16, u16)>) -> CharSet {
+    pub(crate) fn from_ranges(ranges: impl IntoIterator<Item = (u16, u16)>) -> CharSet {
         let mut v: Vec<(u16, u16)> = ranges.into_iter().filter(|(a, b)| a <= b).collect();
         v.sort_unstable();
         let mut out: Vec<(u16, u16)> = Vec::with_capacity(v.len());
@@ -59,27 +59,27 @@ impl CharSet {
     }
 
     /// `\d`.
-    pub fn digit() -> CharSet {
+    pub(crate) fn digit() -> CharSet {
         CharSet { ranges: DIGIT.to_vec() }
     }
 
     /// `\w`.
-    pub fn word() -> CharSet {
+    pub(crate) fn word() -> CharSet {
         CharSet { ranges: WORD.to_vec() }
     }
 
     /// `\s`.
-    pub fn space() -> CharSet {
+    pub(crate) fn space() -> CharSet {
         CharSet { ranges: SPACE.to_vec() }
     }
 
     /// `.`: every unit but the line terminators.
-    pub fn dot() -> CharSet {
+    pub(crate) fn dot() -> CharSet {
         CharSet { ranges: LINE_TERMINATORS.to_vec() }.complement()
     }
 
     /// The units not in `self`.
-    pub fn complement(&self) -> CharSet {
+    pub(crate) fn complement(&self) -> CharSet {
         let mut out = Vec::with_capacity(self.ranges.len() + 1);
         let mut next: u32 = 0;
         for &(a, b) in &self.ranges {
@@ -95,7 +95,7 @@ impl CharSet {
     }
 
     /// The units in `self` or `other`.
-    pub fn union(&self, other: &CharSet) -> CharSet {
+    pub(crate) fn union(&self, other: &CharSet) -> CharSet {
         CharSet::from_ranges(self.ranges.iter().chain(&other.ranges).copied())
     }
 
@@ -111,7 +111,7 @@ impl CharSet {
 
     /// Whether unit `u` is in the set.
     #[inline]
-    pub fn contains(&self, u: u16) -> bool {
+    pub(crate) fn contains(&self, u: u16) -> bool {
         // Sets are short: a linear scan beats a binary search on most of them.
         self.ranges.iter().any(|&(a, b)| a <= u && u <= b)
     }

@@ -89,12 +89,12 @@ pub enum ClassItem {
 
 impl CharSet {
     /// The empty set: no character.
-    pub fn none() -> CharSet {
+    pub(crate) fn none() -> CharSet {
         CharSet { negated: false, items: Rc::new([]) }
     }
 
     /// The set excluding nothing: every character.
-    pub fn any() -> CharSet {
+    pub(crate) fn any() -> CharSet {
         CharSet { negated: true, items: Rc::new([]) }
     }
 
@@ -104,14 +104,14 @@ impl CharSet {
     }
 
     /// Whether `c` belongs to this set (Python `re` semantics, Unicode str patterns).
-    pub fn contains(&self, c: char) -> bool {
+    pub(crate) fn contains(&self, c: char) -> bool {
         self.items.iter().any(|it| it.contains(c)) != self.negated
     }
 }
 
 impl ClassItem {
     /// Whether `c` belongs to this item.
-    pub fn contains(&self, c: char) -> bool {
+    pub(crate) fn contains(&self, c: char) -> bool {
         match *self {
             ClassItem::Char(x) => x == c,
             ClassItem::Range(a, b) => a <= c && c <= b,
@@ -123,7 +123,7 @@ impl ClassItem {
 }
 
 /// Python's `\d` for str patterns (`str.isdecimal`).
-pub fn is_digit(c: char) -> bool {
+pub(crate) fn is_digit(c: char) -> bool {
     crate::regex::unicode::is_decimal(c)
 }
 
@@ -133,18 +133,18 @@ pub fn is_word(c: char) -> bool {
 }
 
 /// Python's `\s` for str patterns (`str.isspace`).
-pub fn is_space(c: char) -> bool {
+pub(crate) fn is_space(c: char) -> bool {
     crate::regex::unicode::is_space(c)
 }
 
 impl Node {
     /// `[^]*`: every string, of every length.
-    pub fn any_string() -> Node {
+    pub(crate) fn any_string() -> Node {
         Node::Repeat { sub: Box::new(Node::Set(CharSet::any())), min: 0, max: None }
     }
 
     /// Whether the tree contains a node satisfying `pred`.
-    pub fn any(&self, pred: &mut impl FnMut(&Node) -> bool) -> bool {
+    pub(crate) fn any(&self, pred: &mut impl FnMut(&Node) -> bool) -> bool {
         if pred(self) {
             return true;
         }

@@ -1,8 +1,8 @@
 //! Clue syntax: the Python `re` dialect, parsed as `re._parser` does ([`parser`],
-//! [`syntax`]), with Python's Unicode tables ([`unicode`]); [`ast`] is the flag-free
+//! [`syntax`]), with Python's Unicode tables ([`unicode`]); `ast` is the flag-free
 //! tree the compile stage builds from it.
 
-pub mod ast;
+pub(crate) mod ast;
 pub mod parser;
 pub mod syntax;
 pub mod unicode;

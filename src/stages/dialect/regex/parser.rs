@@ -40,7 +40,7 @@ pub const MAX_NESTING: usize = 200;
 pub const MAX_CLUE_CHARS: usize = 1_000_000;
 
 /// sre's `MAXGROUPS` on a 64-bit build.
-pub const MAXGROUPS: u64 = 1_073_741_823;
+pub(crate) const MAXGROUPS: u64 = 1_073_741_823;
 
 const MAXREPEAT: u64 = syntax::MAXREPEAT as u64;
 /// `_parser.MAXWIDTH` (3.11.7): the cap of `getwidth`.
@@ -465,7 +465,7 @@ impl State {
 // Python helpers
 
 /// Python's `repr()` of a str (as in `'%r' % name`).
-pub fn py_repr(s: &str) -> String {
+pub(crate) fn py_repr(s: &str) -> String {
     let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
     let mut out = String::new();
     out.push(quote);

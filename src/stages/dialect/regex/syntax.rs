@@ -12,11 +12,11 @@ pub mod flag {
     /// `re.TEMPLATE`, `(?t)`: 3.11 accepts it at the start of a clue, and `re._compiler`
     /// then refuses any repeat ("internal: unsupported template operator …"); otherwise
     /// it changes nothing.
-    pub const TEMPLATE: u32 = 1;
+    pub(crate) const TEMPLATE: u32 = 1;
     /// `re.IGNORECASE`, `(?i)`.
     pub const IGNORECASE: u32 = 2;
     /// `re.LOCALE`, `(?L)`: refused for str patterns.
-    pub const LOCALE: u32 = 4;
+    pub(crate) const LOCALE: u32 = 4;
     /// `re.MULTILINE`, `(?m)`.
     pub const MULTILINE: u32 = 8;
     /// `re.DOTALL`, `(?s)`.

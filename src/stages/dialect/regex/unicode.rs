@@ -37,7 +37,7 @@ fn mapped(table: &[(u32, u32)], c: char) -> char {
 }
 
 /// `str.isalnum()`.
-pub fn is_alnum(c: char) -> bool {
+pub(crate) fn is_alnum(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric();
     }
@@ -50,7 +50,7 @@ pub fn is_word(c: char) -> bool {
 }
 
 /// sre's Unicode `\d`: `str.isdecimal()`.
-pub fn is_decimal(c: char) -> bool {
+pub(crate) fn is_decimal(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_digit();
     }
@@ -58,27 +58,27 @@ pub fn is_decimal(c: char) -> bool {
 }
 
 /// sre's Unicode `\s`: `str.isspace()`.
-pub fn is_space(c: char) -> bool {
+pub(crate) fn is_space(c: char) -> bool {
     in_ranges(tables::SPACE, c)
 }
 
 /// sre's ASCII `\w` (under `(?a)`).
-pub fn is_ascii_word(c: char) -> bool {
+pub(crate) fn is_ascii_word(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
 /// sre's ASCII `\d`.
-pub fn is_ascii_digit(c: char) -> bool {
+pub(crate) fn is_ascii_digit(c: char) -> bool {
     c.is_ascii_digit()
 }
 
 /// sre's ASCII `\s`: space, `\t \n \v \f \r`.
-pub fn is_ascii_space(c: char) -> bool {
+pub(crate) fn is_ascii_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
 }
 
 /// `str.isalpha()`.
-pub fn is_alpha(c: char) -> bool {
+pub(crate) fn is_alpha(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphabetic();
     }
@@ -86,13 +86,13 @@ pub fn is_alpha(c: char) -> bool {
 }
 
 /// `str.isprintable()` for one character (what `repr()` leaves unescaped).
-pub fn is_printable(c: char) -> bool {
+pub(crate) fn is_printable(c: char) -> bool {
     in_ranges(tables::PRINTABLE, c)
 }
 
 /// The value of a Unicode decimal digit (`unicodedata.decimal`), as `int()` reads it.
 /// Decimal digits come in runs of ten from 0 to 9, so a run's start gives the value.
-pub fn decimal_value(c: char) -> Option<u32> {
+pub(crate) fn decimal_value(c: char) -> Option<u32> {
     let v = c as u32;
     let i = tables::DECIMAL.binary_search_by(|&(a, b)| {
         if b < v {
@@ -107,12 +107,12 @@ pub fn decimal_value(c: char) -> Option<u32> {
 }
 
 /// `_sre.unicode_iscased`: the character has a different lower or upper case.
-pub fn is_cased(c: char) -> bool {
+pub(crate) fn is_cased(c: char) -> bool {
     in_ranges(tables::CASED, c)
 }
 
 /// `_sre.unicode_tolower` (CPython's `_PyUnicode_ToLowercase`).
-pub fn lower(c: char) -> char {
+pub(crate) fn lower(c: char) -> char {
     if c.is_ascii() {
         return c.to_ascii_lowercase();
     }
@@ -121,7 +121,7 @@ pub fn lower(c: char) -> char {
 
 /// [`lower`] of every character of `a..=b`, in order: the table is walked once
 /// instead of searched for each character (sets under IGNORECASE lower whole ranges).
-pub fn lowers(a: char, b: char) -> impl Iterator<Item = char> {
+pub(crate) fn lowers(a: char, b: char) -> impl Iterator<Item = char> {
     let table = tables::LOWER;
     let mut j = table.partition_point(|&(k, _)| k < a as u32);
     (a..=b).map(move |c| {
@@ -137,7 +137,7 @@ pub fn lowers(a: char, b: char) -> impl Iterator<Item = char> {
 
 /// sre's `sre_upper_unicode` (CPython's `_PyUnicode_ToUppercase`: for a character whose
 /// upper case is several characters, the first of them).
-pub fn upper(c: char) -> char {
+pub(crate) fn upper(c: char) -> char {
     if c.is_ascii() {
         return c.to_ascii_uppercase();
     }
@@ -146,7 +146,7 @@ pub fn upper(c: char) -> char {
 
 /// `re._casefix._EXTRA_CASES[c]`: for a lower-case character, the other lower-case
 /// characters equal to it under IGNORECASE (e.g. `s` ↔ `ſ`, `σ` ↔ `ς`).
-pub fn extra_cases(c: char) -> &'static [u32] {
+pub(crate) fn extra_cases(c: char) -> &'static [u32] {
     // Sets under IGNORECASE ask this of every character of their ranges, and almost
     // none has extra cases: a bitmap of the BMP's keys answers those first.
     static KEYS: std::sync::LazyLock<Vec<u64>> = std::sync::LazyLock::new(|| {
@@ -167,17 +167,17 @@ pub fn extra_cases(c: char) -> &'static [u32] {
 }
 
 /// `_sre.ascii_iscased`.
-pub fn ascii_is_cased(c: char) -> bool {
+pub(crate) fn ascii_is_cased(c: char) -> bool {
     c.is_ascii_alphabetic()
 }
 
 /// `_sre.ascii_tolower`.
-pub fn ascii_lower(c: char) -> char {
+pub(crate) fn ascii_lower(c: char) -> char {
     c.to_ascii_lowercase()
 }
 
 /// Whether `name` is a valid group name (`str.isidentifier()`).
-pub fn is_identifier(name: &str) -> bool {
+pub(crate) fn is_identifier(name: &str) -> bool {
     let mut it = name.chars();
     match it.next() {
         Some(c) if c == '_' || in_ranges(tables::XID_START, c) => it.all(|c| in_ranges(tables::XID_CONTINUE, c)),
@@ -189,7 +189,7 @@ pub fn is_identifier(name: &str) -> bool {
 /// requires): names and aliases, case-insensitively, plus the algorithmic
 /// `CJK UNIFIED IDEOGRAPH-XXXX` and `HANGUL SYLLABLE …` names (case-sensitive, as in
 /// CPython).
-pub fn lookup_name(name: &str) -> Option<char> {
+pub(crate) fn lookup_name(name: &str) -> Option<char> {
     if let Some(hex) = name.strip_prefix("CJK UNIFIED IDEOGRAPH-") {
         let ok = (hex.len() == 4 || hex.len() == 5) && hex.chars().all(|d| d.is_ascii_digit() || ('A'..='F').contains(&d));
         let c = u32::from_str_radix(hex, 16).ok().filter(|_| ok).and_then(char::from_u32)?;

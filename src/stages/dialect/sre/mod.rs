@@ -6,13 +6,13 @@
 //! iteration, what a possessive repeat gives up. So this module does not reinterpret
 //! the tree; it follows CPython step by step:
 //!
-//! - [`program`] turns a [`Parsed`] tree into a program the way `re._compiler`
+//! - `program` turns a [`Parsed`] tree into a program the way `re._compiler`
 //!   does (flags per `_combine_flags`, the `*_IGNORE` / `*_UNI_IGNORE` opcodes and
 //!   `_casefix` fixes, `_optimize_charset`'s case folding, ASCII or Unicode
 //!   categories, `_simple` choosing `REPEAT_ONE` / `MIN_REPEAT_ONE` /
 //!   `POSSESSIVE_REPEAT_ONE` over `REPEAT` + `MAX_UNTIL` / `MIN_UNTIL` /
 //!   `POSSESSIVE_REPEAT`, lookbehind widths);
-//! - [`vm`] runs it like `SRE(match)` in `Modules/_sre/sre_lib.h`: the same
+//! - `vm` runs it like `SRE(match)` in `Modules/_sre/sre_lib.h`: the same
 //!   backtracking order, marks saved and restored with `LASTMARK_SAVE`/`RESTORE` and
 //!   `MARK_PUSH`/`POP` at the same points, the `last_ptr` protection against empty
 //!   iterations, and fullmatch as sre does it (`state->match_all`: `SUCCESS` at the
@@ -23,10 +23,10 @@
 //! strings cannot overflow Rust's stack; a step budget ([`STEP_BUDGET`]) bounds the
 //! work, and running out is an error ([`BudgetExceeded`]), never a verdict.
 
-pub mod program;
-pub mod vm;
+pub(crate) mod program;
+pub(crate) mod vm;
 
-pub use program::{CompileError, combine_flags};
+pub(crate) use program::{CompileError, combine_flags};
 pub use vm::{BudgetExceeded, MAX_STACK};
 
 use crate::regex::syntax::{Item, Parsed, flag};
@@ -106,12 +106,12 @@ impl Matcher {
 /// it (one of sre's `LITERAL`, `NOT_LITERAL`, `ANY`, `ANY_ALL`, `IN` opcodes or their
 /// `_IGNORE` / `_UNI_IGNORE` forms, with `_optimize_charset`'s case folding).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CharClass(CharTest);
+pub(crate) struct CharClass(CharTest);
 
 impl CharClass {
     /// Whether `c` is accepted.
     #[inline]
-    pub fn contains(&self, c: char) -> bool {
+    pub(crate) fn contains(&self, c: char) -> bool {
         self.0.matches(c)
     }
 }
@@ -122,7 +122,7 @@ impl CharClass {
 /// `flags` are the *effective* flags at the item: the tree's global
 /// [`Parsed::flags`] combined with every enclosing `(?add-del:…)` by
 /// [`combine_flags`], in order from the outside in — as `_compile` passes them down.
-pub fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
+pub(crate) fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
     program::char_test(item, flags).map(CharClass)
 }
 

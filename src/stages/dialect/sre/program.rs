@@ -17,12 +17,12 @@ use crate::regex::syntax::{Category, Item, MAXREPEAT, Parsed, RepeatKind, SetIte
 use crate::regex::unicode as uni;
 
 /// `re._parser.TYPE_FLAGS`: the flags that select how characters are classified.
-pub const TYPE_FLAGS: u32 = flag::ASCII | flag::LOCALE | flag::UNICODE;
+pub(crate) const TYPE_FLAGS: u32 = flag::ASCII | flag::LOCALE | flag::UNICODE;
 
 /// `re._compiler._combine_flags`: the flags in effect inside `(?add-del:…)` when
 /// `flags` are in effect outside. Adding a type flag (`a`, `u`, `L`) replaces the
 /// outer one.
-pub fn combine_flags(flags: u32, add: u32, del: u32) -> u32 {
+pub(crate) fn combine_flags(flags: u32, add: u32, del: u32) -> u32 {
     let mut f = flags;
     if add & TYPE_FLAGS != 0 {
         f &= !TYPE_FLAGS;
@@ -38,7 +38,7 @@ const MAXWIDTH: u128 = 1 << 64;
 /// How a character is case-folded before a test: not at all, with
 /// `sre_lower_ascii`, or with `sre_lower_unicode`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fold {
+pub(crate) enum Fold {
     /// Compare the character itself.
     None,
     /// `sre_lower_ascii` (ASCII-only lowering: `IN_IGNORE`, `GROUPREF_IGNORE`).
@@ -49,7 +49,7 @@ pub enum Fold {
 
 impl Fold {
     /// The folded code point.
-    pub fn apply(self, c: char) -> char {
+    pub(crate) fn apply(self, c: char) -> char {
         match self {
             Fold::None => c,
             Fold::Ascii => c.to_ascii_lowercase(),
@@ -61,7 +61,7 @@ impl Fold {
 /// sre's `CATEGORY_*` codes as compiled: ASCII ones (`SRE_CATEGORY_DIGIT`, …) when
 /// `UNICODE` is off, the `UNI_` ones otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cat {
+pub(crate) enum Cat {
     /// The category (digit, space, word, negated or not).
     Plain(Category),
     /// The `CATEGORY_UNI_*` counterpart.
@@ -70,7 +70,7 @@ pub enum Cat {
 
 impl Cat {
     /// `sre_category`.
-    pub fn test(self, c: char) -> bool {
+    pub(crate) fn test(self, c: char) -> bool {
         let (unicode, cat) = match self {
             Cat::Plain(cat) => (false, cat),
             Cat::Unicode(cat) => (true, cat),
@@ -95,8 +95,6 @@ impl Cat {
 pub enum SetOp {
     /// `LITERAL c`.
     Literal(u32),
-    /// `RANGE lo hi`.
-    Range(u32, u32),
     /// `RANGE_UNI_IGNORE lo hi`: the (already lowered) character or its upper case
     /// lies in the range.
     RangeUniIgnore(u32, u32),
@@ -108,7 +106,7 @@ pub enum SetOp {
 /// (kept here as sorted disjoint ranges: under IGNORECASE the lowered members, all
 /// below U+10000; without it the members as written), then the tail.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Charset {
+pub(crate) struct Charset {
     negate: bool,
     map: Vec<(u32, u32)>,
     tail: Vec<SetOp>,
@@ -116,12 +114,11 @@ pub struct Charset {
 
 impl Charset {
     /// Whether the (already folded) character `c` is accepted.
-    pub fn contains(&self, c: char) -> bool {
+    pub(crate) fn contains(&self, c: char) -> bool {
         let u = c as u32;
         let hit = in_ranges(&self.map, u)
             || self.tail.iter().any(|op| match *op {
                 SetOp::Literal(x) => u == x,
-                SetOp::Range(a, b) => a <= u && u <= b,
                 SetOp::RangeUniIgnore(a, b) => {
                     let up = uni::upper(c) as u32;
                     (a <= u && u <= b) || (a <= up && up <= b)
@@ -140,7 +137,7 @@ fn in_ranges(ranges: &[(u32, u32)], c: u32) -> bool {
 /// A single-character test: sre's `LITERAL`, `NOT_LITERAL` and their `_IGNORE` /
 /// `_UNI_IGNORE` forms, `ANY`, `ANY_ALL`, and `IN` / `IN_IGNORE` / `IN_UNI_IGNORE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CharTest {
+pub(crate) enum CharTest {
     /// `LITERAL c`, or `LITERAL_IGNORE` / `LITERAL_UNI_IGNORE` when the fold is not
     /// `None` (then `c` is already lower-case).
     Literal(Fold, char),
@@ -157,7 +154,7 @@ pub enum CharTest {
 impl CharTest {
     /// Whether `c` passes.
     #[inline]
-    pub fn matches(&self, c: char) -> bool {
+    pub(crate) fn matches(&self, c: char) -> bool {
         match self {
             CharTest::Literal(f, x) => f.apply(c) == *x,
             CharTest::NotLiteral(f, x) => f.apply(c) != *x,
@@ -170,7 +167,7 @@ impl CharTest {
 
 /// sre's `AT_*` codes after `_compile`'s `AT_MULTILINE` / `AT_UNICODE` mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtCode {
+pub(crate) enum AtCode {
     /// `AT_BEGINNING`, `AT_BEGINNING_STRING`.
     Beginning,
     /// `AT_BEGINNING_LINE`.
@@ -189,7 +186,7 @@ pub enum AtCode {
 
 /// Repeat flavours of the single-character repeat opcodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OneKind {
+pub(crate) enum OneKind {
     /// `REPEAT_ONE`.
     Greedy,
     /// `MIN_REPEAT_ONE`.
@@ -274,13 +271,11 @@ pub enum Op {
     },
     /// `SUCCESS`.
     Success,
-    /// `FAILURE`.
-    Failure,
 }
 
 /// A compiled clue.
 #[derive(Clone, Debug)]
-pub struct Program {
+pub(crate) struct Program {
     /// The code; entry at 0, ending with `Success`.
     pub ops: Vec<Op>,
     /// Number of capturing groups.

@@ -119,7 +119,7 @@ enum Flow {
 
 /// The outcome of a successful match: `state->mark`, `lastmark`, `lastindex`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Marks {
+pub(crate) struct Marks {
     /// `state->mark` (`usize::MAX` for `NULL`); only `..=lastmark` are valid.
     pub mark: Vec<usize>,
     /// `state->lastmark`.
@@ -129,7 +129,7 @@ pub struct Marks {
 }
 
 /// One run of `SRE(match)` over one string.
-pub struct Vm<'a> {
+pub(crate) struct Vm<'a> {
     prog: &'a Program,
     text: &'a [char],
     end: usize,
@@ -152,7 +152,7 @@ type Step = Result<Flow, BudgetExceeded>;
 
 impl<'a> Vm<'a> {
     /// A matcher for `text` that gives up after `budget` steps.
-    pub fn new(prog: &'a Program, text: &'a [char], budget: u64) -> Vm<'a> {
+    pub(crate) fn new(prog: &'a Program, text: &'a [char], budget: u64) -> Vm<'a> {
         Vm {
             prog,
             text,
@@ -173,7 +173,7 @@ impl<'a> Vm<'a> {
 
     /// `sre_match` with `state->match_all` set (`Pattern.fullmatch`): the marks on
     /// success, `None` on failure.
-    pub fn fullmatch(mut self) -> Result<Option<Marks>, BudgetExceeded> {
+    pub(crate) fn fullmatch(mut self) -> Result<Option<Marks>, BudgetExceeded> {
         // The INFO block: too short a string fails at once.
         if self.prog.min_len > 0 && self.end < self.prog.min_len {
             return Ok(None);
@@ -343,7 +343,6 @@ impl<'a> Vm<'a> {
                     self.sptr = ptr;
                     return Ok(Flow::Return(true));
                 }
-                Op::Failure => return Ok(Flow::Return(false)),
                 Op::At(code) => {
                     if !self.at(ptr, *code) {
                         return Ok(Flow::Return(false));

@@ -46,7 +46,7 @@ impl Big {
     }
 
     /// Number of bits (0 for zero).
-    pub fn bits(&self) -> usize {
+    pub(crate) fn bits(&self) -> usize {
         self.limbs.last().map_or(0, |&top| 32 * self.limbs.len() - top.leading_zeros() as usize)
     }
 
@@ -95,7 +95,7 @@ impl Big {
     }
 
     /// Multiplies in place by a small factor.
-    pub fn mul_small(&mut self, k: u32) {
+    pub(crate) fn mul_small(&mut self, k: u32) {
         if k == 0 {
             self.limbs.clear();
             return;

@@ -42,7 +42,7 @@ struct Task {
 
 /// The exact count of `prep`'s grids (as [`super::count_prepared`]) on `jobs` threads,
 /// telling `report` how many tasks are counted of how many.
-pub fn count_prepared_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
+pub(crate) fn count_prepared_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
     let compiled = prep.compiled()?;
     let Some(root) = root_domains(prep, compiled) else { return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }) };
     if root.iter().any(SymSet::is_empty) {

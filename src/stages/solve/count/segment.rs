@@ -13,11 +13,11 @@ use crate::compile::automaton::{Automaton, DEAD};
 use crate::propagate::SymSet;
 
 /// `to` of a segment that ends the line: any accepting state.
-pub const ACCEPT: u32 = u32::MAX - 1;
+pub(crate) const ACCEPT: u32 = u32::MAX - 1;
 
 /// Positions `lo..hi` of clue `clue`'s line, read from state `from` into `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Segment {
+pub(crate) struct Segment {
     /// The clue.
     pub clue: u32,
     /// First position (into the clue's cells).
@@ -32,17 +32,17 @@ pub struct Segment {
 
 impl Segment {
     /// The whole line of clue `clue` (of `len` cells) from the automaton's start.
-    pub fn whole(clue: usize, len: usize, a: &Automaton) -> Segment {
+    pub(crate) fn whole(clue: usize, len: usize, a: &Automaton) -> Segment {
         Segment { clue: clue as u32, lo: 0, hi: len as u32, from: a.start, to: ACCEPT }
     }
 
     /// Whether this is a whole line read from the start to acceptance.
-    pub fn is_whole(&self, len: usize, a: &Automaton) -> bool {
+    pub(crate) fn is_whole(&self, len: usize, a: &Automaton) -> bool {
         self.lo == 0 && self.hi as usize == len && self.from == a.start && self.to == ACCEPT
     }
 
     /// The segment's cells, among its clue's `cells`.
-    pub fn cells<'c>(&self, cells: &'c [usize]) -> &'c [usize] {
+    pub(crate) fn cells<'c>(&self, cells: &'c [usize]) -> &'c [usize] {
         &cells[self.lo as usize..self.hi as usize]
     }
 }
@@ -54,7 +54,7 @@ fn ends(a: &Automaton, to: u32, s: u32) -> bool {
 /// Live states per layer `0..=n` of a segment over `line` (a domain per cell): states
 /// reachable from `from` that can still end in `to`. Some layer is empty when the
 /// segment has no word.
-pub fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Vec<u32>> {
+pub(crate) fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Vec<u32>> {
     crate::propagate::layers::live_between(a, line, from, |s| ends(a, to, s))
 }
 
