@@ -44,7 +44,7 @@ def ranges(pred):
 
 def fmt_pairs(name, doc, pairs):
     """A Rust static of `(u32, u32)` pairs: inclusive ranges, or (from, to) mappings."""
-    lines = [f"/// {doc}", f"pub static {name}: &[(u32, u32)] = &["]
+    lines = [f"/// {doc}", f"pub(crate) static {name}: &[(u32, u32)] = &["]
     for a, b in pairs:
         lines.append(f"    (0x{a:X}, 0x{b:X}),")
     lines.append("];")
@@ -91,7 +91,7 @@ def tables():
         "",
         "/// `re._casefix._EXTRA_CASES`: for a lower-case character, the other lower-case",
         "/// characters that match it under IGNORECASE.",
-        "pub static EXTRA_CASES: &[(u32, &[u32])] = &[",
+        "pub(crate) static EXTRA_CASES: &[(u32, &[u32])] = &[",
     ]
     for k, v in fixes:
         parts.append(f"    (0x{k:X}, &[{', '.join(f'0x{x:X}' for x in v)}]),")
@@ -146,7 +146,7 @@ def names():
         "",
         "/// `SHARED SUFFIX\\tHEX` lines, by name: the name is the previous line's first",
         "/// `SHARED − '0'` characters followed by `SUFFIX` (front coding of the sorted names).",
-        "pub static NAMES: &str = \"" + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + "\";",
+        "pub(crate) static NAMES: &str = \"" + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + "\";",
         "",
         fmt_pairs("CJK_UNIFIED", "Code points named `CJK UNIFIED IDEOGRAPH-XXXX`.", cjk),
     ]
