@@ -195,7 +195,7 @@ test('dark theme following the system or chosen, and a colour-blind-safe palette
   // A solved grid's clues: green by default, blue in the colour-blind-safe palette,
   // and ✓ either way.
   await page.click('#reveal');
-  await page.waitForSelector('body[data-solved]');
+  await page.waitForSelector('body[data-solved="revealed"]');
   await page.selectOption('#theme', 'light');
   const okColour = () => page.$eval('.clue.satisfied', (e) => getComputedStyle(e).color);
   const green = await okColour();
