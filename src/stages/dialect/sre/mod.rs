@@ -23,6 +23,7 @@
 //! strings cannot overflow Rust's stack; a step budget ([`STEP_BUDGET`]) bounds the
 //! work, and running out is an error ([`BudgetExceeded`]), never a verdict.
 
+pub(crate) mod charset;
 pub(crate) mod program;
 pub(crate) mod vm;
 
@@ -31,7 +32,8 @@ pub use vm::{BudgetExceeded, MAX_STACK};
 
 use crate::regex::syntax::{Item, Parsed, flag};
 use crate::regex::unicode as uni;
-use program::{CharTest, Program};
+use charset::CharTest;
+use program::Program;
 
 /// The default number of steps (opcodes dispatched, calls resumed, characters
 /// counted) one [`Matcher::fullmatch`] may take: about half a second of work at the
@@ -123,7 +125,7 @@ impl CharClass {
 /// [`Parsed::flags`] combined with every enclosing `(?add-del:…)` by
 /// [`combine_flags`], in order from the outside in — as `_compile` passes them down.
 pub(crate) fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
-    program::char_test(item, flags).map(CharClass)
+    charset::char_test(item, flags).map(CharClass)
 }
 
 /// Whether `c` is a word character for `\b` / `\B` under the effective `flags`

@@ -16,7 +16,8 @@
 //! prefixes) are absent: fullmatch (`state->match_all`) only needs `SUCCESS` to fail
 //! at the top level anywhere but at the end.
 
-use super::program::{AtCode, CharTest, Fold, OneKind, Op, Program};
+use super::charset::{CharTest, Fold};
+use super::program::{AtCode, OneKind, Op, Program};
 use crate::regex::syntax::MAXREPEAT;
 use crate::regex::unicode as uni;
 
