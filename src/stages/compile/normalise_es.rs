@@ -42,8 +42,7 @@ pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<N
             Mode::Over => Ok(Node::any_string()),
         };
     }
-    let mut bodies = vec![None; pattern.groups + 1];
-    collect_groups(&pattern.root, &mut bodies);
+    let bodies = pattern.group_bodies();
     let cx = Cx {
         alphabet,
         mode,
@@ -155,21 +154,6 @@ fn references(n: &ecma::Node, out: &mut Vec<usize>) {
         ecma::Node::Concat(v) | ecma::Node::Alt(v) => v.iter().for_each(|x| references(x, out)),
         ecma::Node::Group { body, .. } | ecma::Node::Repeat { body, .. } | ecma::Node::Look { body, .. } => references(body, out),
         ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) => {}
-    }
-}
-
-/// The body of each capturing group, by number.
-fn collect_groups<'a>(n: &'a ecma::Node, out: &mut Vec<Option<&'a ecma::Node>>) {
-    match n {
-        ecma::Node::Group { index, body } => {
-            if let Some(slot) = out.get_mut(*index) {
-                *slot = Some(body);
-            }
-            collect_groups(body, out);
-        }
-        ecma::Node::Concat(v) | ecma::Node::Alt(v) => v.iter().for_each(|x| collect_groups(x, out)),
-        ecma::Node::Repeat { body, .. } | ecma::Node::Look { body, .. } => collect_groups(body, out),
-        ecma::Node::Empty | ecma::Node::Set(_) | ecma::Node::Assert(_) | ecma::Node::BackRef(_) => {}
     }
 }
 

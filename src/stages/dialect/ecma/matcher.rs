@@ -74,7 +74,7 @@ impl Matcher {
     /// with `(\\3)()` as groups 2 and 3).
     pub fn new(p: &Pattern) -> Matcher {
         let mut pattern = p.clone();
-        let zero = zero_width_groups(&pattern.root, pattern.groups);
+        let zero = zero_width_groups(&pattern);
         collapse_empty_repeats(&mut pattern.root, &mut Vec::new(), &zero);
         let min_len = min_len(&pattern.root);
         Matcher { pattern, budget: STEP_BUDGET, min_len }
@@ -158,23 +158,9 @@ fn zero_width(n: &Node, zero: &[bool]) -> bool {
 
 /// `zero[k]`: whether group `k`'s body can only match the empty string. The least
 /// fixpoint, so a group that refers to itself through a cycle counts as consuming.
-fn zero_width_groups(root: &Node, groups: usize) -> Vec<bool> {
-    fn bodies<'a>(n: &'a Node, out: &mut Vec<Option<&'a Node>>) {
-        match n {
-            Node::Group { index, body } => {
-                if let Some(slot) = out.get_mut(*index) {
-                    *slot = Some(body);
-                }
-                bodies(body, out);
-            }
-            Node::Concat(v) | Node::Alt(v) => v.iter().for_each(|x| bodies(x, out)),
-            Node::Repeat { body, .. } | Node::Look { body, .. } => bodies(body, out),
-            Node::Empty | Node::Set(_) | Node::Assert(_) | Node::BackRef(_) => {}
-        }
-    }
-    let mut body = vec![None; groups + 1];
-    bodies(root, &mut body);
-    let mut zero = vec![false; groups + 1];
+fn zero_width_groups(pattern: &Pattern) -> Vec<bool> {
+    let body = pattern.group_bodies();
+    let mut zero = vec![false; body.len()];
     loop {
         let next: Vec<bool> = body.iter().map(|b| b.is_some_and(|b| zero_width(b, &zero))).collect();
         if next == zero {

@@ -68,6 +68,29 @@ pub struct Pattern {
     pub names: Vec<Option<String>>,
 }
 
+impl Pattern {
+    /// The body of each capturing group, indexed by its number (index 0, and a number
+    /// without a group, hold `None`).
+    pub(crate) fn group_bodies(&self) -> Vec<Option<&Node>> {
+        fn walk<'a>(n: &'a Node, out: &mut Vec<Option<&'a Node>>) {
+            match n {
+                Node::Group { index, body } => {
+                    if let Some(slot) = out.get_mut(*index) {
+                        *slot = Some(body);
+                    }
+                    walk(body, out);
+                }
+                Node::Concat(v) | Node::Alt(v) => v.iter().for_each(|x| walk(x, out)),
+                Node::Repeat { body, .. } | Node::Look { body, .. } => walk(body, out),
+                Node::Empty | Node::Set(_) | Node::Assert(_) | Node::BackRef(_) => {}
+            }
+        }
+        let mut out = vec![None; self.groups + 1];
+        walk(&self.root, &mut out);
+        out
+    }
+}
+
 /// A node of the tree (see the [module docs](self) for the table).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Node {
