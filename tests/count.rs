@@ -246,7 +246,11 @@ fn hexagon_counts_on_the_command_line_do_not_depend_on_the_jobs() {
     for (file, (name, expected)) in binoternary().iter().zip(HEXAGON_COUNTS) {
         for jobs in ["1", "2"] {
             let run = crate::common::crossat(&["solve", "--count", "--jobs", jobs, arg(file)], None);
-            assert_eq!((run.code, run.stdout.as_str()), (0, format!("{expected} solutions (exact count)\n").as_str()), "{name} --jobs {jobs}");
+            assert_eq!(
+                (run.code, run.stdout.as_str()),
+                (0, format!("{expected} solutions (exact count)\n").as_str()),
+                "{name} --jobs {jobs}"
+            );
         }
     }
 }
