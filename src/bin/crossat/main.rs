@@ -19,12 +19,6 @@ mod stop;
 use crossat::error::Error;
 use std::io::Write;
 
-/// mimalloc rather than the system allocator: on good_ol_days, the slowest of the 84
-/// grid tests against the peer, glibc's malloc, free and realloc were a tenth of the
-/// process's instructions.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> std::process::ExitCode {
     let cli = cli::parse();
     stop::catch_signals();
