@@ -13,7 +13,7 @@
 pub mod count;
 pub mod counterexample;
 pub(crate) mod decided;
-pub mod enumerate;
+pub(crate) mod enumerate;
 pub(crate) mod lines;
 pub mod odometer;
 pub(crate) mod oracle;

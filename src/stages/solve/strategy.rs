@@ -16,7 +16,7 @@ use crate::verify::Grid;
 /// strategy checks every grid with the matcher: a grid that fails a clue on the
 /// counterexample route (whose CNF over-approximates it) is not a solution, and the
 /// search goes on, so the count stays exact.
-pub fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+pub(crate) fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     if let Some(candidate) = prep.decided() {
         return super::solve_decided(prep, candidate, limit, emit);
     }
