@@ -102,7 +102,7 @@ fn counts_equal_ganaks_on_the_bundled_puzzles() {
     // The counts other tests pin (count.rs, corpus.rs, parts.rs, assist.rs) are Ganak's:
     // both count in well under 0.1 s, so they are always among those compared.
     for pinned in pinned_counts() {
-        assert!(compared.iter().any(|c| *c == pinned), "{pinned:?} is not among Ganak's counts: {compared:#?}");
+        assert!(compared.contains(&pinned), "{pinned:?} is not among Ganak's counts: {compared:#?}");
     }
     assert!(left_out.len() * 10 < total, "too many left out: {left_out:?}");
 }
