@@ -73,17 +73,23 @@ def main(path, alphabet):
         candidates.append(sorted(found))
 
     grids = []
+    # The letters each row's candidates hold in each column.
+    held = [[sorted({r[j] for r in rs}) for j in range(cols)] for rs in candidates]
 
     def fill(chosen):
-        if len(chosen) == rows:
+        i = len(chosen)
+        if i == rows:
             columns = ["".join(r[j] for r in chosen) for j in range(cols)]
             if all(p.fullmatch(columns[j]) for j in range(cols) for p in full_cols[j]):
                 grids.append("/".join(chosen))
             return
-        for r in candidates[len(chosen)]:
-            following = chosen + [r]
-            if all(extendable(part_cols[j], "".join(x[j] for x in following)) for j in range(cols)):
-                fill(following)
+        # The letters each column's prefix can take next, then the candidates that
+        # take only those.
+        prefixes = ["".join(r[j] for r in chosen) for j in range(cols)]
+        fits = [{ch for ch in held[i][j] if extendable(part_cols[j], prefixes[j] + ch)} for j in range(cols)]
+        for r in candidates[i]:
+            if all(r[j] in fits[j] for j in range(cols)):
+                fill(chosen + [r])
 
     fill([])
     grids.sort()
