@@ -80,10 +80,10 @@
 //!
 //! [`progress`]: support
 
-pub mod features;
+mod features;
 pub mod pipeline;
-pub mod stages;
-pub mod support;
+mod stages;
+mod support;
 
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.

@@ -113,7 +113,8 @@ impl Cancel {
     }
 
     /// The deadline, if any.
-    pub fn deadline(&self) -> Option<Instant> {
+    #[cfg(test)]
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
 
@@ -159,15 +160,7 @@ pub enum Reason {
     Terminate,
 }
 
-impl Reason {
-    /// The `"reason"` of the JSON summary.
-    pub fn name(self) -> &'static str {
-        match self {
-            Reason::Timeout => "timeout",
-            Reason::Interrupt | Reason::Terminate => "interrupted",
-        }
-    }
-}
+impl Reason {}
 
 /// The JSON summary of a stopped command: `base` (a record's start) with `"complete":
 /// false` and `"reason"`.

@@ -75,8 +75,6 @@ impl Palette {
     pub(crate) const BAD_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red))).effects(Effects::BOLD);
     /// A clue that forces the hinted cell.
     pub(crate) const HINT_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow))).effects(Effects::BOLD);
-    /// Clue text and headers.
-    pub const DIM: Style = Style::new().effects(Effects::DIMMED);
 
     /// `text` in `style` (unchanged when colour is off).
     pub fn paint(&self, style: Style, text: &str) -> String {

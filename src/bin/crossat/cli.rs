@@ -330,6 +330,10 @@ pub struct SolveArgs {
     /// Print every solution, then the exact count.
     #[arg(long)]
     pub all: bool,
+    /// With --all or --limit: print the solutions sorted (row by row), the same output
+    /// for any --jobs. The whole search runs first; with --limit N, the N smallest.
+    #[arg(long)]
+    pub sorted: bool,
     /// Print the exact number of solutions, counted without listing them.
     #[arg(long, conflicts_with_all = ["all", "limit", "unique", "model"])]
     pub count: bool,
@@ -410,6 +414,9 @@ pub struct LintArgs {
     /// `--alphabet`, checked: not empty.
     #[arg(skip)]
     pub chars: Option<Vec<char>>,
+    /// The regex pool of a regex-pool CSV (default: the `.txt` file beside it).
+    #[arg(long, value_name = "FILE")]
+    pub pool: Option<PathBuf>,
     /// JSON Lines: one `{"type":"clue",…}` per clue that differs, then a `{"type":"summary",…}`.
     #[arg(long)]
     pub json: bool,

@@ -10,7 +10,7 @@ use crate::propagate::{self, SymSet};
 /// Whether `cc`, a clue over `sigma` letters for a line of `len` cells, obeys the rules:
 /// not every string of the length, not the answer spelled out, and (for `len` ≥ 4)
 /// fixing by itself at most three quarters of the cells.
-pub fn clue_is_fair(cc: &CompiledClue, sigma: usize, len: usize) -> bool {
+pub(crate) fn clue_is_fair(cc: &CompiledClue, sigma: usize, len: usize) -> bool {
     let support = propagate::line_support(cc, sigma, &vec![SymSet::full(sigma); len]);
     let fixed = support.iter().filter(|s| s.len() == 1).count();
     if fixed == len || (len >= 4 && 4 * fixed > 3 * len) {

@@ -41,7 +41,6 @@ use crate::stop::Cancel;
 
 pub use crate::deduce::rate::{Difficulty, MAX_DECISIONS, MAX_PROBES, Rating, rate};
 pub use crate::rng::Rng;
-pub use fair::clue_is_fair;
 
 mod attempt;
 mod block;

@@ -24,16 +24,6 @@ pub struct LineWords {
 }
 
 impl LineWords {
-    /// States over all layers.
-    pub fn states(&self) -> usize {
-        self.layers.iter().map(Vec::len).sum()
-    }
-
-    /// Edges over all layers.
-    pub fn edges(&self) -> usize {
-        self.layers.iter().flatten().map(|s| s.1.len()).sum()
-    }
-
     /// Whether the DAWG accepts `word` (for tests).
     pub fn accepts(&self, word: &str) -> bool {
         let mut q = 0u32;

@@ -15,12 +15,12 @@ use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{self, Hir, Look};
 
 /// Memory each regex-automata builder (NFA, determinizer, DFA) may use.
-pub const BUILD_SIZE_LIMIT: usize = 16 << 20;
+pub(crate) const BUILD_SIZE_LIMIT: usize = 16 << 20;
 
 /// Compiles one parsed clue for a line of `len` cells; returns its automaton (trimmed,
 /// and minimised unless [`glushkov`] built a large table) and the number of DFA states
 /// seen.
-pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
+pub(crate) fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     // Small trees without word boundaries: a subset construction over the puzzle's symbols
     // walked to the line's length, far cheaper than regex-automata's byte DFA builder;
     // the walk's bound does what fitting to the length does for the DFA.
@@ -34,7 +34,7 @@ pub fn clue_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::resu
 /// [`clue_automaton`] after its first subset construction failed or did not apply:
 /// the tree fitted to the line's length, by subset construction again, else by
 /// regex-automata (whose DFA, when too large, is walked only as far as the line).
-pub fn fitted_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
+pub(crate) fn fitted_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     let node = bounded::fit_to_length(node, len);
     if let Some(Ok(done)) = glushkov::automaton(&node, alphabet, len) {
         return Ok(done);
@@ -53,7 +53,12 @@ pub fn fitted_automaton(node: &Node, alphabet: &Alphabet, len: usize) -> std::re
 /// trimmed, minimised table and the number of states walked.
 /// `look_behind` is the byte before the text (`None`: the text starts the line), which
 /// decides `^`, `\b` and `\B` at the start.
-pub fn determinize(hir: &Hir, bytes: &[u8], idle: bool, look_behind: Option<u8>) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
+pub(crate) fn determinize(
+    hir: &Hir,
+    bytes: &[u8],
+    idle: bool,
+    look_behind: Option<u8>,
+) -> std::result::Result<(Automaton, usize), ClueErrorKind> {
     let nfa = thompson_nfa(hir).map_err(too_large_or)?;
     let dfa = dense::Builder::new()
         .configure(

@@ -42,8 +42,8 @@ pub(crate) mod skeleton;
 pub use alphabet::Alphabet;
 pub use automaton::{Automaton, DEAD, MAX_STATES, trim};
 pub use classify::{Options, Route};
-pub use dfa::{BUILD_SIZE_LIMIT, clue_automaton, determinize, fitted_automaton};
 pub(crate) use dfa::{always_nullable, min_len, thompson_nfa, to_hir};
+pub(crate) use dfa::{clue_automaton, determinize, fitted_automaton};
 pub(crate) use fxhash::FastMap;
 pub use minimize::minimize;
 
@@ -235,7 +235,7 @@ pub(crate) fn compile_cancellable(
 /// Each clue's position automaton on its line ([`glushkov::positions`]), for line
 /// propagation before compiling: `None` unless every clue has one (no pool; no
 /// lookaround or assertion; back-references only to single-character groups).
-pub fn positions(puzzle: &Puzzle, parsed: &[Tree], alphabet: &Alphabet) -> Option<Vec<glushkov::Positions>> {
+pub(crate) fn positions(puzzle: &Puzzle, parsed: &[Tree], alphabet: &Alphabet) -> Option<Vec<glushkov::Positions>> {
     // A cheap look at the parsed clues first: normalising every clue before the one
     // that has no position automaton would be work lost.
     if puzzle.pool.is_some() || !parsed.iter().all(may_have_positions) {

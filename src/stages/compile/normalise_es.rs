@@ -35,7 +35,7 @@ use crate::regex::unicode;
 use std::collections::BTreeSet;
 
 /// Normalises an ECMAScript clue for lines over `alphabet`.
-pub fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<Node, Hard> {
+pub(crate) fn normalise(pattern: &Pattern, alphabet: &Alphabet, mode: Mode) -> Result<Node, Hard> {
     if alphabet.chars().iter().any(|&c| u32::from(c) > 0xFFFF) {
         return match mode {
             Mode::Exact => Err(Hard("a letter outside the BMP (two UTF-16 code units in ECMAScript)".into())),

@@ -165,7 +165,7 @@ impl TagCtx {
 
 /// Compiles a clue with back-references or lookarounds: the skeleton over
 /// `alphabet ∪ markers ∪ {idle}` and its [`Tagged`] description.
-pub fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automaton, usize, Tagged), ClueErrorKind> {
+pub(crate) fn compile(node: &Node, alphabet: &Alphabet, len: usize) -> Result<(Automaton, usize, Tagged), ClueErrorKind> {
     let (hir, bytes, ctx, slots) = skeleton_hir(node, alphabet, len)?;
     let (automaton, raw) = skeleton(&hir, &bytes, true, None)?;
     Ok((automaton, raw, Tagged { markers: ctx.markers, slots: slots.max(1), looks: ctx.looks }))

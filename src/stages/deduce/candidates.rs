@@ -12,7 +12,7 @@ use crate::solve::odometer::{Words, ask_each};
 /// Most words of a line asked of the matcher one by one, for a clue whose automaton
 /// only approximates it; beyond, the automaton's support stands (its removals are
 /// still exact: a letter no accepted word uses is in no matching word).
-pub const EXACT_WORDS: usize = 512;
+pub(crate) const EXACT_WORDS: usize = 512;
 
 /// Most steps of the walk that lists a tagged clue's candidate words
 /// ([`propagate::skeleton_support::candidates`]) before every word of the line is asked instead.

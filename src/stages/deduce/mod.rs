@@ -49,7 +49,7 @@ use std::collections::BTreeSet;
 
 /// The matcher a deduction asks about the words of clues whose automata only
 /// approximate them: whether clue `i` fully matches the word (`None`: no verdict).
-pub type Matcher<'a> = &'a dyn Fn(usize, &str) -> Option<bool>;
+pub(crate) type Matcher<'a> = &'a dyn Fn(usize, &str) -> Option<bool>;
 
 /// The kinds of step, simplest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -333,7 +333,7 @@ impl<'a> Engine<'a> {
 
     /// Deduces from `start` (each cell's candidates, pool entries' too:
     /// [`Engine::with_entries`]).
-    pub fn deduce(&mut self, start: Vec<SymSet>, opts: Options) -> Result<Deduction> {
+    pub(crate) fn deduce(&mut self, start: Vec<SymSet>, opts: Options) -> Result<Deduction> {
         self.budget = opts.budget;
         self.spent.set(0);
         let n = start.len();

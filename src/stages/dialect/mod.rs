@@ -18,7 +18,7 @@ pub mod ecma;
 pub mod regex;
 pub mod sre;
 
-pub use crate::puzzle::Dialect;
+pub(crate) use crate::puzzle::Dialect;
 use crate::regex::parser;
 use crate::regex::syntax::Parsed;
 use sre::BudgetExceeded;
@@ -34,7 +34,7 @@ pub enum Tree {
 
 /// Why a dialect's parser refuses a clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
+pub(crate) enum ParseError {
     /// What Python's `re` raises.
     Python(parser::ParseError),
     /// What `new RegExp(clue)` throws.
@@ -42,7 +42,7 @@ pub enum ParseError {
 }
 
 /// Parses `text` as a clue of `dialect`.
-pub fn parse(dialect: Dialect, text: &str) -> Result<Tree, ParseError> {
+pub(crate) fn parse(dialect: Dialect, text: &str) -> Result<Tree, ParseError> {
     match dialect {
         Dialect::Python => parser::parse(text).map(Tree::Python).map_err(ParseError::Python),
         Dialect::Ecmascript => ecma::parse(text).map(Tree::Ecmascript).map_err(ParseError::Ecmascript),
@@ -50,16 +50,9 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Tree, ParseError> {
 }
 
 impl Tree {
-    /// The dialect the tree was parsed in.
-    pub fn dialect(&self) -> Dialect {
-        match self {
-            Tree::Python(_) => Dialect::Python,
-            Tree::Ecmascript(_) => Dialect::Ecmascript,
-        }
-    }
-
     /// `re._parser`'s tree, for a Python clue.
-    pub fn python(&self) -> Option<&Parsed> {
+    #[cfg(test)]
+    pub(crate) fn python(&self) -> Option<&Parsed> {
         match self {
             Tree::Python(p) => Some(p),
             Tree::Ecmascript(_) => None,
@@ -70,7 +63,7 @@ impl Tree {
 /// The reference matcher of a clue's dialect, deciding whether the clue fully matches
 /// a line.
 #[derive(Debug)]
-pub enum Matcher {
+pub(crate) enum Matcher {
     /// The port of CPython's `_sre`.
     Python(sre::Matcher),
     /// The ECMAScript backtracking matcher.

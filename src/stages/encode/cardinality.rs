@@ -5,12 +5,12 @@
 use super::ClauseSink;
 
 /// Largest cell domain encoded with pairwise at-most-one clauses.
-pub const PAIRWISE_MAX: usize = 6;
+pub(crate) const PAIRWISE_MAX: usize = 6;
 
 /// Exactly one of `vars` (at most one when `gate` is false): one clause for "at least
 /// one", then pairwise or a sequential counter whose auxiliaries are defined both ways
 /// (`s_i ↔ x_1 ∨ … ∨ x_i`).
-pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32], gate: Option<i32>) {
+pub(crate) fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32], gate: Option<i32>) {
     let mut alo: Vec<i32> = gate.map(|g| vec![-g]).unwrap_or_default();
     alo.extend_from_slice(vars);
     sink.add_clause(&alo);
@@ -19,7 +19,7 @@ pub fn exactly_one<S: ClauseSink>(sink: &mut S, vars: &[i32], gate: Option<i32>)
 
 /// At most one of `vars`: pairwise up to [`PAIRWISE_MAX`], else a sequential counter
 /// whose auxiliaries are defined both ways (`s_i ↔ x_1 ∨ … ∨ x_i`).
-pub fn at_most_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
+pub(crate) fn at_most_one<S: ClauseSink>(sink: &mut S, vars: &[i32]) {
     if vars.len() <= PAIRWISE_MAX {
         for (i, &a) in vars.iter().enumerate() {
             for &b in &vars[i + 1..] {

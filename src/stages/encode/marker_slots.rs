@@ -171,7 +171,7 @@ pub(crate) struct Ctx<'a> {
     clippy::too_many_arguments,
     reason = "the line, its automaton and its place in the formula are all needed; a struct would only rename them"
 )]
-pub fn encode<S: ClauseSink>(
+pub(crate) fn encode<S: ClauseSink>(
     sink: &mut S,
     shared: &mut Shared,
     ctx: &Ctx<'_>,

@@ -24,7 +24,7 @@ mod pool;
 mod sink;
 mod unroll;
 
-pub use cardinality::{PAIRWISE_MAX, at_most_one, exactly_one};
+pub(crate) use cardinality::{at_most_one, exactly_one};
 pub use sink::{ClauseSink, Cnf};
 pub(crate) use unroll::encode_line;
 
@@ -66,7 +66,8 @@ pub struct CellVars {
 
 /// Encodes the puzzle into `sink`. `doms` comes from [`domains`](crate::propagate::domains); `None` encodes an
 /// empty clause (no solution).
-pub fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>, sink: &mut S) -> Result<CellVars> {
+#[cfg(test)]
+pub(crate) fn encode<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: Option<&[SymSet]>, sink: &mut S) -> Result<CellVars> {
     encode_cancellable(puzzle, compiled, doms, sink, &Cancel::never())
 }
 

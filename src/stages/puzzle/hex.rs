@@ -161,7 +161,7 @@ pub enum Read {
 }
 
 /// The clues of one axis: per line (in index order), its clues.
-pub struct Axis {
+pub(crate) struct Axis {
     /// Clues per line.
     pub lines: Vec<Vec<String>>,
     /// How the lines are read (rows are always read left to right).
@@ -171,7 +171,7 @@ pub struct Axis {
 /// Builds a hexagon puzzle from rows (read left to right) and the two diagonal
 /// families; the number of lines on each axis gives the side lengths
 /// ([`Sides::from_lines`]).
-pub fn puzzle(source: &str, name: Option<String>, rows: Vec<Vec<String>>, nwse: Axis, nesw: Axis) -> Result<Puzzle> {
+pub(crate) fn puzzle(source: &str, name: Option<String>, rows: Vec<Vec<String>>, nwse: Axis, nesw: Axis) -> Result<Puzzle> {
     let h = Sides::from_lines(source, rows.len(), nwse.lines.len(), nesw.lines.len())?;
     let lists: Vec<Vec<String>> = rows.into_iter().chain(nwse.lines).chain(nesw.lines).collect();
     Ok(from_lines(name, h, &lines(h, nwse.read, nesw.read), &lists))
@@ -363,40 +363,6 @@ pub(crate) fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
         pool: None,
         dialect: Default::default(),
     })
-}
-
-/// Draws a hexagon as the reference solver does:
-///
-/// ```text
-///    / \ / \
-///   | F | L |
-///  / \ / \ / \
-/// | R | O | ! |
-///  \ / \ / \ /
-///   | W | E |
-///    \ / \ /
-/// ```
-pub fn draw(h: Sides, grid: &[char]) -> String {
-    let rows = rows(h);
-    let mut out = String::new();
-    for (r, row) in rows.iter().enumerate() {
-        if let Some(border) = border_above(h, r, |r, up| {
-            let pat = if up { "/ \\" } else { "\\ /" };
-            format!("{}{}", " ".repeat(2 * h.indent(r) + 1), vec![pat; row_len(h, r)].join(" "))
-        }) {
-            out.push_str(&border);
-            out.push('\n');
-        }
-        let cells: String = row.iter().map(|&c| format!("| {} ", grid[c])).collect();
-        out.push_str(&format!("{}{}|\n", " ".repeat(2 * h.indent(r)), cells));
-    }
-    if let Some(border) =
-        border_above(h, h.rows(), |r, _| format!("{}{}", " ".repeat(2 * h.indent(r) + 1), vec!["\\ /"; row_len(h, r)].join(" ")))
-    {
-        out.push_str(&border);
-        out.push('\n');
-    }
-    out
 }
 
 /// The border line above row `r` (`r` = the number of rows: below the last), from

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 /// Parses `text` as JSON, refusing duplicate keys.
-pub fn parse(text: &str) -> Result<Value, String> {
+pub(crate) fn parse(text: &str) -> Result<Value, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     serde_json::from_str::<Strict>(text).map(|s| s.0).map_err(|e| e.to_string())
 }

@@ -13,10 +13,11 @@
 pub mod count;
 pub mod counterexample;
 pub(crate) mod decided;
-pub mod enumerate;
+pub(crate) mod enumerate;
 pub(crate) mod lines;
 pub mod odometer;
 pub(crate) mod oracle;
+pub(crate) mod parallel;
 pub mod parts;
 pub(crate) mod prepared;
 pub(crate) mod proof;

@@ -10,11 +10,6 @@ use crate::verify::Verifier;
 /// parts) tests one by one with the matcher.
 pub const EXACT_WORDS: usize = 256;
 
-/// Most words of one line that the difficulty rater tests one by one with the matcher:
-/// a separate budget because a rating's proof (and so a generated puzzle's level) is
-/// measured with it, independently of how the solver is tuned.
-pub const RATE_EXACT_WORDS: usize = 512;
-
 /// Every combination of one choice per position, in order, the last position varying
 /// fastest (an odometer whose digits have their own bases).
 #[derive(Clone, Debug)]

@@ -96,11 +96,6 @@ impl Oracle {
         self
     }
 
-    /// The cancel token read before each SAT call.
-    pub fn cancel(&self) -> &Cancel {
-        &self.cancel
-    }
-
     /// Tells varisat the value of a variable fixed before loading, the first time
     /// the caller names it (in a clause or an assumption).
     fn pin(&mut self, l: i32) {

@@ -54,7 +54,6 @@ use crate::error::{Error, Result};
 use crate::puzzle::Dictionary;
 use crate::rng::Rng;
 use domain::Values;
-pub use portfolio::LANES;
 use regular::{Live, Pass};
 use std::collections::HashSet;
 use std::rc::Rc;

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Barrier, Mutex, PoisonError};
 
 /// Searches in the portfolio: the most threads it can use.
-pub const LANES: usize = 8;
+pub(crate) const LANES: usize = 8;
 
 /// Dead ends of each lane in the first round.
 const FIRST_ROUND: u64 = 32;

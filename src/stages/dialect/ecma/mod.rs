@@ -52,7 +52,7 @@ pub(crate) mod matcher;
 pub(crate) mod parser;
 pub(crate) mod sets;
 
-pub use crate::sre::BudgetExceeded;
+pub(crate) use crate::sre::BudgetExceeded;
 pub use matcher::{Matcher, STEP_BUDGET};
 pub use parser::{MAX_CLUE_UNITS, MAX_NESTING, parse};
 pub(crate) use sets::CharSet;

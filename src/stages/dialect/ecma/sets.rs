@@ -35,7 +35,8 @@ impl CharSet {
     }
 
     /// Every code unit (`[^]`).
-    pub fn all() -> CharSet {
+    #[cfg(test)]
+    pub(crate) fn all() -> CharSet {
         CharSet { ranges: vec![(0, u16::MAX)] }
     }
 
@@ -100,13 +101,9 @@ impl CharSet {
     }
 
     /// The ranges, sorted and disjoint.
-    pub fn ranges(&self) -> &[(u16, u16)] {
+    #[cfg(test)]
+    pub(crate) fn ranges(&self) -> &[(u16, u16)] {
         &self.ranges
-    }
-
-    /// Whether the set has no unit.
-    pub fn is_empty(&self) -> bool {
-        self.ranges.is_empty()
     }
 
     /// Whether unit `u` is in the set.
@@ -127,7 +124,7 @@ impl CharSet {
 
 /// Whether unit `u` is a word character for `\b` / `\B` (`IsWordChar`: ASCII `\w`).
 #[inline]
-pub fn is_word(u: u16) -> bool {
+pub(crate) fn is_word(u: u16) -> bool {
     WORD.iter().any(|&(a, b)| a <= u && u <= b)
 }
 

@@ -98,11 +98,6 @@ impl CharSet {
         CharSet { negated: true, items: Rc::new([]) }
     }
 
-    /// A set holding one character.
-    pub fn char(c: char) -> CharSet {
-        CharSet { negated: false, items: Rc::new([ClassItem::Char(c)]) }
-    }
-
     /// Whether `c` belongs to this set (Python `re` semantics, Unicode str patterns).
     pub(crate) fn contains(&self, c: char) -> bool {
         self.items.iter().any(|it| it.contains(c)) != self.negated
@@ -128,7 +123,7 @@ pub(crate) fn is_digit(c: char) -> bool {
 }
 
 /// Python's `\w` for str patterns: `str.isalnum()` or underscore.
-pub fn is_word(c: char) -> bool {
+pub(crate) fn is_word(c: char) -> bool {
     crate::regex::unicode::is_word(c)
 }
 
@@ -153,15 +148,5 @@ impl Node {
             Node::Repeat { sub, .. } | Node::Group { sub, .. } | Node::Look { sub, .. } => sub.any(pred),
             Node::Empty | Node::Set(_) | Node::Backref(_) | Node::Assert(_) => false,
         }
-    }
-
-    /// Calls `f` on every character set in the tree.
-    pub fn visit_sets(&self, f: &mut impl FnMut(&CharSet)) {
-        let _ = self.any(&mut |n| {
-            if let Node::Set(s) = n {
-                f(s);
-            }
-            false
-        });
     }
 }

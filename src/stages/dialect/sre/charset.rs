@@ -66,7 +66,7 @@ impl Cat {
 /// One member test of a compiled set that `_optimize_charset` keeps outside its
 /// character map (the "tail").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetOp {
+pub(crate) enum SetOp {
     /// `LITERAL c`.
     Literal(u32),
     /// `RANGE_UNI_IGNORE lo hi`: the (already lowered) character or its upper case

@@ -28,7 +28,7 @@ pub(crate) mod program;
 pub(crate) mod vm;
 
 pub(crate) use program::{CompileError, combine_flags};
-pub use vm::{BudgetExceeded, MAX_STACK};
+pub(crate) use vm::BudgetExceeded;
 
 use crate::regex::syntax::{Item, Parsed, flag};
 use crate::regex::unicode as uni;
@@ -39,7 +39,7 @@ use program::Program;
 /// counted) one [`Matcher::fullmatch`] may take: about half a second of work at the
 /// worst, a little more than CPython spends on the most expensive clues of the
 /// differential test before answering.
-pub const STEP_BUDGET: u64 = 50_000_000;
+pub(crate) const STEP_BUDGET: u64 = 50_000_000;
 
 /// A compiled clue, ready to answer `re.fullmatch(clue, line) is not None`.
 #[derive(Clone, Debug)]
@@ -72,7 +72,8 @@ impl Matcher {
     }
 
     /// The same matcher with another step budget.
-    pub fn with_budget(mut self, budget: u64) -> Matcher {
+    #[cfg(test)]
+    pub(crate) fn with_budget(mut self, budget: u64) -> Matcher {
         self.budget = budget;
         self
     }
@@ -130,7 +131,7 @@ pub(crate) fn char_class(item: &Item, flags: u32) -> Option<CharClass> {
 
 /// Whether `c` is a word character for `\b` / `\B` under the effective `flags`
 /// (`SRE_UNI_IS_WORD` when `UNICODE` is set, `SRE_IS_WORD` — ASCII only — when not).
-pub fn is_word(c: char, flags: u32) -> bool {
+pub(crate) fn is_word(c: char, flags: u32) -> bool {
     if flags & flag::UNICODE != 0 { uni::is_word(c) } else { uni::is_ascii_word(c) }
 }
 

@@ -67,7 +67,7 @@ pub(crate) enum OneKind {
 
 /// One instruction. Indices are absolute positions in [`Program::ops`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Op {
+pub(crate) enum Op {
     /// `MARK i`: group `i / 2 + 1` starts (`i` even) or ends (`i` odd) here.
     Mark(usize),
     /// A single-character test.
@@ -278,7 +278,7 @@ impl<'a> Widths<'a> {
 }
 
 /// Compiles a parsed clue (`re._compiler._code` without the optimisation-only parts).
-pub fn compile(p: &Parsed) -> Result<Program, CompileError> {
+pub(crate) fn compile(p: &Parsed) -> Result<Program, CompileError> {
     let mut widths = Widths::new(p);
     let min_len = widths.width(&p.items).0.min(MAXCODE) as usize;
     let mut c = Compiler { ops: Vec::new(), widths };

@@ -47,7 +47,7 @@ impl std::fmt::Display for BudgetExceeded {
 
 /// The most entries the backtracking stacks (contexts, saved marks) may hold: about
 /// 100 MB at the worst.
-pub const MAX_STACK: usize = 1 << 20;
+pub(crate) const MAX_STACK: usize = 1 << 20;
 
 impl std::error::Error for BudgetExceeded {}
 

@@ -40,11 +40,6 @@ impl Big {
         }
     }
 
-    /// The value as a float (rounded; `inf` past `f64::MAX`), for rough figures.
-    pub fn to_f64(&self) -> f64 {
-        self.limbs.iter().rev().fold(0.0, |acc, &l| acc * 4_294_967_296.0 + f64::from(l))
-    }
-
     /// Number of bits (0 for zero).
     pub(crate) fn bits(&self) -> usize {
         self.limbs.last().map_or(0, |&top| 32 * self.limbs.len() - top.leading_zeros() as usize)

@@ -59,7 +59,7 @@ pub(crate) fn live(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Vec<Ve
 }
 
 /// How many words of `line` the segment accepts; `None` past `u128`.
-pub fn words(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Option<u128> {
+pub(crate) fn words(a: &Automaton, line: &[SymSet], from: u32, to: u32) -> Option<u128> {
     let count = crate::propagate::layers::runs_from(a, line, from)?;
     count.iter().enumerate().filter(|&(s, _)| ends(a, to, s as u32)).try_fold(0u128, |sum, (_, &k)| sum.checked_add(k))
 }
