@@ -17,7 +17,7 @@ use crate::verify::{Grid, Verifier};
 
 pub use crate::puzzle::Input;
 pub use crate::solve::prepared::encode_puzzle;
-pub use crate::solve::strategy::{COUNT_FIRST, COUNT_LISTED, Count, count_within};
+pub use crate::solve::strategy::{COUNT_FIRST, COUNT_LISTED, Count, Listing, count_within};
 pub use crate::solve::{Formula, Prepared, require_exact};
 
 /// Parse, compile and encode.
@@ -94,6 +94,12 @@ fn early_domains(puzzle: &Puzzle, parsed: &[Tree], alphabet: &compile::Alphabet)
 /// grid checked by the matcher before `emit` sees it.
 pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     solve::strategy::solve(prep, limit, emit)
+}
+
+/// [`solve`] as `listing` says: on several threads, in sorted order
+/// (`solve::strategy::solve_listing`). The grids do not depend on the threads.
+pub fn solve_listing(prep: &mut Prepared, listing: Listing, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+    solve::strategy::solve_listing(prep, listing, emit)
 }
 
 /// The exact number of solutions (`solve::strategy::count`).

@@ -226,7 +226,7 @@ fn bytes_that_are_not_utf8_say_where() {
 
 /// Every line of JSON output parses, the last is the summary of a stopped search.
 #[track_caller]
-fn stopped_json(stdout: &str, reason: &str) -> (usize, serde_json::Value) {
+pub(crate) fn stopped_json(stdout: &str, reason: &str) -> (usize, serde_json::Value) {
     let (grids, summary) = crate::common::json_solutions(stdout);
     assert_eq!(summary["complete"], false, "{summary}");
     assert_eq!(summary["reason"], reason, "{summary}");
@@ -385,7 +385,7 @@ fn wait_until_caught(signal: &str, child: &std::process::Child) {
 }
 
 /// Sends `signal` once the first solution line is out; returns the run.
-fn signalled(args: &[&str], signal: &str) -> Run {
+pub(crate) fn signalled(args: &[&str], signal: &str) -> Run {
     let mut child = spawn(args, Stdio::null());
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut first = String::new();

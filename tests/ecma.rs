@@ -740,3 +740,51 @@ fn a_line_shorter_than_any_match_is_refused_at_once() {
     let cases = vec![("(?:(?:b){0,2}){99999999999}(?<!a)a".to_string(), vec![String::new()])];
     assert_eq!(crossat_ecma(&cases[0].0, &cases[0].1), node(&cases).remove(0));
 }
+
+#[test]
+fn forced_iterations_past_the_line_are_cut_without_changing_an_answer() {
+    if !crate::tools::require(crate::tools::Tool::Node) {
+        return;
+    }
+    // The matcher runs at most one forced iteration per position left (see
+    // `cap_forced`); node runs every one. Bodies that may match the empty string in
+    // one or more ways, with captures the next iteration resets, references, and
+    // assertions, repeated 5 or 8 times on lines of at most 3 units (so the cut always
+    // applies), in plain sequence, before a reference, inside a lookahead (whose
+    // first result alone counts) and a lookbehind.
+    const ATOMS: &[&str] = &["a", "", "(a)", "(a|)", "b?", "(?:a|b)??", "\\1", "(?=a)", "(?!a)", "^", "$", "\\b", "(?<=a)"];
+    let mut bodies: Vec<String> = ATOMS.iter().map(|a| a.to_string()).collect();
+    for x in ATOMS {
+        for y in ATOMS {
+            bodies.push(format!("{x}{y}"));
+            bodies.push(format!("{x}|{y}"));
+        }
+    }
+    let mut lines = vec![String::new()];
+    let mut frontier = vec![String::new()];
+    for _ in 0..3 {
+        frontier = frontier.iter().flat_map(|s| ['a', 'b'].map(|c| format!("{s}{c}"))).collect();
+        lines.extend(frontier.iter().cloned());
+    }
+    let mut cases: Vec<(String, Vec<String>)> = Vec::new();
+    for body in &bodies {
+        for q in ["{5}", "{8}?", "{5,}", "{8,}?", "{5,6}"] {
+            let r = format!("(?:{body}){q}");
+            for clue in [r.clone(), format!("{r}\\1"), format!("(?={r})\\1[ab]*"), format!("[ab]*(?<={r})")] {
+                cases.push((clue, lines.clone()));
+            }
+        }
+    }
+    let (mut compared, mut matched) = (0, 0);
+    for ((clue, lines), js) in cases.iter().zip(node(&cases)) {
+        let js = js.unwrap_or_else(|e| panic!("node refuses {clue:?}: {e}"));
+        let ours = crossat_ecma(clue, lines).unwrap_or_else(|e| panic!("crossat refuses {clue:?}: {e}"));
+        for ((s, x), y) in lines.iter().zip(&ours).zip(&js) {
+            assert_eq!(x, y, "{clue:?} on {s:?}: crossat {x}, node {y}");
+            compared += 1;
+            matched += usize::from(*y);
+        }
+    }
+    // Both verdicts are common, so the comparison means something.
+    assert!(matched * 10 > compared && matched * 10 < compared * 9, "{matched} of {compared} lines match");
+}

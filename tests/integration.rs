@@ -42,6 +42,7 @@ mod progress;
 mod pydiff;
 mod records;
 mod refine;
+mod regexle;
 mod soak;
 mod squares;
 mod sre;

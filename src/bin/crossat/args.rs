@@ -17,6 +17,9 @@ pub fn check(cli: &mut Cli) -> Result<()> {
             if a.limit == Some(0) {
                 return Err(Error::Usage("--limit must be at least 1".into()));
             }
+            if a.sorted && !a.all && a.limit.is_none() {
+                return Err(Error::Usage("--sorted sorts a listing: give --all or --limit N".into()));
+            }
             stop(&mut a.stop)?;
             puzzle(&mut a.puzzle)?;
             jobs(&mut a.jobs);

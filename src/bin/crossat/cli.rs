@@ -330,6 +330,10 @@ pub struct SolveArgs {
     /// Print every solution, then the exact count.
     #[arg(long)]
     pub all: bool,
+    /// With --all or --limit: print the solutions sorted (row by row), the same output
+    /// for any --jobs. The whole search runs first; with --limit N, the N smallest.
+    #[arg(long)]
+    pub sorted: bool,
     /// Print the exact number of solutions, counted without listing them.
     #[arg(long, conflicts_with_all = ["all", "limit", "unique", "model"])]
     pub count: bool,

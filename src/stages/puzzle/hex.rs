@@ -248,18 +248,50 @@ pub(crate) fn read_board(source: &str, obj: &serde_json::Map<String, Value>) -> 
         let dim = |k: &str| obj.get(k).and_then(Value::as_u64).map(|v| v as usize);
         return Puzzle::rect(source, name, dim("rows"), dim("cols"), sides);
     }
-    let p = puzzle(source, name, list("y")?, Axis { lines: list("z")?, read: Read::Down }, Axis { lines: list("x")?, read: Read::Up })?;
-    let declared = obj
-        .get("size")
-        .and_then(Value::as_u64)
-        .map(|v| v as usize)
-        .or_else(|| obj.get("edge").and_then(Value::as_u64).map(|e| (2 * e as usize).saturating_sub(1)));
-    if let (Some(d), Shape::Hex(h)) = (declared, &p.shape)
-        && d != h.rows()
-    {
-        return Err(Error::input(source, format!("board size {d} does not match its {} rows of clues", h.rows())));
+    let regexle = is_regexle(obj);
+    let name = match (name, obj.get("day").and_then(Value::as_u64)) {
+        (None, Some(day)) if regexle => Some(format!("regexle day {day}")),
+        (name, _) => name,
+    };
+    let mut p = puzzle(source, name, list("y")?, Axis { lines: list("z")?, read: Read::Down }, Axis { lines: list("x")?, read: Read::Up })?;
+    let number = |k: &str| -> Result<Option<usize>> {
+        match obj.get(k) {
+            None => Ok(None),
+            Some(v) => {
+                v.as_u64().map(|v| Some(v as usize)).ok_or_else(|| Error::input(source, format!("\"{k}\" must be a non-negative integer")))
+            }
+        }
+    };
+    let declared = [
+        ("size", number("size")?),
+        ("edge", number("edge")?.map(|e| (2 * e).saturating_sub(1))),
+        ("side", number("side")?.map(|s| (2 * s).saturating_sub(1))),
+        ("diameter", number("diameter")?),
+    ];
+    if let Shape::Hex(h) = &p.shape {
+        for (key, rows) in declared {
+            if let Some(d) = rows
+                && d != h.rows()
+            {
+                let value = &obj[key];
+                let means = if matches!(key, "side" | "edge") { format!(" (a hexagon of {d} rows)") } else { String::new() };
+                return Err(Error::input(source, format!("board \"{key}\" {value}{means} does not match its {} rows of clues", h.rows())));
+            }
+        }
+    }
+    if regexle {
+        p.alphabet = Some(('A'..='Z').collect());
     }
     Ok(p)
+}
+
+/// A regexle.com puzzle (`{"side", "diameter", "day", "x", "y", "z"}`, as the site's
+/// generator serves it): board JSON whose cells are the letters A–Z and whose clues the
+/// page tests in the browser, so they are read as ECMAScript unless `"dialect"` says
+/// otherwise. Its axes are board JSON's (nelhage's regexle solver walks `x` with `y`
+/// descending, `y` with `x` ascending and `z` along `y − x` constant).
+pub(crate) fn is_regexle(obj: &serde_json::Map<String, Value>) -> bool {
+    obj.contains_key("side") && obj.contains_key("x") && obj.contains_key("y") && obj.contains_key("z") && !obj.contains_key("kind")
 }
 
 /// The `(x,y) length regex` list of hesselink/regex-crossword: sections `Horizontal`,

@@ -32,6 +32,7 @@ pub fn read(source: &str, text: &str) -> Result<Puzzle> {
         return Err(Error::input(source, "expected a JSON object describing one puzzle"));
     };
     let dialect = match obj.get("dialect") {
+        None if super::hex::is_regexle(&obj) => Dialect::Ecmascript,
         None => Dialect::Python,
         Some(v) => v
             .as_str()

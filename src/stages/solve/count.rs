@@ -36,7 +36,11 @@
 pub(crate) mod big;
 mod branch;
 mod cache;
+mod classes;
+mod frontier;
+mod order;
 mod parallel;
+mod table;
 pub(crate) mod segment;
 
 use crate::stop::Cancel;
@@ -77,8 +81,43 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
     count_prepared_reporting(prep, max_nodes, None)
 }
 
-/// [`count_prepared_within`], telling `report` how far it has got.
-pub(crate) fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
+/// [`count_prepared_within`], telling `report` how far it has got: by the frontier
+/// sweep ([`swept`]) where it applies, otherwise by the branching search.
+pub(crate) fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
+    if let Some(counted) = swept(prep, max_nodes, report.as_mut().map(|r| &mut **r as Report<'_>))? {
+        return Ok(Some(counted));
+    }
+    count_prepared_branching(prep, max_nodes, report)
+}
+
+/// The count of `prep` by the frontier sweep over its cells ([`order::sweep`]), with a
+/// table of at most 16 entries per decision of `max_nodes` (the branching search's
+/// budget), and [`order::MAX_ENTRIES`]; `None` when the sweep does not apply (a regex
+/// pool, a clue whose automaton over-approximates it, a shape without an order that
+/// reads every line straight) or would need more.
+fn swept(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
+    let compiled = prep.compiled()?;
+    if prep.puzzle.pool.is_some() || compiled.clues.iter().any(|cc| cc.approximate()) {
+        return Ok(None);
+    }
+    let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
+    if doms.iter().any(SymSet::is_empty) {
+        return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }));
+    }
+    let lines = Propagator::new(&prep.puzzle);
+    let automata: Vec<_> = compiled.clues.iter().map(|cc| &cc.automaton).collect();
+    let max_entries = max_nodes.saturating_mul(16).min(order::MAX_ENTRIES);
+    let mut silent = |_, _| {};
+    let report: Report<'_> = match report.as_mut() {
+        Some(r) => &mut **r,
+        None => &mut silent,
+    };
+    let swept = order::sweep(&prep.puzzle.shape, &lines.lines, &automata, &doms, max_entries, &prep.cancel, report)?;
+    Ok(swept.map(|count| Counted { count, nodes: 0, cache_hits: 0 }))
+}
+
+/// [`count_prepared_reporting`] by the branching search alone.
+pub(crate) fn count_prepared_branching(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
     let lines = Propagator::new(&prep.puzzle);

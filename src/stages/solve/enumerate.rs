@@ -128,16 +128,36 @@ pub fn enumerate_cancellable(
     vars: &CellVars,
     limit: Option<usize>,
     cancel: &Cancel,
-    mut on_grid: impl FnMut(Found) -> Result<Verdict>,
+    on_grid: impl FnMut(Found) -> Result<Verdict>,
 ) -> Result<Outcome> {
     let mut oracle = Oracle::new(cnf).with_cancel(cancel.clone());
+    enumerate_in(&mut oracle, vars, None, limit, &|| false, on_grid)
+}
+
+/// [`enumerate()`] on a loaded `oracle`: over the whole space when `cube` is `None`
+/// (its blocks are then plain clauses), or over the grids with the cell literals of
+/// `cube` (its blocks guarded by a selector retired at the end, so that the oracle can
+/// list another cube next). Ends early, not complete, when `halt()` says so (read
+/// before each SAT call) or at `limit`.
+pub(crate) fn enumerate_in(
+    oracle: &mut Oracle,
+    vars: &CellVars,
+    cube: Option<&[i32]>,
+    limit: Option<usize>,
+    halt: &dyn Fn() -> bool,
+    mut on_grid: impl FnMut(Found) -> Result<Verdict>,
+) -> Result<Outcome> {
     // The cells a cube can be split on: those with a choice, in order.
     let split_cells: Vec<usize> = (0..vars.cells.len()).filter(|&c| vars.cells[c].len() > 1).collect();
-    let root = Cube { sel: None, lit: None, depth: 0, blocks: 0, next_child: None };
+    let root = Cube { sel: cube.map(|_| oracle.selector()), lit: None, depth: 0, blocks: 0, next_child: None };
+    let base = cube.unwrap_or_default();
     let mut stack = vec![root];
     let mut found = 0;
     while let Some(top) = stack.last_mut() {
-        if limit.is_some_and(|l| found >= l) {
+        if limit.is_some_and(|l| found >= l) || halt() {
+            for sel in stack.iter().filter_map(|c| c.sel) {
+                oracle.retire(sel);
+            }
             return Ok(Outcome { found, complete: false });
         }
         if let Some(next) = top.next_child {
@@ -156,7 +176,7 @@ pub fn enumerate_cancellable(
             continue;
         }
         let selectors: Vec<Selector> = stack.iter().filter_map(|c| c.sel).collect();
-        let lits: Vec<i32> = stack.iter().filter_map(|c| c.lit).collect();
+        let lits: Vec<i32> = base.iter().copied().chain(stack.iter().filter_map(|c| c.lit)).collect();
         let Some(model) = oracle.solve_under(&selectors, &lits)? else {
             let done = stack.pop().and_then(|c| c.sel);
             if let Some(sel) = done {

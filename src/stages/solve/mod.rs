@@ -17,6 +17,7 @@ pub(crate) mod enumerate;
 pub(crate) mod lines;
 pub mod odometer;
 pub(crate) mod oracle;
+pub(crate) mod parallel;
 pub mod parts;
 pub(crate) mod prepared;
 pub(crate) mod proof;

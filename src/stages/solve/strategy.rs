@@ -33,6 +33,74 @@ pub(crate) fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl Fn
     super::solve_whole(prep, limit, emit)
 }
 
+/// How [`solve_listing`] lists a puzzle's grids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// Most grids to hand over (all when `None`).
+    pub limit: Option<usize>,
+    /// Threads to search on (1: the caller's alone, exactly as [`solve()`]).
+    pub jobs: usize,
+    /// Hand the grids over in sorted order (by their cells row by row, then a regex
+    /// pool's assignment): every grid is found first, and with a limit the smallest
+    /// ones are kept.
+    pub sorted: bool,
+}
+
+impl Default for Listing {
+    fn default() -> Listing {
+        Listing { limit: None, jobs: 1, sorted: false }
+    }
+}
+
+/// [`solve()`] as `listing` says. The grids handed to `emit` do not depend on
+/// `listing.jobs`, only their order does (and with `sorted` not even that); with a
+/// limit and several threads they are a set of that many solutions, not necessarily
+/// the ones one thread finds first. On several threads, a search over whole grids is
+/// split into cubes ([`super::parallel`]); a puzzle that propagation decided, a
+/// listing of at most [`PARTS_FROM`] grids, and the listing by independent parts
+/// (which makes no SAT call per grid) run on the caller's thread.
+///
+/// Sorted, the outcome counts the grids handed over, and it is `complete` when they
+/// are all the grids there are (the search always runs to its end).
+pub fn solve_listing(prep: &mut Prepared, listing: Listing, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+    if !listing.sorted {
+        return solve_jobs(prep, listing.limit, listing.jobs, emit);
+    }
+    // The smallest grids so far, at most `limit` of them, the largest on top.
+    let mut kept: std::collections::BinaryHeap<(Vec<char>, Vec<usize>)> = Default::default();
+    let outcome = solve_jobs(prep, None, listing.jobs, |_, grid| {
+        kept.push((grid.cells.clone(), grid.assignment.clone()));
+        if listing.limit.is_some_and(|l| kept.len() > l) {
+            let _ = kept.pop();
+        }
+        Ok(())
+    })?;
+    let kept = kept.into_sorted_vec();
+    for (cells, assignment) in kept.iter().cloned() {
+        emit(&prep.puzzle, &Grid { cells, assignment })?;
+    }
+    Ok(Outcome { found: kept.len(), complete: outcome.complete && kept.len() == outcome.found })
+}
+
+/// [`solve()`] on `jobs` threads where that helps (see [`solve_listing`]).
+fn solve_jobs(
+    prep: &mut Prepared,
+    limit: Option<usize>,
+    jobs: usize,
+    mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>,
+) -> Result<Outcome> {
+    if jobs <= 1 || limit.is_some_and(|l| l <= PARTS_FROM) || prep.decided().is_some() {
+        return solve(prep, limit, emit);
+    }
+    if let Some(outcome) = super::solve_parts(prep, limit, &mut emit)? {
+        return Ok(outcome);
+    }
+    if let Some(outcome) = super::parallel::solve_whole_jobs(prep, limit, jobs, &mut emit)? {
+        return Ok(outcome);
+    }
+    super::solve_whole(prep, limit, emit)
+}
+
 /// How `count()` found a puzzle's number of solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Count {

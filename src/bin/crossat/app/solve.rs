@@ -58,7 +58,10 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     // the first solution (for --proof).
     let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
     let mut first: Option<verify::Grid> = None;
-    let outcome = pipeline::solve(&mut prep, search_limit, |puzzle, grid| {
+    // Threads for a listing (a uniqueness check is a search for two: one thread).
+    let jobs = if args.all || args.limit.is_some() { args.jobs.get() } else { 1 };
+    let listing = pipeline::Listing { limit: search_limit, jobs, sorted: args.sorted };
+    let outcome = pipeline::solve_listing(&mut prep, listing, |puzzle, grid| {
         for (set, &ch) in values.iter_mut().zip(&grid.cells) {
             let _ = set.insert(ch);
         }

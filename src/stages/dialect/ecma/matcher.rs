@@ -203,6 +203,31 @@ fn collapse_empty_repeats(n: &mut Node, open: &mut Vec<usize>, zero: &[bool]) {
     }
 }
 
+/// A repeat's `(min, max)` with its forced iterations cut to `room`, the number of
+/// positions the match may still reach, when the minimum is larger: the answer,
+/// captures included, is the same.
+///
+/// Why: while iterations are forced (`min ≥ 1`, so no empty check), an iteration
+/// resets the body's groups before it runs and the body sets no other group, so what
+/// the rest of the repeat does from a state depends on its position alone (and the
+/// iterations left). Write `f_m(p)` for the first result of the repeat with `m` forced
+/// iterations left from position `p` (the same continuation throughout). Positions
+/// only move one way, so at the last position every iteration is empty and `f_m` =
+/// `f_1` for all `m ≥ 1`; at an earlier `p`, once the later positions have settled,
+/// `f_m(p)` is the first success among the body's results in order, each either a
+/// settled value (a later position) or `f_{m-1}(p)` itself (an empty iteration) — a
+/// map `H` with `H(H(v)) = H(v)`, so `f_m(p)` settles one iteration after the
+/// positions after it. By induction `f_m(p) = f_room(p)` for every `m ≥ room`.
+/// The optional iterations that follow (`max − min` of them) are kept as they are;
+/// `u32::MAX` stands for no bound, as in the parser.
+fn cap_forced(min: u32, max: Option<u32>, room: u64) -> (u32, Option<u32>) {
+    if u64::from(min) <= room {
+        return (min, max);
+    }
+    let cut = min - room as u32;
+    (room as u32, max.map(|m| if m == u32::MAX { m } else { m - cut }))
+}
+
 impl Run<'_> {
     /// Matches `node` from `x` in direction `dir`, then `c`.
     fn m(&self, node: &Node, dir: Dir, x: State, c: Cont) -> Res {
@@ -297,6 +322,16 @@ impl Run<'_> {
         }
     }
 
+    /// The positions a match from `at` may still reach in direction `dir` (`at`
+    /// included).
+    fn room(&self, at: usize, dir: Dir) -> u64 {
+        let room = match dir {
+            Dir::Forward => self.input.len() - at,
+            Dir::Backward => at,
+        };
+        room as u64 + 1
+    }
+
     /// `RepeatMatcher(m, min, max, greedy, x, c, parenIndex, parenCount)`.
     #[allow(clippy::too_many_arguments, reason = "the spec's RepeatMatcher parameters")]
     fn repeat(
@@ -313,6 +348,7 @@ impl Run<'_> {
         if max == Some(0) {
             return c(x);
         }
+        let (min, max) = cap_forced(min, max, self.room(x.end, dir));
         let from = x.end;
         let d = |y: State| {
             if min == 0 && y.end == from {

@@ -40,9 +40,19 @@ struct Task {
     segs: Vec<Segment>,
 }
 
-/// The exact count of `prep`'s grids (as [`super::count_prepared`]) on `jobs` threads,
-/// telling `report` how many tasks are counted of how many.
+/// The exact count of `prep`'s grids (as [`super::count_prepared`]): by the frontier
+/// sweep where it applies (on one thread: it takes milliseconds where it applies, and
+/// its table is one), otherwise by the branching search on `jobs` threads, telling
+/// `report` how many tasks are counted of how many.
 pub(crate) fn count_prepared_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
+    if let Some(counted) = super::swept(prep, usize::MAX, report.as_mut().map(|r| &mut **r as Report<'_>))? {
+        return Ok(counted);
+    }
+    branching_jobs(prep, jobs, report)
+}
+
+/// [`count_prepared_jobs`] by the branching search alone.
+fn branching_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
     let compiled = prep.compiled()?;
     let Some(root) = root_domains(prep, compiled) else { return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }) };
     if root.iter().any(SymSet::is_empty) {
@@ -182,38 +192,25 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::super::{count_prepared, count_prepared_within};
-    use super::count_prepared_jobs;
-    use crate::pipeline::{Input, prepare};
+    use super::super::{count_prepared_branching, count_prepared_within};
+    use super::{branching_jobs, count_prepared_jobs};
 
-    /// The bundled puzzles whose count takes at most `max_nodes` decisions on one thread.
+    /// The bundled puzzles whose count by the branching search takes at most
+    /// `max_nodes` decisions on one thread.
     fn countable(max_nodes: usize) -> Vec<(String, crate::solve::Prepared, super::Big)> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-        let mut found = Vec::new();
-        for dir in ["binoternary", "dkesler", "hexregex", "antoine-trux"] {
-            let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
-            let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            files.sort();
-            for f in files {
-                let name = f.display().to_string();
-                if name.contains("solution") || name.contains("expected") || name.ends_with("LICENSE") {
-                    continue;
-                }
-                let Ok(bytes) = std::fs::read(&f) else { continue };
-                let Ok(prep) = prepare(&Input { source: name.clone(), bytes, ..Input::default() }) else { continue };
-                if prep.puzzle.pool.is_some() {
-                    continue;
-                }
-                if let Ok(Some(c)) = count_prepared_within(&prep, max_nodes) {
-                    found.push((name, prep, c.count));
-                }
-            }
-        }
-        found
+        super::super::order::tests::bundled()
+            .into_iter()
+            .filter_map(|(name, prep)| match count_prepared_branching(&prep, max_nodes, None) {
+                Ok(Some(c)) => Some((name, prep, c.count)),
+                _ => None,
+            })
+            .collect()
     }
 
-    /// The count on several threads equals the count on one, for every number of
-    /// threads, on puzzles with one solution and with up to about 10^89.
+    /// The branching search on several threads counts as on one, for every number of
+    /// threads, on puzzles with one solution and with up to about 10^89; and the count
+    /// as `--jobs` runs it (the frontier sweep where it applies) is the same whatever
+    /// the number of threads.
     #[test]
     fn counts_do_not_depend_on_the_threads() {
         let puzzles = countable(30_000);
@@ -222,13 +219,14 @@ mod tests {
         assert!(many >= 3, "only {many} puzzles with many solutions");
         for (name, prep, expected) in &puzzles {
             for jobs in [2, 3, 8] {
-                let counted = count_prepared_jobs(prep, jobs, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let counted = branching_jobs(prep, jobs, None).unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert_eq!(&counted.count, expected, "{name} on {jobs} threads");
+                let counted = count_prepared_jobs(prep, jobs, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(&counted.count, expected, "{name} on {jobs} threads, by the first route that applies");
             }
+            let one = count_prepared_within(prep, usize::MAX).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(one.map(|c| c.count).as_ref(), Some(expected), "{name} on one thread");
         }
-        // And the sequential count without a budget agrees with itself.
-        let (name, prep, expected) = &puzzles[0];
-        assert_eq!(&count_prepared(prep).expect("count").count, expected, "{name}");
     }
 
     /// A cancelled count on several threads ends with `Cancelled`, not a number.
@@ -237,6 +235,8 @@ mod tests {
         let (name, mut prep, _) = countable(30_000).into_iter().find(|(_, _, n)| n.to_u64().is_none()).expect("a large count");
         prep.cancel = crate::stop::Cancel::new();
         prep.cancel.cancel();
+        let r = branching_jobs(&prep, 2, None);
+        assert!(matches!(r, Err(crate::error::Error::Cancelled)), "{name}: {r:?}");
         let r = count_prepared_jobs(&prep, 2, None);
         assert!(matches!(r, Err(crate::error::Error::Cancelled)), "{name}: {r:?}");
     }

@@ -1,0 +1,277 @@
+//! The orders in which the frontier sweep ([`super::frontier`]) may take a puzzle's
+//! cells: row by row along one family of parallel lines of its shape (a rectangle's
+//! rows or columns, a hexagon's rows or either family of diagonals, a free layout's
+//! drawn rows or columns), each family forwards or backwards, each row in either
+//! direction. Every line of a grid then meets the rows in order, so the sweep reads
+//! it in order or in reverse.
+//!
+//! Of these, the sweep takes first the order whose frontier is estimated to be the
+//! narrowest: at each cell, the sum over the lines being crossed of the logarithm of
+//! their classes at that point; the estimate is the sum over the cells of two to that
+//! width (the table's expected size, were the lines independent).
+
+use super::Big;
+use super::classes::Layered;
+use super::frontier;
+use crate::compile::automaton::Automaton;
+use crate::error::Result;
+use crate::propagate::SymSet;
+use crate::puzzle::{Shape, hex};
+use crate::stop::Cancel;
+
+/// Most entries the sweep's table may hold (each some 60 bytes, in two tables).
+pub(super) const MAX_ENTRIES: usize = 1 << 21;
+
+/// Orders tried, best estimate first, before the sweep gives up.
+const TRIES: usize = 2;
+
+/// The count of the grids over `doms` (propagated) whose every line `lines[i]` its
+/// automaton `automata[i]` (exact, deterministic) accepts, by the frontier sweep in the
+/// best of `shape`'s orders; `None` when no order suits or the table would pass
+/// `max_entries`.
+pub(super) fn sweep(
+    shape: &Shape,
+    lines: &[Vec<usize>],
+    automata: &[&Automaton],
+    doms: &[SymSet],
+    max_entries: usize,
+    cancel: &Cancel,
+    report: &mut dyn FnMut(u64, u64),
+) -> Result<Option<Big>> {
+    let classes: Vec<Layered> = lines
+        .iter()
+        .zip(automata)
+        .map(|(cells, a)| Layered::new(a, &cells.iter().map(|&c| doms[c]).collect::<Vec<_>>()))
+        .collect();
+    if classes.iter().any(|c| !c.live()) {
+        return Ok(Some(Big::zero()));
+    }
+    let mut orders: Vec<(f64, Vec<usize>)> =
+        candidates(shape).into_iter().filter_map(|o| estimate(lines, &classes, &o).map(|e| (e, o))).collect();
+    orders.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (_, order) in orders.iter().take(TRIES) {
+        if let Some(count) = frontier::count(lines, &classes, doms, order, max_entries, cancel, report)? {
+            return Ok(Some(count));
+        }
+    }
+    Ok(None)
+}
+
+/// The estimated work of sweeping in `order`: the sum over the cells of two to the
+/// frontier's width after each, the width being the sum over the lines crossed of the
+/// logarithm of their classes there; `None` when a line's cells are out of order.
+pub(super) fn estimate(lines: &[Vec<usize>], classes: &[Layered], order: &[usize]) -> Option<f64> {
+    let mut at = vec![usize::MAX; order.len()];
+    for (t, &c) in order.iter().enumerate() {
+        *at.get_mut(c)? = t;
+    }
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); order.len()];
+    let mut backward = Vec::with_capacity(lines.len());
+    for (i, cells) in lines.iter().enumerate() {
+        backward.push(frontier::direction(cells, &at)?);
+        for &c in cells {
+            of_cell.get_mut(c)?.push(i);
+        }
+    }
+    let mut read = vec![0usize; lines.len()];
+    let mut part = vec![0f64; lines.len()];
+    let (mut width, mut cost) = (0f64, 0f64);
+    for &c in order {
+        for &i in &of_cell[c] {
+            read[i] += 1;
+            let n = lines[i].len();
+            let layer = if backward[i] { n - read[i] } else { read[i] };
+            let now = if read[i] == n { 0.0 } else { f64::from(classes[i].k[layer].max(1)).log2() };
+            width += now - part[i];
+            part[i] = now;
+        }
+        cost += width.exp2();
+    }
+    Some(cost)
+}
+
+/// Candidate orders of the cells of `shape`, each a permutation of them; none for a
+/// free layout without coordinates.
+pub(super) fn candidates(shape: &Shape) -> Vec<Vec<usize>> {
+    let families: Vec<Vec<Vec<usize>>> = match *shape {
+        Shape::Rect { rows, cols } => vec![
+            (0..rows).map(|r| (0..cols).map(|c| r * cols + c).collect()).collect(),
+            (0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect()).collect(),
+        ],
+        Shape::Hex(h) => vec![
+            hex::rows(h),
+            (0..h.nw_se_lines()).map(|k| hex::nw_se(h, k)).collect(),
+            (0..h.ne_sw_lines()).map(|k| hex::ne_sw(h, k)).collect(),
+        ],
+        Shape::Free { coords: Some(ref coords), .. } => {
+            let by = |major: fn(&(usize, usize)) -> usize, minor: fn(&(usize, usize)) -> usize| {
+                let mut ids: Vec<usize> = (0..coords.len()).collect();
+                ids.sort_by_key(|&i| (major(&coords[i]), minor(&coords[i])));
+                let mut rows: Vec<Vec<usize>> = Vec::new();
+                for i in ids {
+                    match rows.last_mut() {
+                        Some(row) if major(&coords[row[0]]) == major(&coords[i]) => row.push(i),
+                        _ => rows.push(vec![i]),
+                    }
+                }
+                rows
+            };
+            vec![by(|p| p.0, |p| p.1), by(|p| p.1, |p| p.0)]
+        }
+        Shape::Free { coords: None, .. } => Vec::new(),
+    };
+    let mut orders = Vec::new();
+    for family in families {
+        for (rev_rows, rev_cells) in [(false, false), (false, true), (true, false), (true, true)] {
+            let mut rows = family.clone();
+            if rev_rows {
+                rows.reverse();
+            }
+            let order: Vec<usize> = rows
+                .into_iter()
+                .flat_map(|mut row| {
+                    if rev_cells {
+                        row.reverse();
+                    }
+                    row
+                })
+                .collect();
+            orders.push(order);
+        }
+    }
+    orders
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::classes::Layered;
+    use super::super::{count_prepared_branching, frontier, root_domains, swept};
+    use super::{Big, MAX_ENTRIES, candidates, estimate, sweep};
+    use crate::pipeline::{Input, prepare};
+    use crate::propagate::{Propagator, SymSet};
+    use crate::solve::Prepared;
+
+    /// Every bundled puzzle with fixed clues (not a regex pool), prepared.
+    pub(in super::super) fn bundled() -> Vec<(String, Prepared)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        let mut found = Vec::new();
+        let mut dirs = vec![root];
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            files.sort();
+            for f in files {
+                let name = f.display().to_string();
+                if f.is_dir() {
+                    dirs.push(f);
+                    continue;
+                }
+                if name.contains("solution") || name.contains("expected") || ![".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) {
+                    continue;
+                }
+                let Ok(bytes) = std::fs::read(&f) else { continue };
+                let Ok(prep) = prepare(&Input { source: name.clone(), bytes, ..Input::default() }) else { continue };
+                if prep.puzzle.pool.is_none() {
+                    found.push((name, prep));
+                }
+            }
+        }
+        found
+    }
+
+    /// The sweep's count of `prep` over `doms` (`None`: it does not apply).
+    fn sweep_over(prep: &Prepared, doms: &[SymSet]) -> Option<Big> {
+        let compiled = prep.compiled().expect("compiled");
+        let lines = Propagator::new(&prep.puzzle);
+        let automata: Vec<_> = compiled.clues.iter().map(|cc| &cc.automaton).collect();
+        sweep(&prep.puzzle.shape, &lines.lines, &automata, doms, MAX_ENTRIES, &prep.cancel, &mut |_, _| {}).expect("sweep")
+    }
+
+    /// Two independent routes agree: on every bundled puzzle that both the frontier
+    /// sweep and the branching search (within 30,000 decisions) count, the counts are
+    /// equal. The sweep counts every binoternary hexagon, and most bundled puzzles.
+    #[test]
+    fn the_sweep_counts_as_the_branching_search() {
+        let (mut compared, mut swept_only, mut neither, mut hexagons) = (0, Vec::new(), 0, 0);
+        let all = bundled();
+        for (name, prep) in &all {
+            let Some(by_sweep) = swept(prep, usize::MAX, None).expect("sweep") else {
+                neither += 1;
+                continue;
+            };
+            hexagons += usize::from(name.contains("binoternary"));
+            match count_prepared_branching(prep, 30_000, None).expect("branching") {
+                Some(c) => {
+                    assert_eq!(by_sweep.count, c.count, "{name}");
+                    compared += 1;
+                }
+                None => swept_only.push(name.clone()),
+            }
+        }
+        eprintln!("{compared} compared; counted by the sweep alone: {swept_only:?}; {neither} not swept");
+        assert_eq!(hexagons, 11, "the sweep counts every binoternary hexagon");
+        assert!(compared * 10 >= all.len() * 7, "only {compared} of {} compared", all.len());
+    }
+
+    /// On every bundled puzzle the sweep counts, its count is the sum of its counts with
+    /// one cell given each letter of its domain, for the first and the last cell with a
+    /// choice (far apart: opposite corners of a grid).
+    #[test]
+    fn sweep_counts_partition_over_two_far_cells() {
+        let mut partitioned = Vec::new();
+        for (name, prep) in bundled() {
+            let compiled = prep.compiled().expect("compiled");
+            if compiled.clues.iter().any(|cc| cc.approximate()) {
+                continue;
+            }
+            let Some(doms) = root_domains(&prep, compiled) else { continue };
+            let Some(total) = sweep_over(&prep, &doms) else { continue };
+            let open: Vec<usize> = (0..doms.len()).filter(|&c| doms[c].len() > 1).collect();
+            for &cell in open.first().into_iter().chain(open.last()) {
+                let mut sum = Big::zero();
+                for x in doms[cell].iter() {
+                    let mut one = doms.clone();
+                    one[cell] = SymSet::default();
+                    one[cell].insert(x);
+                    sum.add_assign(&sweep_over(&prep, &one).expect("the sweep applies with a cell fixed"));
+                }
+                assert_eq!(sum, total, "{name}, cell {cell}");
+            }
+            if !open.is_empty() {
+                partitioned.push(name);
+            }
+        }
+        // Most bundled puzzles have one solution, which propagation finds: no cell is open.
+        let hexagons = partitioned.iter().filter(|n| n.contains("binoternary")).count();
+        assert!(hexagons == 11 && partitioned.len() > 11, "partitioned: {partitioned:?}");
+    }
+
+    /// Widths and times of the sweep in every candidate order of the binoternary
+    /// hexagons (a measurement: `cargo test --release --lib sweep_orders -- --ignored --nocapture`).
+    #[test]
+    #[ignore = "a measurement"]
+    fn sweep_orders() {
+        for (name, prep) in bundled().into_iter().filter(|(name, _)| name.contains("binoternary")) {
+            let compiled = prep.compiled().expect("compiled");
+            let doms = root_domains(&prep, compiled).expect("domains");
+            let lines = Propagator::new(&prep.puzzle);
+            let classes: Vec<Layered> = lines
+                .lines
+                .iter()
+                .zip(&compiled.clues)
+                .map(|(cells, cc)| Layered::new(&cc.automaton, &cells.iter().map(|&c| doms[c]).collect::<Vec<_>>()))
+                .collect();
+            let widest: Vec<u32> = classes.iter().map(Layered::widest).collect();
+            println!("{name}: classes {widest:?}");
+            for (k, order) in candidates(&prep.puzzle.shape).iter().enumerate() {
+                let t = std::time::Instant::now();
+                let e = estimate(&lines.lines, &classes, order).expect("in order");
+                let r = frontier::count(&lines.lines, &classes, &doms, order, 3_000_000, &prep.cancel, &mut |_, _| {}).expect("count");
+                match r {
+                    Some(n) => println!("  order {k}: estimate {e:.0} in {:.2?}: {n}", t.elapsed()),
+                    None => println!("  order {k}: gave up in {:.2?}", t.elapsed()),
+                }
+            }
+        }
+    }
+}
