@@ -12,8 +12,49 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Exact solution counts of the puzzles that have more than one solution.
-const KNOWN_COUNTS: &[(&str, usize)] = &[("player_puzzle_sheep", 2304)];
+/// The puzzles with more than one solution: each has its count and the hash of its
+/// solutions recorded beside it (`NAME.solutions.md`, from the peer's full run and
+/// CPython).
+const SEVERAL: &[&str] = &["player_puzzle_sheep"];
+
+/// The SHA-256 of `grids` sorted, each grid's rows joined by `/` and the grids by
+/// newlines (the form of the `.solutions.md` records), by CPython's hashlib.
+fn solutions_sha256(grids: &[Vec<String>]) -> String {
+    let mut lines: Vec<String> = grids.iter().map(|g| g.join("/")).collect();
+    lines.sort();
+    let script = "import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("python3 is required: {e}"));
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), lines.join("\n").as_bytes()).expect("write to python3");
+    let out = child.wait_with_output().expect("python3");
+    assert!(out.status.success(), "python3 failed");
+    String::from_utf8(out.stdout).expect("UTF-8").trim().to_string()
+}
+
+#[test]
+fn sheeps_record_is_the_count_cpython_finds() {
+    // The record's first source is the peer's full run (not repeated here: its code is
+    // not in this project); the second, CPython's, runs here, over the alphabet crossat
+    // chooses for the file.
+    let record = crate::common::recorded_solutions("antoine-trux/player_puzzle_sheep");
+    let sheep = puzzle("antoine-trux/player_puzzle_sheep.input.txt");
+    let sheep = sheep.to_str().expect("UTF-8 path");
+    let run = crossat(&["solve", "--limit", "1", "--json", sheep], None);
+    let summary: Value = serde_json::from_str(run.stdout.lines().last().expect("a summary")).expect("JSON");
+    assert_eq!(summary["alphabet"].as_str(), Some(record.alphabet.as_str()), "crossat's alphabet is the record's");
+    let out = std::process::Command::new("python3")
+        .arg(crate::common::root().join("scripts/trux_count.py"))
+        .args([sheep, &record.alphabet])
+        .output()
+        .unwrap_or_else(|e| panic!("python3 is required: {e}"));
+    assert!(out.status.success(), "scripts/trux_count.py failed: {}", String::from_utf8_lossy(&out.stderr));
+    let want = format!("{} {}", record.count, record.sha256);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), want, "CPython's count and hash are the record's");
+}
 
 /// What a corpus walk found: failures are collected so that one run names them all.
 #[derive(Default)]
@@ -92,9 +133,9 @@ fn antoine_trux_puzzles_match_their_expected_outputs() {
         let result = solve_in_process(input_file(&input, None), None);
         // Hexagons are drawn as rows top to bottom, like crossat's display rows.
         hex += usize::from(is_hex_trux(&read_text(&input)));
-        let known = KNOWN_COUNTS.iter().find(|(n, _)| *n == name).map(|&(_, c)| c);
+        let known = SEVERAL.contains(&name).then(|| crate::common::recorded_solutions(&format!("antoine-trux/{name}")));
         if !expected.unique && known.is_none() {
-            report.fail(name, "several solutions expected: add the exact count to KNOWN_COUNTS".into());
+            report.fail(name, "several solutions expected: record them in NAME.solutions.md and SEVERAL".into());
         }
         let Some(found) = report.solutions(name, result) else { continue };
         report.check(name, &found, first, expected.unique);
@@ -103,15 +144,17 @@ fn antoine_trux_puzzles_match_their_expected_outputs() {
                 report.fail(name, format!("expected grid {g:?} is not among the solutions"));
             }
         }
-        if let Some(count) = known {
+        if let Some(record) = known {
             let _ = counted.insert(name.to_string());
-            if found.0.len() != count || !found.1 {
-                report.fail(name, format!("expected exactly {count} solutions, got {} (complete: {})", found.0.len(), found.1));
+            if found.0.len() != record.count || !found.1 {
+                report.fail(name, format!("expected exactly {} solutions, got {} (complete: {})", record.count, found.0.len(), found.1));
+            } else if solutions_sha256(&found.0) != record.sha256 {
+                report.fail(name, "the solutions are not the recorded ones (their SHA-256 differs)".into());
             }
         }
     }
     assert_eq!(hex, 5, "hexagonal files (MIT, hexagonal_2..4, star_wars)");
-    assert_eq!(counted.len(), KNOWN_COUNTS.len(), "every puzzle of KNOWN_COUNTS is in the corpus");
+    assert_eq!(counted.len(), SEVERAL.len(), "every puzzle of SEVERAL is in the corpus");
     report.finish("antoine-trux", 84);
 }
 

@@ -264,3 +264,26 @@ fn the_input_overrides_the_dialect() {
     let mut p = crossat::Puzzle::read("t.json", text.as_bytes()).expect("read");
     assert!(p.solve().expect("solve").is_none());
 }
+
+/// `lint` reads a regex-pool puzzle's pool (beside the CSV, or `--pool`) and lints each
+/// regex at each length of an entry it may be assigned to.
+#[test]
+fn lint_checks_every_pool_regex_at_every_entry_length() {
+    let dir = tmp();
+    let csv = write_file(dir.path(), "p.csv", "0,.\n1,..\n");
+    write_file(dir.path(), "p.txt", "(a)?\\1b\nb.\n");
+    let other = write_file(dir.path(), "other.txt", "b.\nb|bb\n");
+    let run = crossat(&["lint", arg(&csv), "--json"], None);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let lines = json_lines(&run.stdout);
+    let differs: Vec<&serde_json::Value> = lines.iter().filter(|v| v["type"] == "clue").collect();
+    assert_eq!(differs.len(), 1, "{}", run.stdout);
+    let v = differs[0];
+    assert_eq!((v["clue"].as_str(), v["regex"].as_str(), v["length"].as_u64()), (Some("pool regex 1"), Some(r"(a)?\1b"), Some(1)), "{v}");
+    let pair = [(v["regex"].as_str().unwrap().to_string(), v["witness"].as_str().unwrap().to_string())];
+    assert_eq!((python_tests(&pair)[0], node_tests(&pair)[0]), (Some(v["python"] == true), Some(v["ecmascript"] == true)), "{v}");
+    assert_eq!(lines.last().unwrap()["clues"], 4, "two regexes at two lengths");
+    let run = crossat(&["lint", arg(&csv), "--pool", arg(&other)], None);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("1 puzzle, 4 clues: 0 differ"), "{}", run.stdout);
+}

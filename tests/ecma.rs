@@ -788,3 +788,47 @@ fn forced_iterations_past_the_line_are_cut_without_changing_an_answer() {
     // Both verdicts are common, so the comparison means something.
     assert!(matched * 10 > compared && matched * 10 < compared * 9, "{matched} of {compared} lines match");
 }
+
+#[test]
+fn huge_minimum_repeats_are_solved_as_the_matcher_reads_them() {
+    // Past the empty line node runs out of stack on these (no verdict to compare), so
+    // the matcher, checked against node with small minimums just above, is the
+    // reference: `solve --all` (whichever route compiles the clue) lists exactly the
+    // lines it accepts, and answers at once.
+    const CLUES: &[&str] = &[
+        "(?<n>(?:\\})?){99999999999}",
+        "(?: |){99999999999}",
+        "(?:a{0,2}){99999999999}",
+        "((?:\\2|b|a){99999999999}(?<x1>(.)))",
+        "(?:(?:.{0}){99999999999}?|a){99999999999}",
+        "(?:|^|a|b{99999999999}){99999999999}",
+        "(?<m>\\1|b+?|(\\2)){99999999999}?",
+        "(?:(?<n>[a}]){0,2}?){99999999999}?",
+        "(?:a|(?=b)){99999999999}b*",
+        "(?=(a|){4294967294})\\1.*",
+        ".*(?<=(a|}){99999999999})\\1?",
+        "(?:(a)|b\\1){3000000000,4000000000}",
+    ];
+    let alphabet = ['a', 'b', '}', ' '];
+    for clue in CLUES {
+        let m = Matcher::new(&ecma::parse(clue).unwrap_or_else(|e| panic!("{clue:?}: {e}")));
+        let mut lines = vec![String::new()];
+        for n in 1..=4 {
+            lines = lines.iter().flat_map(|s| alphabet.map(|c| format!("{s}{c}"))).collect();
+            let want: Vec<&String> =
+                lines.iter().filter(|s| m.fullmatch_str(s).unwrap_or_else(|e| panic!("{clue:?} on {s:?}: {e}"))).collect();
+            let puzzle = json!({"rows": 1, "cols": n, "left": [clue], "alphabet": "ab} ", "dialect": "ecmascript"}).to_string();
+            let run = crate::common::crossat(&["solve", "--all", "--json", "-"], Some(puzzle.as_bytes()));
+            assert!(run.code == 0 || run.code == 1, "{clue:?}, length {n}: {}", run.stderr);
+            let mut got: Vec<String> = crate::common::json_lines(&run.stdout)
+                .iter()
+                .filter(|l| l["type"] == "solution")
+                .map(|l| l["grid"][0].as_str().expect("a row").to_string())
+                .collect();
+            got.sort();
+            let mut want: Vec<String> = want.into_iter().cloned().collect();
+            want.sort();
+            assert_eq!(got, want, "{clue:?}, length {n}");
+        }
+    }
+}

@@ -176,9 +176,7 @@ pub(crate) fn lint(input: &Input, prep: &Prepared, cancel: &Cancel) -> Result<Va
             Verdict::Refused { python, ecmascript } => LintVerdict::Refused { python_error: python, ecmascript_error: ecmascript },
             Verdict::Undecided(reason) => LintVerdict::Undecided { reason },
         };
-        let clue = &p.clues[v.clue];
-        let record =
-            records::LintClue { puzzle: name.clone(), clue: clue.label.clone(), regex: clue.regex.clone(), length: v.length, verdict };
+        let record = records::LintClue { puzzle: name.clone(), clue: v.label, regex: v.regex, length: v.length, verdict };
         out.push(records::value(&record));
     }
     Ok(Value::Array(out))

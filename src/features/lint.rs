@@ -52,12 +52,14 @@ pub enum Verdict {
     Undecided(String),
 }
 
-/// One clue's verdict.
+/// One clue's verdict on a line of one length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClueLint {
-    /// The clue (index into the puzzle's clues).
-    pub clue: usize,
-    /// Its line's length.
+    /// The clue's label (`row 1 (left)`; `pool regex 3` for a regex of a pool).
+    pub label: String,
+    /// The clue.
+    pub regex: String,
+    /// Its line's length (a pool's regex is linted at each length of an entry).
     pub length: usize,
     /// What differs.
     pub verdict: Verdict,
@@ -69,20 +71,27 @@ pub struct ClueLint {
 /// polled before each clue.
 pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>, cancel: &crate::stop::Cancel) -> Result<(Alphabet, Vec<ClueLint>)> {
     let alphabet = lint_alphabet(source, puzzle, alphabet)?;
+    // Every clue on its line, then every regex of a pool at each entry length.
+    let mut lines: Vec<(String, &str, usize)> = puzzle.clues.iter().map(|c| (c.label.clone(), c.regex.as_str(), c.cells.len())).collect();
+    if let Some(pool) = &puzzle.pool {
+        let lengths: std::collections::BTreeSet<usize> = pool.entries.iter().map(Vec::len).collect();
+        for (k, regex) in pool.regexes.iter().enumerate() {
+            lines.extend(lengths.iter().map(|&len| (format!("pool regex {}", k + 1), regex.as_str(), len)));
+        }
+    }
     let mut done: HashMap<(&str, usize), Verdict> = HashMap::new();
-    let mut out = Vec::with_capacity(puzzle.clues.len());
-    for (i, clue) in puzzle.clues.iter().enumerate() {
+    let mut out = Vec::with_capacity(lines.len());
+    for (label, regex, length) in lines {
         cancel.check()?;
-        let length = clue.cells.len();
-        let verdict = match done.get(&(clue.regex.as_str(), length)) {
+        let verdict = match done.get(&(regex, length)) {
             Some(v) => v.clone(),
             None => {
-                let v = clue_verdict(&clue.regex, &alphabet, length)?;
-                let _ = done.insert((clue.regex.as_str(), length), v.clone());
+                let v = clue_verdict(regex, &alphabet, length)?;
+                let _ = done.insert((regex, length), v.clone());
                 v
             }
         };
-        out.push(ClueLint { clue: i, length, verdict });
+        out.push(ClueLint { label, regex: regex.to_string(), length, verdict });
     }
     Ok((alphabet, out))
 }
@@ -91,8 +100,10 @@ pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>, cancel: &c
 /// parses (a clue it refuses is reported by [`lint`], not here).
 fn lint_alphabet(source: &str, puzzle: &Puzzle, explicit: Option<&[char]>) -> Result<Alphabet> {
     let mut parsable = puzzle.clone();
-    parsable.pool = None;
     parsable.clues.retain(|c| dialect::parse(puzzle.dialect, &c.regex).is_ok());
+    if let Some(pool) = &mut parsable.pool {
+        pool.regexes.retain(|r| dialect::parse(puzzle.dialect, r).is_ok());
+    }
     let trees = compile::parse_clues(source, &parsable)?;
     compile::choose_alphabet(source, &parsable, &trees, explicit)
 }

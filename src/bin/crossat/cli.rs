@@ -414,6 +414,9 @@ pub struct LintArgs {
     /// `--alphabet`, checked: not empty.
     #[arg(skip)]
     pub chars: Option<Vec<char>>,
+    /// The regex pool of a regex-pool CSV (default: the `.txt` file beside it).
+    #[arg(long, value_name = "FILE")]
+    pub pool: Option<PathBuf>,
     /// JSON Lines: one `{"type":"clue",…}` per clue that differs, then a `{"type":"summary",…}`.
     #[arg(long)]
     pub json: bool,

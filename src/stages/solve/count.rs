@@ -1,8 +1,11 @@
 //! Exact model counting over the cells: how many grids a puzzle has, without listing
 //! them.
 //!
-//! A depth-first search over the cells, as `super::lines` does, that counts instead of
-//! listing, in the manner of the component-caching model counters (sharpSAT, Ganak):
+//! Two routes: where the clues' automata are exact, a frontier sweep over the cells
+//! (`order`, `frontier`, `classes`); else, or past the sweep's size, a branching search.
+//!
+//! The branching search: a depth-first search over the cells, as `super::lines` does,
+//! that counts instead of listing, in the manner of the component-caching model counters (sharpSAT, Ganak):
 //!
 //! - *Propagation.* At every node each line is kept arc consistent over its
 //!   automaton ([`Propagator`]): a letter leaves a cell only when no word of some
@@ -40,8 +43,8 @@ mod classes;
 mod frontier;
 mod order;
 mod parallel;
-mod table;
 pub(crate) mod segment;
+mod table;
 
 use crate::stop::Cancel;
 pub use big::Big;
@@ -82,38 +85,12 @@ pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option
 }
 
 /// [`count_prepared_within`], telling `report` how far it has got: by the frontier
-/// sweep ([`swept`]) where it applies, otherwise by the branching search.
+/// sweep ([`order::swept`]) where it applies, otherwise by the branching search.
 pub(crate) fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
-    if let Some(counted) = swept(prep, max_nodes, report.as_mut().map(|r| &mut **r as Report<'_>))? {
+    if let Some(counted) = order::swept(prep, max_nodes, report.as_mut().map(|r| &mut **r as Report<'_>))? {
         return Ok(Some(counted));
     }
     count_prepared_branching(prep, max_nodes, report)
-}
-
-/// The count of `prep` by the frontier sweep over its cells ([`order::sweep`]), with a
-/// table of at most 16 entries per decision of `max_nodes` (the branching search's
-/// budget), and [`order::MAX_ENTRIES`]; `None` when the sweep does not apply (a regex
-/// pool, a clue whose automaton over-approximates it, a shape without an order that
-/// reads every line straight) or would need more.
-fn swept(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
-    let compiled = prep.compiled()?;
-    if prep.puzzle.pool.is_some() || compiled.clues.iter().any(|cc| cc.approximate()) {
-        return Ok(None);
-    }
-    let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
-    if doms.iter().any(SymSet::is_empty) {
-        return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }));
-    }
-    let lines = Propagator::new(&prep.puzzle);
-    let automata: Vec<_> = compiled.clues.iter().map(|cc| &cc.automaton).collect();
-    let max_entries = max_nodes.saturating_mul(16).min(order::MAX_ENTRIES);
-    let mut silent = |_, _| {};
-    let report: Report<'_> = match report.as_mut() {
-        Some(r) => &mut **r,
-        None => &mut silent,
-    };
-    let swept = order::sweep(&prep.puzzle.shape, &lines.lines, &automata, &doms, max_entries, &prep.cancel, report)?;
-    Ok(swept.map(|count| Counted { count, nodes: 0, cache_hits: 0 }))
 }
 
 /// [`count_prepared_reporting`] by the branching search alone.

@@ -21,7 +21,9 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
         let text = puzzle::utf8(&source, &bytes)?;
         puzzle::challenges::read_all(&source, text)?.into_iter().map(|(key, p)| p.map(|p| (key, p))).collect::<Result<_>>()?
     } else {
-        let p = puzzle::read(&source, &bytes, Some(format), args.id.as_deref(), None)?;
+        let pool = crate::io::pool_file(&args.file, args.pool.as_deref())?;
+        let pool = pool.as_ref().map(|(name, bytes)| (name.as_str(), bytes.as_slice()));
+        let p = puzzle::read(&source, &bytes, Some(format), args.id.as_deref(), pool)?;
         vec![(p.name.clone().unwrap_or_else(|| source.clone()), p)]
     };
     let (mut clues, mut differ, mut refused, mut bad, mut undecided) = (0, 0, 0, 0, 0);
@@ -29,8 +31,7 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
         let (_, verdicts) = lint::lint(&source, p, alphabet.as_deref(), &crate::stop::token())?;
         for v in &verdicts {
             clues += 1;
-            let clue = &p.clues[v.clue];
-            let head = format!("{name}: {} '{}' ({} cells)", clue.label, clue.regex, v.length);
+            let head = format!("{name}: {} '{}' ({} cells)", v.label, v.regex, v.length);
             let (verdict, text) = match &v.verdict {
                 Verdict::Same => continue,
                 Verdict::Differs { witness, python } => {
@@ -56,13 +57,8 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                 }
             };
             if args.json {
-                let record = records::LintClue {
-                    puzzle: name.clone(),
-                    clue: clue.label.clone(),
-                    regex: clue.regex.clone(),
-                    length: v.length,
-                    verdict,
-                };
+                let record =
+                    records::LintClue { puzzle: name.clone(), clue: v.label.clone(), regex: v.regex.clone(), length: v.length, verdict };
                 writeln!(out, "{}", records::line(&record))?;
             } else {
                 writeln!(out, "{text}")?;

@@ -68,8 +68,7 @@ impl Layered {
             let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
             let mut table: Vec<u32> = Vec::new();
             for &s in &fwd[p] {
-                let sig: Vec<u32> =
-                    (0..sigma).map(|x| if line[p].contains(x) { lookup(&class, a.step(s, x)) } else { NONE }).collect();
+                let sig: Vec<u32> = (0..sigma).map(|x| if line[p].contains(x) { lookup(&class, a.step(s, x)) } else { NONE }).collect();
                 if sig.iter().all(|&t| t == NONE) {
                     continue;
                 }

@@ -176,7 +176,13 @@ fn step_moves(readers: &[Reader<'_>], step: &Step, old: u128) -> Vec<(u128, u64)
             }
             // A finished line has accepted (its only class at the end, or its start's
             // class among the set); its slot goes back to zero.
-            let stored = if last { 0 } else if r.backward { moved } else { moved - 1 };
+            let stored = if last {
+                0
+            } else if r.backward {
+                moved
+            } else {
+                moved - 1
+            };
             if width > 0 {
                 new |= u128::from(stored) << at;
                 at += width;
@@ -216,7 +222,7 @@ impl<'c> Plan<'c> {
         let mut readers = Vec::with_capacity(lines.len());
         let mut dead = false;
         for (cells, classes) in lines.iter().zip(classes) {
-            let Some(backward) = direction(cells, &at) else { return None };
+            let backward = direction(cells, &at)?;
             dead |= !classes.live();
             let widest = classes.widest();
             let width = if backward { widest } else { 32 - widest.saturating_sub(1).leading_zeros() };

@@ -10,13 +10,14 @@
 //! their classes at that point; the estimate is the sum over the cells of two to that
 //! width (the table's expected size, were the lines independent).
 
-use super::Big;
 use super::classes::Layered;
 use super::frontier;
+use super::{Big, Counted, Report, root_domains};
 use crate::compile::automaton::Automaton;
 use crate::error::Result;
-use crate::propagate::SymSet;
+use crate::propagate::{Propagator, SymSet};
 use crate::puzzle::{Shape, hex};
+use crate::solve::Prepared;
 use crate::stop::Cancel;
 
 /// Most entries the sweep's table may hold (each some 60 bytes, in two tables).
@@ -24,6 +25,32 @@ pub(super) const MAX_ENTRIES: usize = 1 << 21;
 
 /// Orders tried, best estimate first, before the sweep gives up.
 const TRIES: usize = 2;
+
+/// The count of `prep` by the frontier sweep over its cells ([`sweep`]), with a
+/// table of at most 16 entries per decision of `max_nodes` (the branching search's
+/// budget), and [`MAX_ENTRIES`]; `None` when the sweep does not apply (a regex
+/// pool, a clue whose automaton over-approximates it, a shape without an order that
+/// reads every line straight) or would need more.
+pub(super) fn swept(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
+    let compiled = prep.compiled()?;
+    if prep.puzzle.pool.is_some() || compiled.clues.iter().any(|cc| cc.approximate()) {
+        return Ok(None);
+    }
+    let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };
+    if doms.iter().any(SymSet::is_empty) {
+        return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }));
+    }
+    let lines = Propagator::new(&prep.puzzle);
+    let automata: Vec<_> = compiled.clues.iter().map(|cc| &cc.automaton).collect();
+    let max_entries = max_nodes.saturating_mul(16).min(MAX_ENTRIES);
+    let mut silent = |_, _| {};
+    let report: Report<'_> = match report.as_mut() {
+        Some(r) => &mut **r,
+        None => &mut silent,
+    };
+    let swept = sweep(&prep.puzzle.shape, &lines.lines, &automata, &doms, max_entries, &prep.cancel, report)?;
+    Ok(swept.map(|count| Counted { count, nodes: 0, cache_hits: 0 }))
+}
 
 /// The count of the grids over `doms` (propagated) whose every line `lines[i]` its
 /// automaton `automata[i]` (exact, deterministic) accepts, by the frontier sweep in the
@@ -38,11 +65,8 @@ pub(super) fn sweep(
     cancel: &Cancel,
     report: &mut dyn FnMut(u64, u64),
 ) -> Result<Option<Big>> {
-    let classes: Vec<Layered> = lines
-        .iter()
-        .zip(automata)
-        .map(|(cells, a)| Layered::new(a, &cells.iter().map(|&c| doms[c]).collect::<Vec<_>>()))
-        .collect();
+    let classes: Vec<Layered> =
+        lines.iter().zip(automata).map(|(cells, a)| Layered::new(a, &cells.iter().map(|&c| doms[c]).collect::<Vec<_>>())).collect();
     if classes.iter().any(|c| !c.live()) {
         return Ok(Some(Big::zero()));
     }
@@ -145,8 +169,8 @@ pub(super) fn candidates(shape: &Shape) -> Vec<Vec<usize>> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::classes::Layered;
-    use super::super::{count_prepared_branching, frontier, root_domains, swept};
-    use super::{Big, MAX_ENTRIES, candidates, estimate, sweep};
+    use super::super::{count_prepared_branching, frontier, root_domains};
+    use super::{Big, MAX_ENTRIES, candidates, estimate, sweep, swept};
     use crate::pipeline::{Input, prepare};
     use crate::propagate::{Propagator, SymSet};
     use crate::solve::Prepared;

@@ -45,7 +45,7 @@ struct Task {
 /// its table is one), otherwise by the branching search on `jobs` threads, telling
 /// `report` how many tasks are counted of how many.
 pub(crate) fn count_prepared_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
-    if let Some(counted) = super::swept(prep, usize::MAX, report.as_mut().map(|r| &mut **r as Report<'_>))? {
+    if let Some(counted) = super::order::swept(prep, usize::MAX, report.as_mut().map(|r| &mut **r as Report<'_>))? {
         return Ok(counted);
     }
     branching_jobs(prep, jobs, report)
