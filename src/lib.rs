@@ -70,17 +70,22 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | [`stages`], in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
-//! | [`features`] | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
-//! | [`support`] | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | features (`src/features/`) | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
+//! | support (`src/support/`) | [`clock`], [`error`], [`limits`], [`progress`] (with the `cli` feature), [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop` | the library |
 //!
-//! Every module is re-exported here under its short name: `crossat::compile` is
-//! `crossat::stages::compile`, `crossat::sre` is `crossat::stages::dialect::sre`.
+//! The group modules (`stages`, `features`, `support`) are private: each module is public
+//! under its short name only, `crossat::compile` for `src/stages/compile/`, `crossat::sre`
+//! for `src/stages/dialect/sre/`. Items no other crate uses are `pub(crate)`.
 //!
-//! [`progress`]: support
+//! [`progress`]: #module-map
+//!
+
+#![deny(missing_docs)]
 
 mod features;
+
 pub mod pipeline;
 mod stages;
 mod support;
@@ -97,6 +102,11 @@ pub use support::{clock, error, limits, records, rng, stats, stop, style};
 pub use error::{Error, Result};
 
 use std::path::Path;
+
+/// docs/api.md's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/api.md")]
+mod api_md {}
 
 /// A puzzle read, compiled and encoded: ready to solve, check or export.
 ///

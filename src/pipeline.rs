@@ -96,7 +96,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle
     solve::strategy::solve(prep, limit, emit)
 }
 
-/// [`solve`] as `listing` says: on several threads, in sorted order
+/// [`solve()`] as `listing` says: on several threads, in sorted order
 /// (`solve::strategy::solve_listing`). The grids do not depend on the threads.
 pub fn solve_listing(prep: &mut Prepared, listing: Listing, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     solve::strategy::solve_listing(prep, listing, emit)

@@ -3,7 +3,7 @@
 //! browser's), on their own line: the clue's language at the line's length over the
 //! puzzle's alphabet, in each dialect.
 //!
-//! Per clue ([`lint`]): both dialects parse it ([`crate::dialect::parse`]); a clue one
+//! Per clue ([`lint`]): both dialects parse it (`crate::dialect::parse`); a clue one
 //! of them refuses is reported with the error. Otherwise each dialect's clue is
 //! compiled for the line without the tagged route ([`crate::compile::classify`]):
 //! when both automata are exact (regular or bounded route) the product of the two is

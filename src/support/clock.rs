@@ -6,4 +6,4 @@
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 pub use std::time::{Instant, SystemTime, UNIX_EPOCH};
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-pub(crate) use web_time::{Instant, SystemTime, UNIX_EPOCH};
+pub use web_time::{Instant, SystemTime, UNIX_EPOCH};

@@ -140,11 +140,17 @@ pub enum Param {
     Width,
     /// A word square's height.
     Height,
+    /// The difficulty `generate` is asked for ([`Spec::difficulty`](crate::generate::Spec::difficulty)).
+    Difficulty,
+    /// `generate`'s back-references ([`Spec::backrefs`](crate::generate::Spec::backrefs)).
+    Backrefs,
+    /// `generate`'s lookarounds ([`Spec::lookarounds`](crate::generate::Spec::lookarounds)).
+    Lookarounds,
 }
 
 impl Param {
     /// The parameter's name in the library: `id`, `seed`, `max_input_bytes`, `width`,
-    /// `height`.
+    /// `height`, `difficulty`, `backrefs`, `lookarounds`.
     pub fn name(self) -> &'static str {
         match self {
             Param::Id => "id",
@@ -152,6 +158,9 @@ impl Param {
             Param::MaxInputBytes => "max_input_bytes",
             Param::Width => "width",
             Param::Height => "height",
+            Param::Difficulty => "difficulty",
+            Param::Backrefs => "backrefs",
+            Param::Lookarounds => "lookarounds",
         }
     }
 }
@@ -190,6 +199,34 @@ pub enum RequestError {
         /// The largest allowed (the smallest is 2).
         max: usize,
     },
+    /// `generate` at [`Param::Difficulty`] `hard` with [`Param::Backrefs`] or
+    /// [`Param::Lookarounds`]: hard clues are alternations of code words.
+    HardWithPatterns,
+    /// `generate` at [`Param::Difficulty`] `hard` on lines too short for its codes.
+    HardTooSmall {
+        /// The shape, as `3x3` or `hexagon of side 2`.
+        shape: String,
+        /// Clues per line.
+        sides: usize,
+    },
+    /// `generate` at [`Param::Difficulty`] `medium` on a grid of one row or column.
+    MediumTooSmall {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// `generate`'s text to hide is empty.
+    EmptyText,
+    /// `generate`'s text to hide has more characters than the grid has cells.
+    TextTooLong {
+        /// Characters in the text.
+        chars: usize,
+        /// Cells in the grid.
+        cells: usize,
+        /// The shape, as `2x2` or `hexagon of side 2`.
+        shape: String,
+    },
 }
 
 impl RequestError {
@@ -210,6 +247,25 @@ impl RequestError {
                 "{} {value}: a word square needs from 2 to {max} cells per side (every line needs a blank and at least half filled)",
                 spell(*side)
             ),
+            RequestError::HardWithPatterns => format!(
+                "{} hard builds its clues from alternations; it cannot be combined with {} or {}",
+                spell(Param::Difficulty),
+                spell(Param::Backrefs),
+                spell(Param::Lookarounds)
+            ),
+            RequestError::HardTooSmall { shape, sides } => format!(
+                "{} hard cannot be made for a {shape} with {sides} clue{} per line: its lines are too short for clues that leave every cell open while deciding the grid together (with one clue per line a rectangle needs 4x4, or 3x6 and 6x3; with two, 3x3; a hexagon needs side 3)",
+                spell(Param::Difficulty),
+                if *sides == 1 { "" } else { "s" }
+            ),
+            RequestError::MediumTooSmall { rows, cols } => format!(
+                "{} medium needs at least 2 rows and 2 columns, got {rows}x{cols} (a grid of one row or column is solved line by line: easy)",
+                spell(Param::Difficulty)
+            ),
+            RequestError::EmptyText => "the target text is empty".into(),
+            RequestError::TextTooLong { chars, cells, shape } => {
+                format!("the text has {chars} characters, more than the {cells} cells of a {shape}")
+            }
         }
     }
 }

@@ -36,11 +36,15 @@ pub fn flag(p: crossat::error::Param) -> String {
 }
 
 /// A library error in the command line's words: the parameters it names become the
-/// flags that set them, and a collection without `--id` points to `crossat list`.
+/// flags that set them, a collection without `--id` points to `crossat list`, and a
+/// hard puzzle asked with patterns to the manual.
 pub fn cli_message(e: &Error) -> String {
     let message = e.message_with(&flag);
     match e {
         Error::Request(crossat::error::RequestError::IdNeeded { source, .. }) => format!("{message} (see `crossat list {source}`)"),
+        Error::Request(crossat::error::RequestError::HardWithPatterns) => {
+            message.replacen("alternations", "alternations (see `crossat man`)", 1)
+        }
         _ => message,
     }
 }

@@ -183,19 +183,17 @@ pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel
 /// exactly the letters of its solutions; the generator's medium block needs 2×2 cells).
 pub(crate) fn offered(spec: &Spec) -> Result<()> {
     match (spec.difficulty, &spec.shape) {
-        (Some(Difficulty::Hard), _) if spec.backrefs || spec.lookarounds => Err(Error::Usage(
-            "--difficulty hard builds its clues from alternations (see `crossat man`); it cannot be combined with --backrefs or --lookarounds".into(),
-        )),
+        (Some(Difficulty::Hard), _) if spec.backrefs || spec.lookarounds => Err(Error::Request(RequestError::HardWithPatterns)),
         (Some(Difficulty::Hard), shape) => {
             let lengths: Vec<usize> = lines(shape).iter().map(|(_, c)| c.len()).collect();
             match hard::plan(&lengths, spec.sides, shape.cells()) {
                 Some(_) => Ok(()),
-                None => Err(Error::Usage(hard_refusal(spec))),
+                None => Err(hard_refusal(spec)),
             }
         }
-        (Some(Difficulty::Medium), Shape::Rect { rows, cols }) if *rows < 2 || *cols < 2 => Err(Error::Usage(format!(
-            "--difficulty medium needs at least 2 rows and 2 columns, got {rows}x{cols} (a grid of one row or column is solved line by line: easy)"
-        ))),
+        (Some(Difficulty::Medium), Shape::Rect { rows, cols }) if *rows < 2 || *cols < 2 => {
+            Err(Error::Request(RequestError::MediumTooSmall { rows: *rows, cols: *cols }))
+        }
         _ => Ok(()),
     }
 }
@@ -209,14 +207,10 @@ fn answer(spec: &Spec, rng: &mut Rng) -> Result<Vec<char>> {
         None => (0..n).map(|_| (b'A' + rng.below(12) as u8) as char).collect(),
     };
     if text.is_empty() {
-        return Err(Error::Usage("the target text is empty".into()));
+        return Err(Error::Request(RequestError::EmptyText));
     }
     if text.len() > n {
-        return Err(Error::Usage(format!(
-            "the text has {} characters, more than the {n} cells of a {}",
-            text.len(),
-            spec.shape.describe()
-        )));
+        return Err(Error::Request(RequestError::TextTooLong { chars: text.len(), cells: n, shape: spec.shape.describe() }));
     }
     let mut solution = text.clone();
     while solution.len() < n {
@@ -246,7 +240,7 @@ fn prove(puzzle: &Puzzle, solution: &[char], cancel: &Cancel) -> Result<Rating> 
 fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     let lines = lines(&spec.shape);
     let lengths: Vec<usize> = lines.iter().map(|(_, c)| c.len()).collect();
-    let plan = hard::plan(&lengths, spec.sides, spec.shape.cells()).ok_or_else(|| Error::Usage(hard_refusal(spec)))?;
+    let plan = hard::plan(&lengths, spec.sides, spec.shape.cells()).ok_or_else(|| hard_refusal(spec))?;
     let cells: Vec<Vec<usize>> = lines.iter().map(|(_, c)| c.clone()).collect();
     let mut rng = Rng::new(spec.seed);
     // Random answers use the whole alphabet, as the decoys do (see `hard::clues`).
@@ -268,12 +262,7 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) 
     Err(Error::Request(RequestError::NoUniquePuzzle { difficulty: Some(Difficulty::Hard.name()), attempts: ATTEMPTS, checks: None }))
 }
 
-/// Why `--difficulty hard` cannot be made for the shape.
-fn hard_refusal(spec: &Spec) -> String {
-    format!(
-        "--difficulty hard cannot be made for a {} with {} clue{} per line: its lines are too short for clues that leave every cell open while deciding the grid together (with one clue per line a rectangle needs 4x4, or 3x6 and 6x3; with two, 3x3; a hexagon needs side 3)",
-        spec.shape.describe(),
-        spec.sides,
-        if spec.sides == 1 { "" } else { "s" }
-    )
+/// The refusal of a hard puzzle on the spec's shape: its lines are too short for the codes.
+fn hard_refusal(spec: &Spec) -> Error {
+    Error::Request(RequestError::HardTooSmall { shape: spec.shape.describe(), sides: spec.sides })
 }

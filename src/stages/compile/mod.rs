@@ -4,7 +4,7 @@
 //! This file is the driver: [`parse_clues`] (each clue's tree in the puzzle's
 //! dialect, [`crate::dialect`]: `re._parser`'s by [`crate::regex::parser`], or the
 //! ECMAScript parser's), [`choose_alphabet`], [`compile`] (each clue once per
-//! line length, equal and renamed clues shared) and [`positions`] (the clues' position
+//! line length, equal and renamed clues shared) and `positions` (the clues' position
 //! automata, for propagation before compiling). Per clue, [`compile`] runs three
 //! passes:
 //!
@@ -23,7 +23,7 @@
 //! minimised by [`minimize()`]; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
-//! [`BUILD_SIZE_LIMIT`] bytes, the explicit table [`MAX_STATES`] states.
+//! `BUILD_SIZE_LIMIT` bytes, the explicit table [`MAX_STATES`] states.
 
 pub(crate) mod alphabet;
 pub(crate) mod automaton;

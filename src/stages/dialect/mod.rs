@@ -1,6 +1,6 @@
 //! A clue in its puzzle's [`Dialect`]: parsed by that dialect's parser into a
-//! [`Tree`] ([`parse`]) and matched by that dialect's reference matcher
-//! ([`Matcher`]).
+//! [`Tree`] (`parse`) and matched by that dialect's reference matcher
+//! (`Matcher`).
 //!
 //! | dialect | parser | tree | reference matcher |
 //! |---|---|---|---|
@@ -8,7 +8,7 @@
 //! | [`Dialect::Ecmascript`] | [`crate::ecma::parse`] | [`ecma::Pattern`] | [`crate::ecma::Matcher`], as `new RegExp('^(?:' + clue + ')$').test` |
 //!
 //! The compile stage lowers either tree to its automata ([`crate::compile`]); the
-//! verify stage re-checks every grid with the [`Matcher`] of the puzzle's dialect.
+//! verify stage re-checks every grid with the `Matcher` of the puzzle's dialect.
 //!
 //! The two dialects are this stage's submodules: Python's syntax ([`regex`], a port of
 //! `re._parser`) and meaning ([`sre`], a port of `_sre`), and ECMAScript's syntax and

@@ -2,7 +2,7 @@
 //! written into a [`ClauseSink`].
 //!
 //! 1. *Cells.* One variable `x[c][a]` per cell and letter of its domain; exactly one is
-//!    true (at-least-one clause; pairwise at-most-one up to [`PAIRWISE_MAX`] letters,
+//!    true (at-least-one clause; pairwise at-most-one up to `PAIRWISE_MAX` letters,
 //!    a sequential counter above).
 //! 2. *Clues.* State variables `q[p][s]` for the live states of layer `p`, an edge
 //!    variable `e(p,s,t)` for each live pair of states joined by some letter, and the
@@ -12,10 +12,10 @@
 //!    variables (which path matched, which regex went where), so one grid may have
 //!    several models; enumeration blocks on cell variables, so counts stay exact.
 //!
-//! This file is the driver ([`encode`], [`encode_gated`]: cells, then clue by clue,
+//! This file is the driver (`encode`, [`encode_gated`]: cells, then clue by clue,
 //! within `MAX_CLAUSES` and `MAX_VARS`); a plain clue's line is `encode_line`
 //! (`unroll.rs`), a tagged clue's registers and lookarounds are `marker_slots`, the regex
-//! pool's assignment is `pool.rs`, [`exactly_one`] and [`at_most_one`] are
+//! pool's assignment is `pool.rs`, `exactly_one` and `at_most_one` are
 //! `cardinality.rs`, and the formula is written into a [`ClauseSink`] (`sink.rs`).
 
 mod cardinality;
@@ -82,7 +82,7 @@ pub(crate) fn encode_cancellable<S: ClauseSink>(
     encode_with(puzzle, compiled, doms, sink, false, cancel).map(|(vars, _)| vars)
 }
 
-/// Like [`encode`], but every clue is required only when its *selector* variable is
+/// Like `encode`, but every clue is required only when its *selector* variable is
 /// true (returned, one per clue): solving under assumptions then tells which clues
 /// (and givens) conflict or force a cell. Use full domains (no givens, no
 /// propagation) so that the formula itself carries every constraint.

@@ -12,6 +12,14 @@ use super::table::Table;
 use crate::compile::{Compiled, CompiledClue};
 use crate::puzzle::Puzzle;
 
+/// A constraint whose narrowing left a cell with no letter: the puzzle (or the branch
+/// being searched) has no solution, and `line` is the constraint to blame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Wipeout {
+    /// The constraint (a line, or a pool's constraint) that emptied a cell.
+    pub(crate) line: usize,
+}
+
 /// Line propagation over a puzzle's constraints: every clue, then every entry of the
 /// pool (supported by the union of the regexes that could be assigned to it). Built
 /// once per puzzle, run from any domains (the rating in `generate` runs it per probe).
@@ -40,7 +48,7 @@ impl Propagator {
     }
 
     /// Narrows `doms` to a fixpoint, starting from the constraints `start` (see
-    /// [`domains_with`](super::domains_with) for `refine`); `Err(i)` names the constraint that left a cell
+    /// [`domains_with`](super::domains_with) for `refine`); [`Wipeout`] names the constraint that left a cell
     /// empty, so that a search can weigh the constraints that fail most.
     pub(crate) fn narrow(
         &self,
@@ -48,7 +56,7 @@ impl Propagator {
         doms: &mut [SymSet],
         start: &[usize],
         refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
-    ) -> std::result::Result<(), usize> {
+    ) -> std::result::Result<(), Wipeout> {
         self.narrow_with(&mut Scratch::default(), compiled, doms, start, refine)
     }
 
@@ -61,7 +69,7 @@ impl Propagator {
         doms: &mut [SymSet],
         start: &[usize],
         mut refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,
-    ) -> std::result::Result<(), usize> {
+    ) -> std::result::Result<(), Wipeout> {
         let Scratch { queue, queued, line, support, layers, sparse, trail, tables } = scratch;
         if sparse.len() < compiled.clues.len() {
             sparse.resize_with(compiled.clues.len(), || None);
@@ -126,7 +134,7 @@ impl Propagator {
 
     /// Narrows the cells of constraint `i` to `support` (letters per cell, in line
     /// order): `changed(cell, before)` hears of each cell that loses letters, and the
-    /// constraints through it are queued again. `Err(i)` when a cell is left empty.
+    /// constraints through it are queued again. [`Wipeout`] when a cell is left empty.
     pub(super) fn narrow_line(
         &self,
         i: usize,
@@ -135,14 +143,14 @@ impl Propagator {
         queue: &mut std::collections::VecDeque<usize>,
         queued: &mut [bool],
         mut changed: impl FnMut(usize, SymSet),
-    ) -> std::result::Result<(), usize> {
+    ) -> std::result::Result<(), Wipeout> {
         for (&cell, s) in self.lines[i].iter().zip(support) {
             let new = doms[cell].and(s);
             if new != doms[cell] {
                 changed(cell, doms[cell]);
                 doms[cell] = new;
                 if new.is_empty() {
-                    return Err(i);
+                    return Err(Wipeout { line: i });
                 }
                 for &j in &self.of_cell[cell] {
                     if !queued[j] {

@@ -27,6 +27,7 @@ pub(crate) mod support;
 pub(crate) mod symset;
 pub(crate) mod table;
 
+pub(crate) use engine::Wipeout;
 pub use engine::{Propagator, Scratch};
 pub(crate) use layers::supported;
 pub use layers::{line_count, live_layers};

@@ -2,7 +2,7 @@
 //! only the matcher's word on the one candidate grid.
 
 use super::counterexample::verdict;
-use super::prepared::Prepared;
+use super::prepared::{Prepared, Settled};
 use super::{Found, Outcome};
 use crate::clock::Instant;
 use crate::compile::Alphabet;
@@ -18,7 +18,7 @@ use crate::verify::Grid;
 /// exact clue (a bug, reported by [`crate::verify::Verifier::check`]).
 pub(crate) fn solve_decided(
     prep: &mut Prepared,
-    candidate: Option<Vec<usize>>,
+    candidate: Settled,
     limit: Option<usize>,
     mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>,
 ) -> Result<Outcome> {
@@ -27,8 +27,8 @@ pub(crate) fn solve_decided(
     let (puzzle, verifier) = (&prep_ref.puzzle, &prep_ref.verifier);
     let outcome = match candidate {
         _ if limit == Some(0) => Ok(Outcome { found: 0, complete: false }),
-        None => Ok(Outcome { found: 0, complete: true }),
-        Some(cells) => (|| {
+        Settled::Empty => Ok(Outcome { found: 0, complete: true }),
+        Settled::Only(cells) => (|| {
             prep_ref.cancel().check()?;
             let grid = grid_of(&prep_ref.alphabet, &cells);
             if !verdict(puzzle, || prep_ref.compiled(), verifier, &grid)? {

@@ -173,7 +173,7 @@ pub(crate) fn search(
             }
             scratch.set(&mut doms, cell, one);
             match lines.narrow_with(&mut scratch, compiled, &mut doms, &lines.of_cell[cell], &mut refine) {
-                Err(line) => weight[line] += 1,
+                Err(crate::propagate::Wipeout { line }) => weight[line] += 1,
                 Ok(()) => break,
             }
         }

@@ -30,7 +30,7 @@ pub use enumerate::{Found, Search, Verdict, blocking_clause, decode_assignment, 
 pub(crate) use lines::solve_lines;
 pub use oracle::{Oracle, Selector};
 pub use parts::{PARTS_FROM, Parts, solve_parts, split_parts};
-pub use prepared::{Formula, Prepared, require_exact};
+pub use prepared::{Formula, Prepared, Settled, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
 pub use whole::solve_whole;
 

@@ -206,16 +206,14 @@ impl Prepared {
         self.line_budget = Some(nodes);
     }
 
-    /// When line propagation alone decides the puzzle: `Some(None)` when some cell has
-    /// no letter left (no solution), `Some(Some(cells))` when every cell has exactly
-    /// one (the symbols of the only grid that can be a solution, which the matcher
-    /// then accepts or rejects). `None` when a search is needed, and always for a
-    /// regex pool (whose grids also assign regexes to entries).
+    /// When line propagation alone decides the puzzle: what it settled ([`Settled`]).
+    /// `None` when a search is needed, and always for a regex pool (whose grids also
+    /// assign regexes to entries).
     ///
     /// Propagation only removes letters that no run of a clue's automaton can use,
     /// and every automaton accepts at least its clue's matches (it over-approximates
     /// on the counterexample route), so no solution is lost: the answer is exhaustive.
-    pub fn decided(&self) -> Option<Option<Vec<usize>>> {
+    pub fn decided(&self) -> Option<Settled> {
         if !self.direct || self.puzzle.pool.is_some() {
             return None;
         }
@@ -223,13 +221,23 @@ impl Prepared {
     }
 }
 
-/// What domains settle alone: `Some(None)` when some cell has no letter left (or there
-/// are no domains), `Some(Some(cells))` when every cell has exactly one, `None`
+/// What line propagation settled alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// Some cell has no letter left: no solution.
+    Empty,
+    /// Every cell has exactly one letter: the symbols of the only grid that can be a
+    /// solution, which the matcher then accepts or rejects.
+    Only(Vec<usize>),
+}
+
+/// What domains settle alone: [`Settled::Empty`] when some cell has no letter left (or
+/// there are no domains), [`Settled::Only`] when every cell has exactly one, `None`
 /// otherwise.
-pub(crate) fn settled(domains: &Option<Vec<SymSet>>) -> Option<Option<Vec<usize>>> {
+pub(crate) fn settled(domains: &Option<Vec<SymSet>>) -> Option<Settled> {
     match domains {
-        None => Some(None),
-        Some(doms) if doms.iter().all(|d| d.len() == 1) => Some(Some(doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect())),
+        None => Some(Settled::Empty),
+        Some(doms) if doms.iter().all(|d| d.len() == 1) => Some(Settled::Only(doms.iter().map(|d| d.iter().next().unwrap_or(0)).collect())),
         Some(_) => None,
     }
 }

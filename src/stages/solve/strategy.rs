@@ -33,12 +33,12 @@ pub(crate) fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl Fn
     super::solve_whole(prep, limit, emit)
 }
 
-/// How [`solve_listing`] lists a puzzle's grids.
+/// How [`solve_listing`](crate::pipeline::solve_listing) lists a puzzle's grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Listing {
     /// Most grids to hand over (all when `None`).
     pub limit: Option<usize>,
-    /// Threads to search on (1: the caller's alone, exactly as [`solve()`]).
+    /// Threads to search on (1: the caller's alone, exactly as [`solve()`](crate::pipeline::solve())).
     pub jobs: usize,
     /// Hand the grids over in sorted order (by their cells row by row, then a regex
     /// pool's assignment): every grid is found first, and with a limit the smallest

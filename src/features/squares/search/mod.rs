@@ -145,7 +145,7 @@ struct Search<'a> {
 }
 
 /// Finds up to `count` distinct squares with the dedicated search, each verified before
-/// it is passed on: a portfolio of [`portfolio::LANES`] searches from seeds drawn from
+/// it is passed on: a portfolio of `portfolio::LANES` searches from seeds drawn from
 /// `seed`, run in rounds on `jobs` threads (`portfolio.rs`). The seed fixes the whole
 /// run, whatever `jobs` is: the same seed gives the same squares in the same order.
 #[allow(clippy::too_many_arguments, reason = "the command's parameters, passed through")]

@@ -148,7 +148,10 @@ pub(crate) fn upper(c: char) -> char {
 /// characters equal to it under IGNORECASE (e.g. `s` ↔ `ſ`, `σ` ↔ `ς`).
 pub(crate) fn extra_cases(c: char) -> &'static [u32] {
     // Sets under IGNORECASE ask this of every character of their ranges, and almost
-    // none has extra cases: a bitmap of the BMP's keys answers those first.
+    // none has extra cases: a bitmap of the BMP's keys answers those first. KEYS is a
+    // pure cache: built once from the constant table `EXTRA_CASES`, never written after,
+    // the same for every caller and thread, so it cannot change an answer (the one
+    // process-wide value the library keeps; issue 37 allows documented pure caches).
     static KEYS: std::sync::LazyLock<Vec<u64>> = std::sync::LazyLock::new(|| {
         let mut bits = vec![0u64; 0x10000 / 64];
         for &(k, _) in tables::EXTRA_CASES.iter().filter(|&&(k, _)| k < 0x10000) {

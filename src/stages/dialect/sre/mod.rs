@@ -20,8 +20,8 @@
 //!   possessive repeats run their bodies as non-top-level calls).
 //!
 //! The recursion of `SRE(match)` is an explicit stack, so deep nesting and long
-//! strings cannot overflow Rust's stack; a step budget ([`STEP_BUDGET`]) bounds the
-//! work, and running out is an error ([`BudgetExceeded`]), never a verdict.
+//! strings cannot overflow Rust's stack; a step budget (`STEP_BUDGET`) bounds the
+//! work, and running out is an error (`BudgetExceeded`), never a verdict.
 
 pub(crate) mod charset;
 pub(crate) mod program;
