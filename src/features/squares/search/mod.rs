@@ -56,7 +56,7 @@ use crate::rng::Rng;
 use domain::Values;
 use regular::{Live, Pass};
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Tuning of the search.
@@ -117,7 +117,7 @@ impl Tuning {
 struct Decision {
     saved: Vec<Values>,
     /// The lines' live nodes before it.
-    live: Vec<Rc<Live>>,
+    live: Vec<Arc<Live>>,
     cell: usize,
     value: Cell,
 }
@@ -132,7 +132,7 @@ struct Search<'a> {
     lines: Vec<Vec<usize>>,
     dom: Vec<Values>,
     /// Per line, its live nodes after its last pass.
-    live: Vec<Rc<Live>>,
+    live: Vec<Arc<Live>>,
     queue: Vec<usize>,
     queued: Vec<bool>,
     pass: Pass,
@@ -169,7 +169,7 @@ struct Lane<'a> {
     s: Search<'a>,
     /// The domains and live nodes every run starts from (the root at a fixpoint).
     root: Vec<Values>,
-    root_live: Vec<Rc<Live>>,
+    root_live: Vec<Arc<Live>>,
     found: HashSet<Vec<Values>>,
     stack: Vec<Decision>,
     nodes: u64,
@@ -192,37 +192,58 @@ enum Paused {
     Complete,
 }
 
-impl<'a> Lane<'a> {
-    /// A lane searching with `seed`, its root propagated; `None` when the root has no
-    /// square (no lane has one).
-    fn new(lex: &'a Lexicon, size: Size, given: &Given, seed: u64, tuning: Tuning) -> Option<Lane<'a>> {
+/// Where every lane starts: the given cells' domains with every line made arc
+/// consistent once, and the lines' live transitions there. Computed once and shared
+/// (read only) by the lanes: on a 7×7 square these transitions are most of a lane's
+/// memory, and each lane's own passes copy only what they narrow.
+pub(super) struct Root {
+    dom: Vec<Values>,
+    live: Vec<Arc<Live>>,
+}
+
+impl Root {
+    /// The propagated root; `None` when it has no square (no lane has one).
+    pub(super) fn new(lex: &Lexicon, size: Size, given: &Given, tuning: Tuning) -> Option<Root> {
+        let mut s = Search::at(lex, size, given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(), None, 0, tuning)?;
+        s.propagate().then_some(Root { dom: s.dom, live: s.live })
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search over `dom`, with the lines' live transitions `live` (`None`: none yet,
+    /// every line queued) and its random choices drawn from `seed`.
+    fn at(lex: &'a Lexicon, size: Size, dom: Vec<Values>, live: Option<Vec<Arc<Live>>>, seed: u64, tuning: Tuning) -> Option<Search<'a>> {
         let (row_fa, col_fa) = (&lex.get(size.width).flat, &lex.get(size.height).flat);
         if row_fa.root().is_none() || col_fa.root().is_none() {
             return None;
         }
         let lines = size.lines();
         let nlines = lines.len();
-        let mut s = Search {
+        let fresh = live.is_none();
+        Some(Search {
             size,
             row_fa,
             col_fa,
             lines,
-            dom: given.cells.iter().map(|g| g.map_or_else(Values::full, Values::one)).collect(),
-            live: (0..nlines).map(|_| Rc::new(Live::default())).collect(),
-            queue: (0..nlines).collect(),
-            queued: vec![true; nlines],
+            dom,
+            live: live.unwrap_or_else(|| (0..nlines).map(|_| Arc::new(Live::default())).collect()),
+            queue: if fresh { (0..nlines).collect() } else { Vec::new() },
+            queued: vec![fresh; nlines],
             pass: Pass::default(),
             doms: Vec::new(),
             rng: Rng::new(seed),
             tuning,
             repeats: 0,
             fails: vec![1; nlines],
-        };
-        // The root: every line made arc consistent once; every run starts from here.
-        if !s.propagate() {
-            return None;
-        }
-        let (root, root_live) = (s.dom.clone(), s.live.clone());
+        })
+    }
+}
+
+impl<'a> Lane<'a> {
+    /// A lane searching with `seed` from the shared `root`.
+    fn new(lex: &'a Lexicon, size: Size, root: &Root, seed: u64, tuning: Tuning) -> Option<Lane<'a>> {
+        let s = Search::at(lex, size, root.dom.clone(), Some(root.live.clone()), seed, tuning)?;
+        let (root, root_live) = (root.dom.clone(), root.live.clone());
         Some(Lane {
             s,
             root,

@@ -14,7 +14,7 @@
 
 use super::super::dawg::Lexicon;
 use super::super::{Given, Outcome, Progress, Size, Square};
-use super::{Lane, Paused};
+use super::{Lane, Paused, Root};
 use crate::error::{Error, Result};
 use crate::puzzle::Dictionary;
 use std::collections::HashSet;
@@ -65,13 +65,16 @@ pub(super) fn run(task: &Task<'_>, jobs: usize, mut on_square: impl FnMut(&Squar
     let barrier = Barrier::new(threads + 1);
     let go = AtomicBool::new(true);
     let lock = |k: usize| reports[k].lock().unwrap_or_else(PoisonError::into_inner);
+    let root = Root::new(task.lex, task.size, task.given, task.tuning);
     std::thread::scope(|scope| {
         for t in 0..threads {
-            let (barrier, go, lock) = (&barrier, &go, &lock);
+            let (barrier, go, lock, root) = (&barrier, &go, &lock, &root);
             let spawned = std::thread::Builder::new().name("crossat-squares".into()).spawn_scoped(scope, move || {
                 let mut lanes: Vec<(usize, Option<Lane<'_>>, bool)> = (t..LANES)
                     .step_by(threads)
-                    .map(|k| (k, Lane::new(task.lex, task.size, task.given, lane_seed(task.seed, k), task.tuning), false))
+                    .map(|k| {
+                        (k, root.as_ref().and_then(|r| Lane::new(task.lex, task.size, r, lane_seed(task.seed, k), task.tuning)), false)
+                    })
                     .collect();
                 let (mut until, mut step) = (0u64, FIRST_ROUND);
                 loop {

@@ -7,7 +7,7 @@
 use super::domain::Values;
 use crate::squares::dawg::{Flat, StateId};
 use crate::squares::{BLANK, Cell};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Scratch space of one pass over a line, kept between passes.
 #[derive(Default)]
@@ -68,7 +68,7 @@ impl Pass {
     /// `support` and returns whether some word fits, and then replaces `live` with this
     /// pass's live transitions. With `weigh = Some(k)`, also fills `weight` with the
     /// words through each value of cell `k`.
-    pub(super) fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>, live: &mut Rc<Live>) -> bool {
+    pub(super) fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>, live: &mut Arc<Live>) -> bool {
         let n = doms.len();
         self.trans.resize_with(n, Vec::new);
         self.reach.resize_with(n + 1, Vec::new);
@@ -125,11 +125,11 @@ impl Pass {
                 next += u32::from(a);
             }
         }
-        let out = match Rc::get_mut(live) {
+        let out = match Arc::get_mut(live) {
             Some(l) => l,
             None => {
-                *live = Rc::new(Live::default());
-                Rc::get_mut(live).expect("a new Rc is not shared")
+                *live = Arc::new(Live::default());
+                Arc::get_mut(live).expect("a new Arc is not shared")
             }
         };
         out.count.clear();
