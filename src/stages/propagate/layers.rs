@@ -259,15 +259,12 @@ pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
     live_between(a, line, a.start, |s| a.accept[s as usize])
 }
 
-/// Live states per layer `0..=n` of runs over `line` from state `from` (none when
-/// [`DEAD`]) to a state `end` accepts, each layer sorted. Some layer is empty when no
-/// run exists.
-pub(crate) fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
-    let n = line.len();
-    let states = a.states();
-    let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
+/// States per layer `0..=n` that some word of `line`'s first cells leads to from
+/// `from` (none when [`DEAD`]), each layer sorted.
+pub(crate) fn reached(a: &Automaton, line: &[SymSet], from: u32) -> Vec<Vec<u32>> {
+    let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(line.len() + 1);
     fwd.push(if from == DEAD { vec![] } else { vec![from] });
-    let mut mark = vec![usize::MAX; states];
+    let mut mark = vec![usize::MAX; a.states()];
     for (p, dom) in line.iter().enumerate() {
         let mut next = Vec::new();
         for &s in &fwd[p] {
@@ -282,6 +279,16 @@ pub(crate) fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl 
         next.sort_unstable();
         fwd.push(next);
     }
+    fwd
+}
+
+/// Live states per layer `0..=n` of runs over `line` from state `from` (none when
+/// [`DEAD`]) to a state `end` accepts, each layer sorted. Some layer is empty when no
+/// run exists.
+pub(crate) fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
+    let n = line.len();
+    let states = a.states();
+    let fwd = reached(a, line, from);
     let mut live: Vec<Vec<u32>> = vec![vec![]; n + 1];
     live[n] = fwd[n].iter().copied().filter(|&s| end(s)).collect();
     let mut in_next = vec![false; states];

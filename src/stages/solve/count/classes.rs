@@ -36,23 +36,7 @@ impl Layered {
         let sigma = a.symbols;
         let states = a.states();
         // States that some word of the first p cells reaches.
-        let mut fwd: Vec<Vec<u32>> = Vec::with_capacity(n + 1);
-        fwd.push(if a.start == DEAD { vec![] } else { vec![a.start] });
-        let mut seen = vec![usize::MAX; states];
-        for (p, dom) in line.iter().enumerate() {
-            let mut next = Vec::new();
-            for &s in &fwd[p] {
-                for x in dom.iter() {
-                    let t = a.step(s, x);
-                    if t != DEAD && seen[t as usize] != p {
-                        seen[t as usize] = p;
-                        next.push(t);
-                    }
-                }
-            }
-            next.sort_unstable();
-            fwd.push(next);
-        }
+        let fwd = crate::propagate::layers::reached(a, line, a.start);
         // From the end back: the class of each reached state (NONE: no future).
         let mut class = vec![NONE; states];
         let mut k = vec![0u32; n + 1];
