@@ -167,9 +167,8 @@ pub fn search(
 /// One search of the portfolio: its state between rounds.
 struct Lane<'a> {
     s: Search<'a>,
-    /// The domains and live nodes every run starts from (the root at a fixpoint).
-    root: Vec<Values>,
-    root_live: Vec<Arc<Live>>,
+    /// Where every run starts (the root at a fixpoint, shared by the lanes).
+    root: &'a Root,
     found: HashSet<Vec<Values>>,
     stack: Vec<Decision>,
     nodes: u64,
@@ -241,13 +240,11 @@ impl<'a> Search<'a> {
 
 impl<'a> Lane<'a> {
     /// A lane searching with `seed` from the shared `root`.
-    fn new(lex: &'a Lexicon, size: Size, root: &Root, seed: u64, tuning: Tuning) -> Option<Lane<'a>> {
+    fn new(lex: &'a Lexicon, size: Size, root: &'a Root, seed: u64, tuning: Tuning) -> Option<Lane<'a>> {
         let s = Search::at(lex, size, root.dom.clone(), Some(root.live.clone()), seed, tuning)?;
-        let (root, root_live) = (root.dom.clone(), root.live.clone());
         Some(Lane {
             s,
             root,
-            root_live,
             found: HashSet::new(),
             stack: Vec::new(),
             nodes: 0,
@@ -276,8 +273,8 @@ impl<'a> Lane<'a> {
                 self.fresh = false;
                 self.cutoff = tuning.restart_base.saturating_mul(luby(self.run + 1));
                 self.dead_ends = 0;
-                self.s.dom.clone_from(&self.root);
-                self.s.live.clone_from(&self.root_live);
+                self.s.dom.clone_from(&self.root.dom);
+                self.s.live.clone_from(&self.root.live);
                 self.stack.clear();
             }
             // Invariant here: the domains are at a fixpoint with no dead end.
