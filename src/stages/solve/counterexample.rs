@@ -68,6 +68,38 @@ pub(super) fn loop_limit(source: &str, puzzle: &Puzzle, failures: &[verify::Fail
     })
 }
 
+/// What becomes of one model in a search over whole grids.
+pub(super) enum Judged {
+    /// Its grid, which every clue's reference matcher accepts.
+    Accept(Grid),
+    /// The clauses that block the line strings the matchers reject.
+    Reject(Vec<Vec<i32>>),
+}
+
+/// Judges the model `found`: its grid checked by the matchers, or the counterexample
+/// loop's clauses. `rejected` is called once per rejection and returns how many came
+/// before it; past [`MAX_COUNTEREXAMPLES`] the search ends with [`loop_limit`].
+pub(super) fn judge(
+    source: &str,
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    verifier: &Verifier,
+    vars: &CellVars,
+    found: &Found,
+    rejected: impl FnOnce() -> usize,
+) -> Result<Judged> {
+    let grid = found.grid(&compiled.alphabet);
+    let failures = verifier.failures(puzzle, &grid)?;
+    match counterexamples(puzzle, compiled, vars, found, &failures) {
+        Some(_) if rejected() >= MAX_COUNTEREXAMPLES => Err(loop_limit(source, puzzle, &failures)),
+        Some(clauses) => Ok(Judged::Reject(clauses)),
+        None => {
+            verifier.check(puzzle, &grid)?;
+            Ok(Judged::Accept(grid))
+        }
+    }
+}
+
 /// When every failure is on a clue whose encoding is checked rather than trusted,
 /// the clauses that block the failing line strings; `None` otherwise (no failure, or
 /// one that only a bug explains, which [`Verifier::check`] then reports).

@@ -13,7 +13,7 @@
 //! them (and rejected there on the counterexample route) and handed to the caller's
 //! `emit` on the caller's thread, in the order they arrive.
 
-use super::counterexample::{MAX_COUNTEREXAMPLES, counterexamples, loop_limit};
+use super::counterexample::{Judged, judge};
 use super::enumerate::enumerate_in;
 use super::oracle::Oracle;
 use super::prepared::{Formula, Prepared};
@@ -61,18 +61,14 @@ pub(crate) fn solve_whole_jobs(
         while !stop() {
             let Some(cube) = cubes.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
             let listed = enumerate_in(&mut oracle, vars, Some(cube), None, &stop, |found| {
-                let grid = found.grid(&compiled.alphabet);
-                let failures = verifier.failures(puzzle, &grid)?;
-                if let Some(clauses) = counterexamples(puzzle, compiled, vars, &found, &failures) {
-                    if rejected.fetch_add(1, Ordering::Relaxed) >= MAX_COUNTEREXAMPLES {
-                        return Err(loop_limit(&prep.source, puzzle, &failures));
+                match judge(&prep.source, puzzle, compiled, verifier, vars, &found, || rejected.fetch_add(1, Ordering::Relaxed))? {
+                    Judged::Reject(clauses) => Ok(Verdict::Reject(clauses)),
+                    Judged::Accept(grid) => {
+                        // The caller stopped listening (a limit, an error): stop too.
+                        tx.send(Ok(grid)).map_err(|_| Error::Cancelled)?;
+                        Ok(Verdict::Accept)
                     }
-                    return Ok(Verdict::Reject(clauses));
                 }
-                verifier.check(puzzle, &grid)?;
-                // The caller stopped listening (a limit, an error): stop too.
-                tx.send(Ok(grid)).map_err(|_| Error::Cancelled)?;
-                Ok(Verdict::Accept)
             });
             if let Err(e) = listed {
                 halt.store(true, Ordering::Relaxed);

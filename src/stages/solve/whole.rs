@@ -1,7 +1,7 @@
 //! The strategy of one search over whole grids: the SAT enumeration, each grid checked
 //! by the matcher, the counterexample loop for clues the formula over-approximates.
 
-use super::counterexample::{MAX_COUNTEREXAMPLES, counterexamples, loop_limit};
+use super::counterexample::{Judged, judge};
 use super::decided::solve_decided;
 use super::prepared::{Formula, Prepared};
 use super::{Outcome, Verdict, enumerate_cancellable};
@@ -25,20 +25,14 @@ pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnM
     let mut rejected = 0usize;
     let outcome = enumerate_cancellable(cnf, vars, limit, &prep.cancel, |found| {
         let t = Instant::now();
-        let grid = found.grid(&compiled.alphabet);
-        let failures = verifier.failures(puzzle, &grid)?;
-        let verdict = counterexamples(puzzle, compiled, vars, &found, &failures);
+        let judged = judge(&prep.source, puzzle, compiled, verifier, vars, &found, || {
+            rejected += 1;
+            rejected - 1
+        });
         verify_time += t.elapsed();
-        match verdict {
-            Some(_) if rejected >= MAX_COUNTEREXAMPLES => Err(loop_limit(&prep.source, puzzle, &failures)),
-            Some(clauses) => {
-                rejected += 1;
-                Ok(Verdict::Reject(clauses))
-            }
-            None => {
-                verifier.check(puzzle, &grid)?;
-                emit(puzzle, &grid).map(|()| Verdict::Accept)
-            }
+        match judged? {
+            Judged::Reject(clauses) => Ok(Verdict::Reject(clauses)),
+            Judged::Accept(grid) => emit(puzzle, &grid).map(|()| Verdict::Accept),
         }
     });
     prep.times.add(Stage::Solve, start.elapsed().saturating_sub(verify_time));
