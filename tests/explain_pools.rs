@@ -220,7 +220,7 @@ fn regex_pools_are_explained_step_by_step() {
     }
     assert_eq!(out.skipped, 0, "every entry step of a small pool is checked");
     check_entries(&out.entries);
-    crate::explain::check_with_python(&out.queries);
+    crate::explain::check_with_python(&out.queries, 0);
     assert!(assign > 0 && unique > 0);
     eprintln!(
         "explain: 3 Louridas pools ({} entry steps checked with Python, {} too large) and {total} random ones ({unique} unique, {assign} assign steps, {splits} case splits, {} entry steps checked)",
