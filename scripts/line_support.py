@@ -47,6 +47,9 @@ MAX_STATES = 400_000  # most machine states kept over one line
 MAX_COPIES = 64  # most copies of a counted repeat's body
 
 
+NONE = frozenset()
+
+
 class Refused(Exception):
     """A construct the automaton does not follow exactly."""
 
@@ -257,6 +260,9 @@ class Machine:
         """The settled states (main thread, frozenset of obligations) from an unsettled one."""
         out = set()
         for m, spawned in self.eps(main, pos, n, memo):
+            if not obligations and not spawned:
+                out.add((m, NONE))
+                continue
             options = []
             for o in tuple(obligations) + spawned:
                 settled = {s for s, sp in self.eps(o, pos, n, memo)}
@@ -275,10 +281,20 @@ class Machine:
         for pos in range(n):
             here = {}
             nxt_layer = set()
+            allowed = {}
             for state in layer:
                 main, obls = state
                 out = []
-                for ch in cands[pos]:
+                ins = self.prog[main[0]]
+                if ins[0] == "char":
+                    if ins[1] not in allowed:
+                        allowed[ins[1]] = [ch for ch in cands[pos] if self.tests[ins[1]](ch)]
+                    letters = allowed[ins[1]]
+                elif ins[0] == "ref":
+                    letters = [main[3][0]] if main[3][0] in cands[pos] else []
+                else:
+                    letters = []
+                for ch in letters:
                     m2 = self.step(main, ch)
                     if m2 is None:
                         continue

@@ -53,8 +53,6 @@ pub(crate) struct Replay {
     pub(crate) queries: Vec<Query>,
     /// A regex pool's entry steps, for Python.
     pub(crate) entries: Vec<crate::explain_pools::EntryQuery>,
-    /// A regex pool's entry steps too large to enumerate.
-    pub(crate) skipped: usize,
 }
 
 pub(crate) fn letters(prep: &Prepared, s: &SymSet) -> String {
@@ -383,7 +381,6 @@ fn random_planted_puzzles_are_explained_step_by_step() {
         unique += usize::from(matches!(ex.answer, Answer::Unique(_)));
         splits += ex.deduction.count(Kind::Split);
     }
-    assert_eq!(out.skipped, 0, "every step of a small puzzle is checked");
     check_with_python(&out.queries, 3500);
     let claims = check_claims(&out.claims);
     eprintln!(
@@ -419,7 +416,6 @@ fn random_free_layouts_are_explained_step_by_step() {
         total += 1;
         unique += usize::from(matches!(ex.answer, Answer::Unique(_)));
     }
-    assert_eq!(out.skipped, 0, "every step of a small layout is checked");
     check_with_python(&out.queries, 700);
     eprintln!("explain: {total} free layouts ({unique} unique), {} line steps checked with Python", out.queries.len());
 }
