@@ -27,10 +27,15 @@ Two ways, independent of crossat's code:
   are refused, and the line falls back to enumeration.
 Whenever both ways can answer a line (its product small enough to enumerate), both run
 and must agree, or the script fails naming the line: the automaton is tested against
-CPython on every such line.
+CPython on every such line. A line answered by the automaton alone is cross-checked the
+same way on SAMPLES sub-lines small enough to enumerate, each keeping at every cell the
+letter of a string the automaton says matches (which `re.fullmatch` must match), one more
+letter it says is used and one it says is not ("crosschecked": true, "matched": whether
+there was such a string).
 """
 import itertools
 import json
+import random
 import re
 import re._compiler as sre_compile
 import re._constants as C
@@ -45,6 +50,7 @@ assert sys.version_info[:2] == (3, 11), "the oracle is CPython 3.11"
 ENUMERATE = 20_000  # most strings matched one by one
 MAX_STATES = 400_000  # most machine states kept over one line
 MAX_COPIES = 64  # most copies of a counted repeat's body
+SAMPLES = 3  # sub-lines small enough to enumerate, cross-checked per line answered by the automaton
 
 
 NONE = frozenset()
@@ -271,7 +277,9 @@ class Machine:
                 out.add((m, frozenset(x for x in pick if x is not None)))
         return out
 
-    def support(self, cands):
+    def support(self, cands, rng=None):
+        """The letters used at each cell; with `rng`, also a random matching string
+        (None if there is none)."""
         n = len(cands)
         memo = {}
         empty = tuple(None for _ in self.refs)
@@ -313,6 +321,7 @@ class Machine:
             layer = nxt_layer
         alive = {s for s in layer if self.prog[s[0][0]][0] == "match" and not s[1]}
         used = [set() for _ in range(n)]
+        alives = [alive]
         for pos in range(n - 1, -1, -1):
             before = set()
             for state, out in edges[pos].items():
@@ -321,7 +330,18 @@ class Machine:
                         used[pos].add(ch)
                         before.add(state)
             alive = before
-        return ["".join(sorted(u)) for u in used]
+            alives.append(alive)
+        used = ["".join(sorted(u)) for u in used]
+        if rng is None:
+            return used
+        alives.reverse()
+        if not alives[0]:
+            return used, None
+        state, word = rng.choice(sorted(alives[0], key=repr)), ""
+        for pos in range(n):
+            ch, state = rng.choice(sorted((x for x in edges[pos][state] if x[1] in alives[pos + 1]), key=repr))
+            word += ch
+        return used, word
 
 
 def enumerate_support(rx, cands):
@@ -365,7 +385,7 @@ def answer(p, cands, cache):
     by_machine = None
     if machine is not None:
         try:
-            by_machine = machine.support(cands)
+            by_machine, witness = machine.support(cands, random.Random(json.dumps([p, cands])))
         except TooLarge as e:
             refused = str(e)
     if small:
@@ -381,7 +401,26 @@ def answer(p, cands, cache):
             sys.exit(f"line_support.py: the automaton and re.fullmatch disagree on {p!r} over {cands}: {by_machine} vs {by_enumeration}")
         return {"ok": True, "used": by_enumeration, "how": "enumeration", "crosschecked": by_machine is not None}
     if by_machine is not None:
-        return {"ok": True, "used": by_machine, "how": "automaton", "crosschecked": False}
+        # The same clue on sub-lines small enough for re.fullmatch: each cell keeps its
+        # letter of a string the automaton says matches, one more it says is used and
+        # one it says is not.
+        rng = random.Random(json.dumps([p, cands]))
+        if witness is not None and not rx.fullmatch(witness):
+            sys.exit(f"line_support.py: the automaton's string {witness!r} does not match {p!r}")
+        for _ in range(SAMPLES):
+            sub = []
+            for k, (c, u) in enumerate(zip(cands, by_machine)):
+                keep = [witness[k]] if witness else []
+                more = [ch for ch in u if ch not in keep]
+                rest = [ch for ch in c if ch not in u]
+                sub.append("".join(keep + rng.sample(more, min(1, len(more))) + rng.sample(rest, min(1, len(rest)))))
+            while product(sub) > ENUMERATE:
+                k = max(range(len(sub)), key=lambda k: len(sub[k]))
+                sub[k] = sub[k][:-1]
+            want = enumerate_support(rx, sub)
+            if machine.support(sub) != want:
+                sys.exit(f"line_support.py: the automaton and re.fullmatch disagree on {p!r} over {sub}: {machine.support(sub)} vs {want}")
+        return {"ok": True, "used": by_machine, "how": "automaton", "crosschecked": True, "matched": witness is not None}
     return {"ok": False, "skip": f"{product(cands)} strings, and the automaton refuses: {refused}"}
 
 
