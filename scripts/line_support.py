@@ -337,11 +337,18 @@ class Machine:
         alives.reverse()
         if not alives[0]:
             return used, None
-        state, word = rng.choice(sorted(alives[0], key=repr)), ""
+        state, word = rng.choice(sorted(alives[0], key=stable)), ""
         for pos in range(n):
-            ch, state = rng.choice(sorted((x for x in edges[pos][state] if x[1] in alives[pos + 1]), key=repr))
+            ch, state = rng.choice(sorted((x for x in edges[pos][state] if x[1] in alives[pos + 1]), key=lambda x: (x[0], stable(x[1]))))
             word += ch
         return used, word
+
+
+def stable(state):
+    """A sort key of a state that does not depend on string hashing (the order of a
+    frozenset does), so that the sub-lines cross-checked are the same on every run."""
+    main, obligations = state
+    return repr((main, sorted(map(repr, obligations))))
 
 
 def enumerate_support(rx, cands):
