@@ -56,7 +56,6 @@ use crate::rng::Rng;
 use domain::Values;
 use regular::{Live, Pass};
 use std::collections::HashSet;
-use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Tuning of the search.
@@ -117,7 +116,7 @@ impl Tuning {
 struct Decision {
     saved: Vec<Values>,
     /// The lines' live nodes before it.
-    live: Vec<Arc<Live>>,
+    live: Vec<Live>,
     cell: usize,
     value: Cell,
 }
@@ -132,7 +131,7 @@ struct Search<'a> {
     lines: Vec<Vec<usize>>,
     dom: Vec<Values>,
     /// Per line, its live nodes after its last pass.
-    live: Vec<Arc<Live>>,
+    live: Vec<Live>,
     queue: Vec<usize>,
     queued: Vec<bool>,
     pass: Pass,
@@ -197,7 +196,7 @@ enum Paused {
 /// memory, and each lane's own passes copy only what they narrow.
 pub(super) struct Root {
     dom: Vec<Values>,
-    live: Vec<Arc<Live>>,
+    live: Vec<Live>,
 }
 
 impl Root {
@@ -211,7 +210,7 @@ impl Root {
 impl<'a> Search<'a> {
     /// A search over `dom`, with the lines' live transitions `live` (`None`: none yet,
     /// every line queued) and its random choices drawn from `seed`.
-    fn at(lex: &'a Lexicon, size: Size, dom: Vec<Values>, live: Option<Vec<Arc<Live>>>, seed: u64, tuning: Tuning) -> Option<Search<'a>> {
+    fn at(lex: &'a Lexicon, size: Size, dom: Vec<Values>, live: Option<Vec<Live>>, seed: u64, tuning: Tuning) -> Option<Search<'a>> {
         let (row_fa, col_fa) = (&lex.get(size.width).flat, &lex.get(size.height).flat);
         if row_fa.root().is_none() || col_fa.root().is_none() {
             return None;
@@ -225,7 +224,7 @@ impl<'a> Search<'a> {
             col_fa,
             lines,
             dom,
-            live: live.unwrap_or_else(|| (0..nlines).map(|_| Arc::new(Live::default())).collect()),
+            live: live.unwrap_or_else(|| vec![Live::default(); nlines]),
             queue: if fresh { (0..nlines).collect() } else { Vec::new() },
             queued: vec![fresh; nlines],
             pass: Pass::default(),
@@ -257,8 +256,27 @@ impl<'a> Lane<'a> {
     }
 
     /// Searches on until `until` dead ends in all, `count` squares found in all, or the
-    /// search is exhausted; passes each new square (verified) to `on_square`.
+    /// search is exhausted; passes each new square (verified) to `on_square`. `pass` is
+    /// the thread's scratch space for line passes, lent to the lane meanwhile (the lanes
+    /// of a thread take turns, and a pass's result does not depend on its scratch).
+    #[allow(clippy::too_many_arguments, reason = "a round's parameters, passed through")]
     fn advance(
+        &mut self,
+        pass: &mut Pass,
+        until: u64,
+        count: usize,
+        dict: &Dictionary,
+        given: &Given,
+        progress: &Progress,
+        on_square: impl FnMut(Square),
+    ) -> Result<Paused> {
+        std::mem::swap(&mut self.s.pass, pass);
+        let paused = self.run_until(until, count, dict, given, progress, on_square);
+        std::mem::swap(&mut self.s.pass, pass);
+        paused
+    }
+
+    fn run_until(
         &mut self,
         until: u64,
         count: usize,

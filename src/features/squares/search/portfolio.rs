@@ -14,12 +14,13 @@
 
 use super::super::dawg::Lexicon;
 use super::super::{Given, Outcome, Progress, Size, Square};
+use super::regular::Pass;
 use super::{Lane, Paused, Root};
 use crate::error::{Error, Result};
 use crate::puzzle::Dictionary;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Barrier, Mutex, PoisonError};
+use std::sync::{Barrier, Condvar, Mutex, PoisonError};
 
 /// Searches in the portfolio: the most threads it can use.
 pub(crate) const LANES: usize = 8;
@@ -66,10 +67,22 @@ pub(super) fn run(task: &Task<'_>, jobs: usize, mut on_square: impl FnMut(&Squar
     let go = AtomicBool::new(true);
     let lock = |k: usize| reports[k].lock().unwrap_or_else(PoisonError::into_inner);
     let root = Root::new(task.lex, task.size, task.given, task.tuning);
+    // The threads start searching only once every one of them has started: one that
+    // cannot start makes the others return at once, and the run an internal error.
+    let gate = (Mutex::new(None::<bool>), Condvar::new());
     std::thread::scope(|scope| {
+        let mut unstarted = None;
         for t in 0..threads {
-            let (barrier, go, lock, root) = (&barrier, &go, &lock, &root);
+            let (barrier, go, lock, root, gate) = (&barrier, &go, &lock, &root, &gate);
             let spawned = std::thread::Builder::new().name("crossat-squares".into()).spawn_scoped(scope, move || {
+                let mut open = gate.0.lock().unwrap_or_else(PoisonError::into_inner);
+                while open.is_none() {
+                    open = gate.1.wait(open).unwrap_or_else(PoisonError::into_inner);
+                }
+                if *open != Some(true) {
+                    return;
+                }
+                drop(open);
                 let mut lanes: Vec<(usize, Option<Lane<'_>>, bool)> = (t..LANES)
                     .step_by(threads)
                     .map(|k| {
@@ -77,6 +90,7 @@ pub(super) fn run(task: &Task<'_>, jobs: usize, mut on_square: impl FnMut(&Squar
                     })
                     .collect();
                 let (mut until, mut step) = (0u64, FIRST_ROUND);
+                let mut pass = Pass::default();
                 loop {
                     barrier.wait();
                     if !go.load(Ordering::Acquire) {
@@ -88,7 +102,7 @@ pub(super) fn run(task: &Task<'_>, jobs: usize, mut on_square: impl FnMut(&Squar
                         let mut squares = Vec::new();
                         let report = match lane {
                             Some(l) if !*complete => {
-                                let paused = l.advance(until, task.count, task.dict, task.given, task.progress, |sq| {
+                                let paused = l.advance(&mut pass, until, task.count, task.dict, task.given, task.progress, |sq| {
                                     squares.push(sq);
                                 });
                                 *complete = paused.as_ref().is_ok_and(|p| *p == Paused::Complete);
@@ -105,9 +119,14 @@ pub(super) fn run(task: &Task<'_>, jobs: usize, mut on_square: impl FnMut(&Squar
                 }
             });
             if let Err(e) = spawned {
-                // The threads already started wait at the barrier for this many.
-                panic!("cannot start a search thread: {e}");
+                unstarted = Some(Error::Internal(format!("cannot start a search thread: {e}")));
+                break;
             }
+        }
+        *gate.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(unstarted.is_none());
+        gate.1.notify_all();
+        if let Some(e) = unstarted {
+            return Err(e);
         }
         let mut seen: HashSet<Vec<String>> = HashSet::new();
         let mut outcome = Outcome::default();
