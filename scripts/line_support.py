@@ -49,7 +49,7 @@ warnings.simplefilter("ignore")  # FutureWarning on "[[" and "--" in random clas
 assert sys.version_info[:2] == (3, 11), "the oracle is CPython 3.11"
 
 ENUMERATE = 20_000  # most strings matched one by one
-MAX_STATES = 400_000  # most machine states kept over one line
+MAX_EDGES = 3_000_000  # most moves between machine states kept over one line
 MAX_COPIES = 64  # most copies of a counted repeat's body
 SAMPLES = 3  # sub-lines small enough to enumerate, cross-checked per line answered by the automaton
 
@@ -62,7 +62,7 @@ class Refused(Exception):
 
 
 class TooLarge(Exception):
-    """More states than MAX_STATES."""
+    """More moves than MAX_EDGES."""
 
 
 class Machine:
@@ -308,7 +308,7 @@ class Machine:
         empty = tuple(None for _ in self.refs)
         layer = self.close((self.start, empty, empty, None, None), (), 0, n, None, memo)
         edges = []  # per position: {state: [(ch, next state), ...]}
-        count = len(layer)
+        count = 0
         for pos in range(n):
             here = {}
             nxt_layer = set()
@@ -338,10 +338,10 @@ class Machine:
                         nxt_layer.add(s2)
                 if out:
                     here[state] = out
+                    count += len(out)
             edges.append(here)
-            count += len(nxt_layer)
-            if count > MAX_STATES:
-                raise TooLarge(f"more than {MAX_STATES} states")
+            if count > MAX_EDGES:
+                raise TooLarge(f"more than {MAX_EDGES} moves")
             layer = nxt_layer
         alive = {s for s in layer if self.prog[s[0][0]][0] == "match" and not s[1] and not s[0][4]}
         used = [set() for _ in range(n)]
