@@ -18,11 +18,12 @@ Two ways, independent of crossat's code:
 - "automaton": the clue as CPython parses it (`re._parser`) walked over the line's
   cells, forward then backward, as a set of threads of a nondeterministic machine. A
   thread carries the text of the groups that back-references read and the pending
-  positive lookaheads it still has to satisfy; every single-character test (literal,
+  positive lookaheads it still has to satisfy, and the state whether the last letter
+  is a word character (for `\\b` and `\\B`); every single-character test (literal,
   class, `.`) is decided by CPython's own compiler and matcher on that one node, so
   classes, categories and flags mean exactly what `re` says. Constructs whose meaning
   the walk does not follow exactly (negative lookarounds, lookbehinds, conditionals,
-  atomic groups, possessive repeats, scoped flags, word boundaries, newlines in the
+  atomic groups, possessive repeats, scoped flags, multiline anchors, newlines in the
   line, case-insensitive back-references, groups set in a lookahead and read outside)
   are refused, and the line falls back to enumeration.
 Whenever both ways can answer a line (its product small enough to enumerate), both run
@@ -48,7 +49,7 @@ warnings.simplefilter("ignore")  # FutureWarning on "[[" and "--" in random clas
 assert sys.version_info[:2] == (3, 11), "the oracle is CPython 3.11"
 
 ENUMERATE = 20_000  # most strings matched one by one
-MAX_STATES = 400_000  # most machine states kept over one line
+MAX_EDGES = 3_000_000  # most moves between machine states kept over one line
 MAX_COPIES = 64  # most copies of a counted repeat's body
 SAMPLES = 3  # sub-lines small enough to enumerate, cross-checked per line answered by the automaton
 
@@ -61,7 +62,7 @@ class Refused(Exception):
 
 
 class TooLarge(Exception):
-    """More states than MAX_STATES."""
+    """More moves than MAX_EDGES."""
 
 
 class Machine:
@@ -81,6 +82,10 @@ class Machine:
             raise Refused("case-insensitive back-reference")
         self.prog = []
         self.tests = []
+        self.boundaries = False
+        # Whether a character is a word character for `\b`, decided by CPython.
+        word = sre_compile.compile(sre_parse.parse(r"\w", self.state.flags & (C.SRE_FLAG_ASCII | C.SRE_FLAG_UNICODE)))
+        self.word = lambda ch: word.fullmatch(ch) is not None
         self.inside_assert = False
         self.open_groups = set()
         self.assert_groups = set()
@@ -178,7 +183,9 @@ class Machine:
                 self.refs_outside.add(av)
             return self._emit(("ref", self.slot[av], nxt))
         if op == C.AT:
-            if av not in (C.AT_BEGINNING, C.AT_BEGINNING_STRING, C.AT_END, C.AT_END_STRING):
+            if av in (C.AT_BOUNDARY, C.AT_NON_BOUNDARY):
+                self.boundaries = True
+            elif av not in (C.AT_BEGINNING, C.AT_BEGINNING_STRING, C.AT_END, C.AT_END_STRING):
                 raise Refused(f"anchor {av}")
             return self._emit(("at", av, nxt))
         if op == C.ASSERT:
@@ -191,63 +198,79 @@ class Machine:
             return self._emit(("assert", start, nxt))
         raise Refused(f"construct {op}")
 
-    # A thread: (pc, caps, opens, pending): caps the last text of each group read by a
-    # back-reference (None before it matched), opens the text of each such group open
-    # now, pending what a back-reference still has to read.
+    # A thread: (pc, caps, opens, pending, need): caps the last text of each group read
+    # by a back-reference (None before it matched), opens the text of each such group
+    # open now, pending what a back-reference still has to read, need whether the next
+    # character must be a word character (a `\b` or `\B` passed; None: free; the end of
+    # the line counts as not one). A state: (main thread, frozenset of obligations,
+    # whether the last character read is a word character: None at the start or when
+    # the clue has no `\b` or `\B`).
 
-    def eps(self, thread, pos, n, memo):
+    def eps(self, thread, pos, n, prev, memo):
         """The settled threads reachable from `thread` without reading, each with the
-        obligations (lookahead threads, unsettled) it spawned; an obligation that is
-        met settles to None."""
-        key = (thread, pos)
+        frozenset of obligations (lookahead threads, unsettled) it spawned; an obligation
+        that is met settles to None."""
+        key = (thread, pos, prev)
         if key in memo:
             return memo[key]
         out = set()
         seen = set()
-        stack = [(thread, ())]
+        stack = [(thread, NONE)]
         while stack:
             t, spawned = stack.pop()
             if (t, spawned) in seen:
                 continue
             seen.add((t, spawned))
-            pc, caps, opens, pend = t
+            pc, caps, opens, pend, need = t
             ins = self.prog[pc]
             kind = ins[0]
             if kind == "char" or kind == "match":
                 out.add((t, spawned))
             elif kind == "lookend":
-                out.add((None, spawned))
+                # Met, unless a `\b` in it still constrains the next character.
+                out.add((None if need is None or (pos == n and not need) else t, spawned))
             elif kind == "split":
                 for nx in ins[1]:
-                    stack.append(((nx, caps, opens, pend), spawned))
+                    stack.append(((nx, caps, opens, pend, need), spawned))
             elif kind == "open":
                 g = ins[1]
-                stack.append(((ins[2], caps, opens[:g] + ("",) + opens[g + 1 :], pend), spawned))
+                stack.append(((ins[2], caps, opens[:g] + ("",) + opens[g + 1 :], pend, need), spawned))
             elif kind == "close":
                 g = ins[1]
-                stack.append(((ins[2], caps[:g] + (opens[g],) + caps[g + 1 :], opens[:g] + (None,) + opens[g + 1 :], pend), spawned))
+                stack.append(((ins[2], caps[:g] + (opens[g],) + caps[g + 1 :], opens[:g] + (None,) + opens[g + 1 :], pend, need), spawned))
             elif kind == "ref":
                 if pend is not None:
                     out.add((t, spawned))
                 elif caps[ins[1]] is not None:
                     if caps[ins[1]] == "":
-                        stack.append(((ins[2], caps, opens, None), spawned))
+                        stack.append(((ins[2], caps, opens, None, need), spawned))
                     else:
-                        out.add(((pc, caps, opens, caps[ins[1]]), spawned))
+                        out.add(((pc, caps, opens, caps[ins[1]], need), spawned))
             elif kind == "at":
                 code = ins[1]
+                if code in (C.AT_BOUNDARY, C.AT_NON_BOUNDARY):
+                    # A boundary: the next character is a word character exactly when
+                    # the last is not (`\b`), or is (`\B`).
+                    want = (not prev) if code == C.AT_BOUNDARY else bool(prev)
+                    if (need is None or need == want) and not (want and pos == n):
+                        stack.append(((ins[2], caps, opens, pend, want), spawned))
+                    continue
                 ok = pos == 0 if code in (C.AT_BEGINNING, C.AT_BEGINNING_STRING) else pos == n
                 if ok:
-                    stack.append(((ins[2], caps, opens, pend), spawned))
+                    stack.append(((ins[2], caps, opens, pend, need), spawned))
             elif kind == "assert":
-                stack.append(((ins[2], caps, opens, pend), spawned + ((ins[1], caps, opens, None),)))
+                stack.append(((ins[2], caps, opens, pend, need), spawned | {(ins[1], caps, opens, None, None)}))
         memo[key] = out
         return out
 
     def step(self, thread, ch):
         """The thread after reading `ch`, or None."""
-        pc, caps, opens, pend = thread
+        pc, caps, opens, pend, need = thread
+        if need is not None and self.word(ch) != need:
+            return None
         ins = self.prog[pc]
+        if ins[0] == "lookend":
+            return (pc, caps, opens, pend, None)
         if ins[0] == "char":
             if not self.tests[ins[1]](ch):
                 return None
@@ -256,25 +279,25 @@ class Machine:
             if pend[0] != ch:
                 return None
             if len(pend) > 1:
-                return (pc, caps, tuple(o if o is None else o + ch for o in opens), pend[1:])
+                return (pc, caps, tuple(o if o is None else o + ch for o in opens), pend[1:], None)
             nxt = ins[2]
         else:
             return None
-        return (nxt, caps, tuple(o if o is None else o + ch for o in opens), None)
+        return (nxt, caps, tuple(o if o is None else o + ch for o in opens), None, None)
 
-    def close(self, main, obligations, pos, n, memo):
-        """The settled states (main thread, frozenset of obligations) from an unsettled one."""
+    def close(self, main, obligations, pos, n, prev, memo):
+        """The settled states from an unsettled one."""
         out = set()
-        for m, spawned in self.eps(main, pos, n, memo):
+        for m, spawned in self.eps(main, pos, n, prev, memo):
             if not obligations and not spawned:
-                out.add((m, NONE))
+                out.add((m, NONE, prev))
                 continue
             options = []
-            for o in tuple(obligations) + spawned:
-                settled = {s for s, sp in self.eps(o, pos, n, memo)}
+            for o in set(obligations) | spawned:
+                settled = {s for s, sp in self.eps(o, pos, n, prev, memo)}
                 options.append(settled)
             for pick in itertools.product(*options):
-                out.add((m, frozenset(x for x in pick if x is not None)))
+                out.add((m, frozenset(x for x in pick if x is not None), prev))
         return out
 
     def support(self, cands, rng=None):
@@ -283,15 +306,15 @@ class Machine:
         n = len(cands)
         memo = {}
         empty = tuple(None for _ in self.refs)
-        layer = self.close((self.start, empty, empty, None), (), 0, n, memo)
+        layer = self.close((self.start, empty, empty, None, None), (), 0, n, None, memo)
         edges = []  # per position: {state: [(ch, next state), ...]}
-        count = len(layer)
+        count = 0
         for pos in range(n):
             here = {}
             nxt_layer = set()
             allowed = {}
             for state in layer:
-                main, obls = state
+                main, obls, _ = state
                 out = []
                 ins = self.prog[main[0]]
                 if ins[0] == "char":
@@ -309,17 +332,18 @@ class Machine:
                     o2 = [self.step(o, ch) for o in obls]
                     if any(o is None for o in o2):
                         continue
-                    for s2 in self.close(m2, o2, pos + 1, n, memo):
+                    prev = self.word(ch) if self.boundaries else None
+                    for s2 in self.close(m2, o2, pos + 1, n, prev, memo):
                         out.append((ch, s2))
                         nxt_layer.add(s2)
                 if out:
                     here[state] = out
+                    count += len(out)
             edges.append(here)
-            count += len(nxt_layer)
-            if count > MAX_STATES:
-                raise TooLarge(f"more than {MAX_STATES} states")
+            if count > MAX_EDGES:
+                raise TooLarge(f"more than {MAX_EDGES} moves")
             layer = nxt_layer
-        alive = {s for s in layer if self.prog[s[0][0]][0] == "match" and not s[1]}
+        alive = {s for s in layer if self.prog[s[0][0]][0] == "match" and not s[1] and not s[0][4]}
         used = [set() for _ in range(n)]
         alives = [alive]
         for pos in range(n - 1, -1, -1):
@@ -347,8 +371,8 @@ class Machine:
 def stable(state):
     """A sort key of a state that does not depend on string hashing (the order of a
     frozenset does), so that the sub-lines cross-checked are the same on every run."""
-    main, obligations = state
-    return repr((main, sorted(map(repr, obligations))))
+    main, obligations, prev = state
+    return repr((main, sorted(map(repr, obligations)), prev))
 
 
 def enumerate_support(rx, cands):

@@ -562,7 +562,7 @@ fn the_command_line_explains_from_a_partial_grid_and_reports_what_it_cannot() {
 }
 
 /// The oracle itself on lines far past enumeration, with answers worked out by hand:
-/// alternation, back-references, a lookahead; a construct the automaton does not
+/// alternation, back-references, a lookahead, word boundaries; a construct the automaton does not
 /// follow is a skip, never an answer.
 #[test]
 fn the_line_oracle_answers_lines_too_large_to_enumerate() {
@@ -579,6 +579,9 @@ fn the_line_oracle_answers_lines_too_large_to_enumerate() {
             [vec!["AB".to_string(), "C".to_string(), "CD".to_string()], vec![six.clone(); 11]].concat(),
             Some([vec!["AB", "C", "C", "AB"], vec!["ABCDEF"; 10]].concat()),
         ),
+        // Word boundaries: a lone A anywhere; no boundary after the first A.
+        ("[AB ]*\\bA\\b[AB ]*", vec!["A ".to_string(); 16], Some(vec![" A"; 16])),
+        ("A\\B.*", [vec!["A".to_string()], vec!["A ".to_string(); 15]].concat(), Some([vec!["A", "A"], vec![" A"; 14]].concat())),
         ("(?!A).*", vec![six.clone(); 12], None),
     ];
     let requests = cases.iter().map(|(p, cands, _)| json!({"p": p, "cands": cands})).collect();
