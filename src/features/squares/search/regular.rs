@@ -84,7 +84,6 @@ pub(super) struct Table {
     base: Vec<u32>,
 }
 
-
 impl Table {
     /// The transitions out of node `x` at boundary `k`, as indices.
     fn out(&self, k: usize, x: usize) -> std::ops::Range<usize> {
