@@ -126,16 +126,27 @@ impl Core {
             return Err(pyo3::exceptions::PyValueError::new_err("limit must be at least 1"));
         }
         let cancel = token(timeout)?;
-        // Unbounded: the search never waits for the reader, who may call other
-        // methods of the puzzle (which wait for the search) between solutions.
-        let (tx, rx) = mpsc::channel::<Item>();
+        // The reader may call other methods of the puzzle between solutions, which wait
+        // for the puzzle while a search holds it. A short stream searches the puzzle
+        // itself, with room for every record it can send, so it never waits for the
+        // reader; a longer one searches its own copy and waits when it is AHEAD records
+        // ahead, so that a slow reader of a huge listing holds little memory.
+        let short = limit.filter(|&l| l <= SHORT);
+        let (tx, rx) = mpsc::sync_channel::<Item>(short.map_or(AHEAD, |l| l + 1));
         let prep = Arc::clone(&self.prep);
         let worker = cancel.clone();
         std::thread::Builder::new()
             .name("crossat-solutions".into())
             .spawn(move || {
                 let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    calls::solutions(&mut locked(&prep), limit, &worker, &mut |v| tx.send(Item::Solution(v)).map_err(|_| Error::Cancelled))
+                    let send = &mut |v| tx.send(Item::Solution(v)).map_err(|_| Error::Cancelled);
+                    match short {
+                        Some(_) => calls::solutions(&mut locked(&prep), limit, &worker, send),
+                        None => {
+                            let mut own = locked(&prep).clone();
+                            calls::solutions(&mut own, limit, &worker, send)
+                        }
+                    }
                 }));
                 let _ = tx.send(Item::Done(done.map_err(run::panic_text)));
             })
@@ -188,6 +199,12 @@ impl Core {
         to_py(py, &v)
     }
 }
+
+/// The longest stream (its limit) that searches the puzzle itself rather than a copy.
+const SHORT: usize = 1024;
+
+/// Records a stream on its own copy may be ahead of its reader.
+const AHEAD: usize = 256;
 
 /// What the solving thread sends: a solution record, then the summary (or the error).
 enum Item {

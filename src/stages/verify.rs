@@ -60,6 +60,7 @@ pub enum Failure {
 }
 
 /// The reference matcher for every clue of a puzzle (and every pool regex).
+#[derive(Clone)]
 pub struct Verifier {
     regexes: Vec<(String, String, Matcher)>,
     pool: Vec<(String, String, Matcher)>,

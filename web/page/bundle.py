@@ -52,7 +52,8 @@ def main(repo: pathlib.Path, out: pathlib.Path) -> None:
             + [add(src / "hesselink/puzzle.txt", "MIT 2013 (hesselink's list)")]
             + [add(p, f"binoternary {p.stem}") for p in sorted((src / "binoternary").glob("*.json"))
                if not p.stem.endswith("_solution")]
-            + [add(p, f"hexregex {p.stem}") for p in sorted((src / "hexregex").glob("unique_*.json"))],
+            + [add(p, f"hexregex {p.stem}") for p in sorted((src / "hexregex").glob("unique_*.json"))]
+            + [add(p, f"regexle-style {p.stem}") for p in sorted((src / "regexle").glob("*.json"))],
         },
         {
             "title": "More rectangles",

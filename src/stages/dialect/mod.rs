@@ -62,7 +62,7 @@ impl Tree {
 
 /// The reference matcher of a clue's dialect, deciding whether the clue fully matches
 /// a line.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Matcher {
     /// The port of CPython's `_sre`.
     Python(sre::Matcher),

@@ -49,7 +49,7 @@ mod table;
 use crate::stop::Cancel;
 pub use big::Big;
 use branch::{Branch, letter_classes};
-pub(crate) use parallel::count_prepared_jobs;
+pub(crate) use parallel::count_branching_jobs;
 use segment::Segment;
 
 use super::Prepared;
@@ -81,16 +81,29 @@ const REPORT_DEPTH: usize = 3;
 
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
 pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
-    count_prepared_reporting(prep, max_nodes, None)
+    count_prepared_reporting(prep, max_nodes, 1, None)
 }
 
 /// [`count_prepared_within`], telling `report` how far it has got: by the frontier
-/// sweep ([`order::swept`]) where it applies, otherwise by the branching search.
-pub(crate) fn count_prepared_reporting(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
-    if let Some(counted) = order::swept(prep, max_nodes, report.as_mut().map(|r| &mut **r as Report<'_>))? {
+/// sweep ([`order::swept`], its large steps on `jobs` threads) where it applies,
+/// otherwise by the branching search (on one thread).
+pub(crate) fn count_prepared_reporting(
+    prep: &Prepared,
+    max_nodes: usize,
+    jobs: usize,
+    mut report: Option<Report<'_>>,
+) -> Result<Option<Counted>> {
+    if let Some(counted) = order::swept(prep, max_nodes, jobs, report.as_mut().map(|r| &mut **r as Report<'_>))? {
         return Ok(Some(counted));
     }
     count_prepared_branching(prep, max_nodes, report)
+}
+
+/// The count of `prep` by the frontier sweep alone ([`order::swept`]), to its full
+/// table, its large steps on `jobs` threads; `None` when the sweep does not apply or
+/// would need more.
+pub(crate) fn count_swept(prep: &Prepared, jobs: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
+    order::swept(prep, usize::MAX, jobs, report)
 }
 
 /// [`count_prepared_reporting`] by the branching search alone.

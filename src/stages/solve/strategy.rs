@@ -111,20 +111,23 @@ pub struct Count {
     pub listed: bool,
 }
 
-/// The exact number of solutions ([`super::count`]). The counting search runs first
-/// within [`COUNT_FIRST`] decisions; a puzzle it does not finish is listed up to
-/// [`COUNT_LISTED`] grids (where the search is weak — back-references it cannot
-/// settle — but the SAT search proves a small count at once), and past that the
-/// counting search runs to the end. A regex pool (whose grids also assign regexes)
-/// and a puzzle that propagation decided are counted by listing. A stop
-/// (its cancel token, [`Prepared::cancel`]) ends it with an error, never a number.
+/// The exact number of solutions ([`super::count`]). The frontier sweep runs first, to
+/// its full table ([`counter::count_swept`]): where it applies it is exact and the
+/// fastest route. Else the counting search runs within [`COUNT_FIRST`] decisions; a
+/// puzzle it does not finish is listed up to [`COUNT_LISTED`] grids (where the search
+/// is weak — back-references it cannot settle — but the SAT search proves a small count
+/// at once), and past that the counting search runs to the end. A regex pool (whose
+/// grids also assign regexes) and a puzzle that propagation decided are counted by
+/// listing. A stop (its cancel token, [`Prepared::cancel`]) ends it with an error,
+/// never a number.
 pub(crate) fn count(prep: &mut Prepared) -> Result<Count> {
     count_reporting(prep, 1, None)
 }
 
-/// [`count()`], telling `report` how far the counting search has got
-/// ([`counter::Report`]); its unbounded run starts again from no parts done, on `jobs`
-/// threads ([`counter::count_prepared_jobs`]) when `jobs` is more than 1.
+/// [`count()`], telling `report` how far the sweep or the counting search has got
+/// ([`counter::Report`]; each route starts again from no parts done), with the sweep's
+/// large steps and the unbounded search on `jobs` threads
+/// ([`counter::count_branching_jobs`]) when `jobs` is more than 1.
 pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Option<counter::Report<'_>>) -> Result<Count> {
     let listed = |prep: &mut Prepared, limit: Option<usize>| -> Result<Option<Count>> {
         let outcome = solve(prep, limit, |_, _| Ok(()))?;
@@ -133,22 +136,33 @@ pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Opti
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return listed(prep, None)?.ok_or_else(|| Error::Internal("a listing without a limit did not finish".into()));
     }
-    if let Some(count) = count_within_reporting(prep, COUNT_FIRST, report.as_mut().map(|r| &mut **r as counter::Report<'_>))? {
-        return Ok(Count { count, listed: false });
+    let timed = |prep: &mut Prepared, route: &mut dyn FnMut(&Prepared) -> Result<Option<counter::Counted>>| {
+        let start = Instant::now();
+        let counted = route(prep);
+        prep.times.add(Stage::Solve, start.elapsed());
+        prep.times.add_wall(start.elapsed());
+        Ok::<_, Error>(counted?.map(|c| Count { count: c.count, listed: false }))
+    };
+    if let Some(count) = timed(prep, &mut |p| counter::count_swept(p, jobs, report.as_mut().map(|r| &mut **r as counter::Report<'_>)))? {
+        return Ok(count);
+    }
+    let first =
+        &mut |p: &Prepared| counter::count_prepared_branching(p, COUNT_FIRST, report.as_mut().map(|r| &mut **r as counter::Report<'_>));
+    if let Some(count) = timed(prep, first)? {
+        return Ok(count);
     }
     if let Some(count) = listed(prep, Some(COUNT_LISTED + 1))? {
         return Ok(count);
     }
-    let start = Instant::now();
-    let counted = if jobs > 1 {
-        counter::count_prepared_jobs(prep, jobs, report)
-    } else {
-        counter::count_prepared_reporting(prep, usize::MAX, report)
-            .and_then(|c| c.ok_or_else(|| Error::Internal("an unbounded count gave up".into())))
+    let all = &mut |p: &Prepared| {
+        let report = report.as_mut().map(|r| &mut **r as counter::Report<'_>);
+        if jobs > 1 {
+            counter::count_branching_jobs(p, jobs, report).map(Some)
+        } else {
+            counter::count_prepared_branching(p, usize::MAX, report)
+        }
     };
-    prep.times.add(Stage::Solve, start.elapsed());
-    prep.times.add_wall(start.elapsed());
-    Ok(Count { count: counted?.count, listed: false })
+    timed(prep, all)?.ok_or_else(|| Error::Internal("an unbounded count gave up".into()))
 }
 
 /// Decisions of the counting search that `count()` tries before listing.
@@ -160,15 +174,15 @@ pub const COUNT_LISTED: usize = 1_000;
 /// `count()` when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
 pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
-    count_within_reporting(prep, max_nodes, None)
+    count_within_reporting(prep, max_nodes, 1, None)
 }
 
-fn count_within_reporting(prep: &mut Prepared, max_nodes: usize, report: Option<counter::Report<'_>>) -> Result<Option<Big>> {
+fn count_within_reporting(prep: &mut Prepared, max_nodes: usize, jobs: usize, report: Option<counter::Report<'_>>) -> Result<Option<Big>> {
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return Ok(None);
     }
     let start = Instant::now();
-    let counted = counter::count_prepared_reporting(prep, max_nodes, report);
+    let counted = counter::count_prepared_reporting(prep, max_nodes, jobs, report);
     prep.times.add(Stage::Solve, start.elapsed());
     prep.times.add_wall(start.elapsed());
     Ok(counted?.map(|c| c.count))

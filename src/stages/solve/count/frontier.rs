@@ -24,7 +24,7 @@ use super::Big;
 use super::classes::{Layered, NONE};
 use super::table::Table;
 use crate::compile::fxhash::FastMap;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::propagate::SymSet;
 use crate::stop::Cancel;
 
@@ -48,18 +48,40 @@ struct Step {
     groups: Vec<(usize, u64)>,
 }
 
+/// How many threads the sweep's steps may use: `jobs`, for a step from a table of at
+/// least `from` entries (below, starting the threads costs more than they save).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Threads {
+    pub(super) jobs: usize,
+    pub(super) from: usize,
+}
+
+impl Threads {
+    /// `jobs` threads for steps from tables of 8,192 entries or more.
+    pub(super) fn new(jobs: usize) -> Threads {
+        Threads { jobs: jobs.max(1), from: 1 << 13 }
+    }
+}
+
 /// Counts the grids over `doms` (a domain per cell, propagated) whose every line `i`
 /// (`lines[i]`, cells in reading order) is accepted by its automaton, as `classes[i]`
 /// ([`Layered::new`] over the line's domains) reads it, sweeping the cells in `order`
 /// (every cell once); `None` when the sweep does not apply to that order (a line's
 /// cells out of order, a state too wide) or its table would pass `max_entries`.
 /// `report(done, total)` hears of the cells swept.
+///
+/// With `threads.jobs` above one, a step over a large table is taken on that many threads, each
+/// building its own part of the next table: the entries are split by their key with
+/// the step's lines' slots masked out. A step writes only those slots, so entries of
+/// different parts lead to different keys, and the parts never need merging.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn count(
     lines: &[Vec<usize>],
     classes: &[Layered],
     doms: &[SymSet],
     order: &[usize],
     max_entries: usize,
+    threads: Threads,
     cancel: &Cancel,
     report: &mut dyn FnMut(u64, u64),
 ) -> Result<Option<Big>> {
@@ -70,43 +92,119 @@ pub(super) fn count(
     }
     let bits: f64 = doms.iter().map(|d| (d.len().max(1) as f64).log2()).sum();
     let limbs = (bits / 64.0).floor() as usize + 1;
-    let mut table = Table::new(words, limbs);
-    let mut next = Table::new(words, limbs);
+    let jobs = threads.jobs.max(1);
+    // The table, in parts (one but where a step was taken on several threads).
+    let mut table = vec![Table::new(words, limbs)];
+    let mut next: Vec<Table> = Vec::new();
     let mut one = vec![0u64; limbs];
     one[0] = 1;
-    table.add(&vec![0; words], &one, 1);
-    let mut memo: FastMap<u128, usize> = FastMap::default();
-    let mut moves: Vec<Vec<(u128, u64)>> = Vec::new();
-    let mut key = vec![0u64; words];
+    table[0].add(&vec![0; words], &one, 1);
+    let mut scratch: Vec<Scratch> = (0..jobs).map(|_| Scratch::new(words)).collect();
     for (t, step) in steps.iter().enumerate() {
         cancel.check()?;
         report(t as u64, steps.len() as u64);
-        memo.clear();
-        moves.clear();
-        next.clear();
-        for e in 0..table.len() {
-            if e % 65_536 == 65_535 {
-                cancel.check()?;
-            }
-            let from = table.key(e);
-            let old = pack(&readers, step, from);
-            let m = *memo.entry(old).or_insert_with(|| {
-                moves.push(step_moves(&readers, step, old));
-                moves.len() - 1
-            });
-            for &(new, weight) in &moves[m] {
-                key.copy_from_slice(from);
-                unpack(&readers, step, new, &mut key);
-                next.add(&key, table.count(e), weight);
-            }
+        let entries: usize = table.iter().map(Table::len).sum();
+        let parts = if entries >= threads.from { jobs } else { 1 };
+        next.truncate(parts);
+        next.resize_with(parts, || Table::new(words, limbs));
+        if parts == 1 {
+            take(&readers, step, &table, None, &mut next[0], &mut scratch[0], cancel)?;
+        } else {
+            let keep = kept(&readers, step, words);
+            let (readers, table, keep) = (&readers, &table, &keep);
+            std::thread::scope(|scope| -> Result<()> {
+                let mut workers = Vec::with_capacity(parts);
+                for (part, (out, scratch)) in next.iter_mut().zip(&mut scratch).enumerate() {
+                    let work = move || take(readers, step, table, Some((part, parts, keep)), out, scratch, cancel);
+                    let spawned = std::thread::Builder::new().name("crossat-sweep".into()).spawn_scoped(scope, work);
+                    workers.push(spawned.map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?);
+                }
+                workers.into_iter().try_for_each(|w| w.join().map_err(|_| Error::Internal("a sweep thread panicked".into()))?)
+            })?;
         }
-        if next.len() > max_entries {
+        if next.iter().map(Table::len).sum::<usize>() > max_entries {
             return Ok(None);
         }
         std::mem::swap(&mut table, &mut next);
     }
     report(steps.len() as u64, steps.len() as u64);
-    Ok(Some(table.total()))
+    let mut total = Big::zero();
+    for part in &table {
+        total.add_assign(&part.total());
+    }
+    Ok(Some(total))
+}
+
+/// What a thread keeps from step to step: the moves of the packed states met at the
+/// current step, and a key to build the next one in.
+struct Scratch {
+    memo: FastMap<u128, usize>,
+    moves: Vec<Vec<(u128, u64)>>,
+    key: Vec<u64>,
+}
+
+impl Scratch {
+    fn new(words: usize) -> Scratch {
+        Scratch { memo: FastMap::default(), moves: Vec::new(), key: vec![0; words] }
+    }
+}
+
+/// Takes `step` from every entry of the parts of `table` (those of part `k` of `n`,
+/// split by their key under the mask `keep`, when `part` is `Some((k, n, keep))`) into
+/// `next`, which starts empty.
+fn take(
+    readers: &[Reader<'_>],
+    step: &Step,
+    table: &[Table],
+    part: Option<(usize, usize, &[u64])>,
+    next: &mut Table,
+    scratch: &mut Scratch,
+    cancel: &Cancel,
+) -> Result<()> {
+    let Scratch { memo, moves, key } = scratch;
+    memo.clear();
+    moves.clear();
+    next.clear();
+    for from_part in table {
+        for e in 0..from_part.len() {
+            if e % 65_536 == 65_535 {
+                cancel.check()?;
+            }
+            let from = from_part.key(e);
+            if let Some((k, n, keep)) = part
+                && masked_hash(from, keep) % n as u64 != k as u64
+            {
+                continue;
+            }
+            let old = pack(readers, step, from);
+            let m = *memo.entry(old).or_insert_with(|| {
+                moves.push(step_moves(readers, step, old));
+                moves.len() - 1
+            });
+            for &(new, weight) in &moves[m] {
+                key.copy_from_slice(from);
+                unpack(readers, step, new, key);
+                next.add(key, from_part.count(e), weight);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bits of a key that `step` leaves as they are (all but its lines' slots).
+fn kept(readers: &[Reader<'_>], step: &Step, words: usize) -> Vec<u64> {
+    let mut keep = vec![u64::MAX; words];
+    for &(i, ..) in &step.lines {
+        let r = &readers[i];
+        keep[r.word] &= !(r.mask << r.shift);
+    }
+    keep
+}
+
+/// A hash of the bits of `key` under `keep`, to split a table's entries in parts.
+fn masked_hash(key: &[u64], keep: &[u64]) -> u64 {
+    let h = key.iter().zip(keep).fold(0u64, |h, (&w, &k)| (h.rotate_left(7) ^ (w & k)).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    h ^ h >> 31
 }
 
 /// The states of a step's lines in a key, packed side by side (a line read here first

@@ -11,7 +11,7 @@
 //! width (the table's expected size, were the lines independent).
 
 use super::classes::Layered;
-use super::frontier;
+use super::frontier::{self, Threads};
 use super::{Big, Counted, Report, root_domains};
 use crate::compile::automaton::Automaton;
 use crate::error::Result;
@@ -31,7 +31,7 @@ const TRIES: usize = 2;
 /// budget), and [`MAX_ENTRIES`]; `None` when the sweep does not apply (a regex
 /// pool, a clue whose automaton over-approximates it, a shape without an order that
 /// reads every line straight) or would need more.
-pub(super) fn swept(prep: &Prepared, max_nodes: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
+pub(super) fn swept(prep: &Prepared, max_nodes: usize, jobs: usize, mut report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     if prep.puzzle.pool.is_some() || compiled.clues.iter().any(|cc| cc.approximate()) {
         return Ok(None);
@@ -48,20 +48,22 @@ pub(super) fn swept(prep: &Prepared, max_nodes: usize, mut report: Option<Report
         Some(r) => &mut **r,
         None => &mut silent,
     };
-    let swept = sweep(&prep.puzzle.shape, &lines.lines, &automata, &doms, max_entries, &prep.cancel, report)?;
+    let swept = sweep(&prep.puzzle.shape, &lines.lines, &automata, &doms, max_entries, Threads::new(jobs), &prep.cancel, report)?;
     Ok(swept.map(|count| Counted { count, nodes: 0, cache_hits: 0 }))
 }
 
 /// The count of the grids over `doms` (propagated) whose every line `lines[i]` its
 /// automaton `automata[i]` (exact, deterministic) accepts, by the frontier sweep in the
 /// best of `shape`'s orders; `None` when no order suits or the table would pass
-/// `max_entries`.
+/// `max_entries`. Large steps are taken on `threads` ([`frontier::count`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn sweep(
     shape: &Shape,
     lines: &[Vec<usize>],
     automata: &[&Automaton],
     doms: &[SymSet],
     max_entries: usize,
+    threads: Threads,
     cancel: &Cancel,
     report: &mut dyn FnMut(u64, u64),
 ) -> Result<Option<Big>> {
@@ -74,7 +76,7 @@ pub(super) fn sweep(
         candidates(shape).into_iter().filter_map(|o| estimate(lines, &classes, &o).map(|e| (e, o))).collect();
     orders.sort_by(|a, b| a.0.total_cmp(&b.0));
     for (_, order) in orders.iter().take(TRIES) {
-        if let Some(count) = frontier::count(lines, &classes, doms, order, max_entries, cancel, report)? {
+        if let Some(count) = frontier::count(lines, &classes, doms, order, max_entries, threads, cancel, report)? {
             return Ok(Some(count));
         }
     }
@@ -170,7 +172,7 @@ pub(super) fn candidates(shape: &Shape) -> Vec<Vec<usize>> {
 pub(super) mod tests {
     use super::super::classes::Layered;
     use super::super::{count_prepared_branching, frontier, root_domains};
-    use super::{Big, MAX_ENTRIES, candidates, estimate, sweep, swept};
+    use super::{Big, MAX_ENTRIES, Threads, candidates, estimate, sweep, swept};
     use crate::pipeline::{Input, prepare};
     use crate::propagate::{Propagator, SymSet};
     use crate::solve::Prepared;
@@ -203,12 +205,17 @@ pub(super) mod tests {
         found
     }
 
-    /// The sweep's count of `prep` over `doms` (`None`: it does not apply).
+    /// The sweep's count of `prep` over `doms` (`None`: it does not apply), on one thread.
     fn sweep_over(prep: &Prepared, doms: &[SymSet]) -> Option<Big> {
+        sweep_on(prep, doms, Threads::new(1))
+    }
+
+    /// The sweep's count of `prep` over `doms` (`None`: it does not apply).
+    fn sweep_on(prep: &Prepared, doms: &[SymSet], threads: Threads) -> Option<Big> {
         let compiled = prep.compiled().expect("compiled");
         let lines = Propagator::new(&prep.puzzle);
         let automata: Vec<_> = compiled.clues.iter().map(|cc| &cc.automaton).collect();
-        sweep(&prep.puzzle.shape, &lines.lines, &automata, doms, MAX_ENTRIES, &prep.cancel, &mut |_, _| {}).expect("sweep")
+        sweep(&prep.puzzle.shape, &lines.lines, &automata, doms, MAX_ENTRIES, threads, &prep.cancel, &mut |_, _| {}).expect("sweep")
     }
 
     /// Two independent routes agree: on every bundled puzzle that both the frontier
@@ -219,7 +226,7 @@ pub(super) mod tests {
         let (mut compared, mut swept_only, mut neither, mut hexagons) = (0, Vec::new(), 0, 0);
         let all = bundled();
         for (name, prep) in &all {
-            let Some(by_sweep) = swept(prep, usize::MAX, None).expect("sweep") else {
+            let Some(by_sweep) = swept(prep, usize::MAX, 1, None).expect("sweep") else {
                 neither += 1;
                 continue;
             };
@@ -270,6 +277,58 @@ pub(super) mod tests {
         assert!(hexagons == 11 && partitioned.len() > 11, "partitioned: {partitioned:?}");
     }
 
+    /// On threads, the sweep counts as on one: with every step split in 2 and 3 parts
+    /// (from the first entry) on every bundled puzzle it counts, and as `--jobs` splits
+    /// large steps on grids whose tables pass 10,000 entries (rows and columns holding
+    /// a multiple of 4, 5 or 6 As), whose counts are checked by a count over the rows:
+    /// the number of grids is the number of ways to pick, row by row, a row of the
+    /// language, such that the columns end in the language (a dynamic program over the
+    /// columns' residues, independent of the sweep's code).
+    #[test]
+    fn the_sweep_counts_alike_on_threads() {
+        let mut split = 0;
+        for (name, prep) in bundled() {
+            let compiled = prep.compiled().expect("compiled");
+            let Some(doms) = root_domains(&prep, compiled) else { continue };
+            let Some(one) = sweep_over(&prep, &doms) else { continue };
+            for jobs in [2, 3] {
+                assert_eq!(sweep_on(&prep, &doms, Threads { jobs, from: 0 }).as_ref(), Some(&one), "{name} on {jobs}");
+            }
+            split += 1;
+        }
+        assert!(split >= 60, "only {split} puzzles swept");
+        for (k, n) in [(4, 8), (5, 7), (6, 6)] {
+            let clue = format!("(?:{})*B*", "B*A".repeat(k));
+            let lines = serde_json::to_string(&vec![&clue; n]).expect("JSON");
+            let text = format!(r#"{{"left": {lines}, "top": {lines}, "alphabet": "AB"}}"#);
+            let prep = prepare(&Input { source: format!("{k} in {n}"), bytes: text.into_bytes(), ..Input::default() }).expect("prepared");
+            let doms = root_domains(&prep, prep.compiled().expect("compiled")).expect("domains");
+            let want = residue_count(k, n);
+            for jobs in [1, 2, 3] {
+                let got = sweep_on(&prep, &doms, Threads { jobs, from: 10_000 }).expect("swept");
+                assert_eq!(got, want, "multiples of {k} in {n}×{n} on {jobs}");
+            }
+        }
+    }
+
+    /// The grids of `n`×`n` cells, A or B, whose every row and column holds a multiple
+    /// of `k` As: rows one at a time over the columns' counts of As modulo `k`.
+    fn residue_count(k: usize, n: usize) -> Big {
+        let rows: Vec<u32> = (0..1u32 << n).filter(|r| (r.count_ones() as usize).is_multiple_of(k)).collect();
+        let mut table: std::collections::HashMap<Vec<u8>, Big> = [(vec![0; n], Big::one())].into();
+        for _ in 0..n {
+            let mut next: std::collections::HashMap<Vec<u8>, Big> = std::collections::HashMap::new();
+            for (res, count) in &table {
+                for &r in &rows {
+                    let key: Vec<u8> = (0..n).map(|c| (res[c] + (r >> c & 1) as u8) % k as u8).collect();
+                    next.entry(key).or_insert_with(Big::zero).add_assign(count);
+                }
+            }
+            table = next;
+        }
+        table.remove(&vec![0; n]).unwrap_or_else(Big::zero)
+    }
+
     /// Widths and times of the sweep in every candidate order of the binoternary
     /// hexagons (a measurement: `cargo test --release --lib sweep_orders -- --ignored --nocapture`).
     #[test]
@@ -290,7 +349,8 @@ pub(super) mod tests {
             for (k, order) in candidates(&prep.puzzle.shape).iter().enumerate() {
                 let t = std::time::Instant::now();
                 let e = estimate(&lines.lines, &classes, order).expect("in order");
-                let r = frontier::count(&lines.lines, &classes, &doms, order, 3_000_000, &prep.cancel, &mut |_, _| {}).expect("count");
+                let r = frontier::count(&lines.lines, &classes, &doms, order, 3_000_000, Threads::new(1), &prep.cancel, &mut |_, _| {})
+                    .expect("count");
                 match r {
                     Some(n) => println!("  order {k}: estimate {e:.0} in {:.2?}: {n}", t.elapsed()),
                     None => println!("  order {k}: gave up in {:.2?}", t.elapsed()),

@@ -40,19 +40,9 @@ struct Task {
     segs: Vec<Segment>,
 }
 
-/// The exact count of `prep`'s grids (as [`super::count_prepared`]): by the frontier
-/// sweep where it applies (on one thread: it takes milliseconds where it applies, and
-/// its table is one), otherwise by the branching search on `jobs` threads, telling
-/// `report` how many tasks are counted of how many.
-pub(crate) fn count_prepared_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
-    if let Some(counted) = super::order::swept(prep, usize::MAX, report.as_mut().map(|r| &mut **r as Report<'_>))? {
-        return Ok(counted);
-    }
-    branching_jobs(prep, jobs, report)
-}
-
-/// [`count_prepared_jobs`] by the branching search alone.
-fn branching_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
+/// The exact count of `prep`'s grids (as [`super::count_prepared`]) by the branching
+/// search on `jobs` threads.
+pub(crate) fn count_branching_jobs(prep: &Prepared, jobs: usize, mut report: Option<Report<'_>>) -> Result<Counted> {
     let compiled = prep.compiled()?;
     let Some(root) = root_domains(prep, compiled) else { return Ok(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 }) };
     if root.iter().any(SymSet::is_empty) {
@@ -192,8 +182,15 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::super::{count_prepared_branching, count_prepared_within};
-    use super::{branching_jobs, count_prepared_jobs};
+    use super::super::{Counted, count_prepared_branching, count_prepared_within, count_swept};
+    use super::count_branching_jobs as branching_jobs;
+    use crate::error::Result;
+
+    /// The count as `--jobs` runs it: by the frontier sweep where it applies, else by
+    /// the branching search, both on `jobs` threads.
+    fn count_prepared_jobs(prep: &crate::solve::Prepared, jobs: usize) -> Result<Counted> {
+        count_swept(prep, jobs, None)?.map_or_else(|| branching_jobs(prep, jobs, None), Ok)
+    }
 
     /// The bundled puzzles whose count by the branching search takes at most
     /// `max_nodes` decisions on one thread.
@@ -221,7 +218,7 @@ mod tests {
             for jobs in [2, 3, 8] {
                 let counted = branching_jobs(prep, jobs, None).unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert_eq!(&counted.count, expected, "{name} on {jobs} threads");
-                let counted = count_prepared_jobs(prep, jobs, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let counted = count_prepared_jobs(prep, jobs).unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert_eq!(&counted.count, expected, "{name} on {jobs} threads, by the first route that applies");
             }
             let one = count_prepared_within(prep, usize::MAX).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -237,7 +234,7 @@ mod tests {
         prep.cancel.cancel();
         let r = branching_jobs(&prep, 2, None);
         assert!(matches!(r, Err(crate::error::Error::Cancelled)), "{name}: {r:?}");
-        let r = count_prepared_jobs(&prep, 2, None);
+        let r = count_prepared_jobs(&prep, 2);
         assert!(matches!(r, Err(crate::error::Error::Cancelled)), "{name}: {r:?}");
     }
 }
