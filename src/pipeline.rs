@@ -9,7 +9,7 @@ use crate::dialect::Tree;
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::{self, Puzzle};
-use crate::solve::odometer::{EXACT_WORDS, exact_support};
+use crate::solve::odometer::{EXACT_WORDS, exact_support_noting};
 use crate::solve::{self, Outcome, prepared::settled};
 use crate::stats::{Stage, Times};
 use crate::stop::Cancel;
@@ -56,6 +56,8 @@ pub fn prepare_puzzle_cancellable(
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
     let early = times.time(Stage::Encode, || early_domains(&puzzle, &parsed, &alphabet));
     let decided_early = early.as_ref().is_some_and(|d| settled(d).is_some());
+    // Per clue, whether propagation saw the matcher accept every word of its line.
+    let mut entailed = vec![false; puzzle.clues.len()];
     let (compiled, domains) = match early {
         Some(d) if decided_early => (None, d),
         early => {
@@ -63,7 +65,9 @@ pub fn prepare_puzzle_cancellable(
                 compile::compile_cancellable(src, &puzzle, &parsed, alphabet.clone(), compile::Options::default(), cancel)
             })?;
             let domains = times.time(Stage::Encode, || {
-                let refine = |i, _: &[SymSet], support: &[SymSet]| exact_support(&compiled, &verifier, i, support, EXACT_WORDS);
+                let refine = |i, _: &[SymSet], support: &[SymSet]| {
+                    exact_support_noting(&compiled, &verifier, i, support, EXACT_WORDS, &mut entailed[i])
+                };
                 match early {
                     Some(Some(start)) => propagate::domains_from(&puzzle, &compiled, start, refine),
                     _ => propagate::domains_with(&puzzle, &compiled, refine),
@@ -73,6 +77,7 @@ pub fn prepare_puzzle_cancellable(
         }
     };
     let mut prep = Prepared::new(src, puzzle, parsed, alphabet, verifier, compiled, domains);
+    prep.entailed = entailed;
     prep.times = times;
     prep.set_cancel(cancel.clone());
     prep.times.add_wall(start.elapsed());

@@ -33,6 +33,9 @@ pub(crate) struct Shared {
     truth: Option<i32>,
     eq: HashMap<(usize, usize), i32>,
     word: HashMap<usize, i32>,
+    /// The clauses (indices in the sink) that define these variables, in order: they
+    /// belong to no clue, since every later clue may use what they define.
+    pub(crate) defs: Vec<std::ops::Range<usize>>,
 }
 
 impl Shared {
@@ -40,7 +43,9 @@ impl Shared {
     fn t<S: ClauseSink>(&mut self, sink: &mut S) -> i32 {
         *self.truth.get_or_insert_with(|| {
             let v = sink.new_var();
+            let at = sink.num_clauses();
             sink.add_clause(&[v]);
+            self.defs.push(at..sink.num_clauses());
             v
         })
     }
@@ -52,6 +57,7 @@ impl Shared {
             return e;
         }
         let e = sink.new_var();
+        let at = sink.num_clauses();
         for (from, to) in [(u, w), (w, u)] {
             for &(a, xv) in &cells[from] {
                 match cells[to].iter().find(|&&(b, _)| b == a) {
@@ -60,6 +66,7 @@ impl Shared {
                 }
             }
         }
+        self.defs.push(at..sink.num_clauses());
         let _ = self.eq.insert(key, e);
         e
     }
@@ -70,6 +77,7 @@ impl Shared {
             return w;
         }
         let t = self.t(sink);
+        let at = sink.num_clauses();
         let (word, other): (Vec<_>, Vec<_>) = cells[c].iter().partition(|&&(a, _)| is_word(chars[a]));
         let w = if other.is_empty() {
             t
@@ -85,6 +93,7 @@ impl Shared {
             }
             w
         };
+        self.defs.push(at..sink.num_clauses());
         let _ = self.word.insert(c, w);
         w
     }

@@ -51,6 +51,9 @@ pub struct ClueSize {
     pub vars: usize,
     /// Clauses added for this clue.
     pub clauses: usize,
+    /// The clauses (indices in the formula) that encode this clue alone: those added
+    /// for it but for the definitions of shared variables, which later clues may use.
+    pub(crate) own: Vec<std::ops::Range<usize>>,
 }
 
 /// What the encoder leaves for decoding: the cell variables.
@@ -117,7 +120,7 @@ fn encode_with<S: ClauseSink>(
     let selectors: Vec<i32> = if gated { puzzle.clues.iter().map(|_| sink.new_var()).collect() } else { vec![] };
     for (i, clue) in puzzle.clues.iter().enumerate() {
         cancel.check()?;
-        let (v0, c0) = (sink.num_vars(), sink.num_clauses());
+        let (v0, c0, d0) = (sink.num_vars(), sink.num_clauses(), shared.defs.len());
         let cc = &compiled.clues[i];
         let layered = encode_clue(sink, &mut shared, &ctx, cc, &clue.cells, selectors.get(i).copied());
         clue_sizes.push(ClueSize {
@@ -125,6 +128,7 @@ fn encode_with<S: ClauseSink>(
             layered_states: layered,
             vars: sink.num_vars() - v0,
             clauses: sink.num_clauses() - c0,
+            own: ranges_between(c0..sink.num_clauses(), &shared.defs[d0..]),
         });
         if sink.num_clauses() > MAX_CLAUSES || sink.num_vars() > MAX_VARS {
             return Err(too_large(sink, &clue.label, &clue.regex));
@@ -135,6 +139,22 @@ fn encode_with<S: ClauseSink>(
         Some(pool) => pool::encode_pool(sink, &mut shared, &ctx, pool, compiled)?,
     };
     Ok((CellVars { cells, clue_sizes, assign }, selectors))
+}
+
+/// The ranges of `all` outside `holes` (ranges within it, in increasing order).
+fn ranges_between(all: std::ops::Range<usize>, holes: &[std::ops::Range<usize>]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::with_capacity(holes.len() + 1);
+    let mut at = all.start;
+    for h in holes {
+        if h.start > at {
+            out.push(at..h.start);
+        }
+        at = at.max(h.end);
+    }
+    if all.end > at {
+        out.push(at..all.end);
+    }
+    out
 }
 
 /// The error of a formula past [`MAX_CLAUSES`] or [`MAX_VARS`], naming the clue being
@@ -204,6 +224,51 @@ mod tests {
         let alphabet = crate::compile::choose_alphabet("p.json", &puzzle, &parsed, None).expect("an alphabet");
         let compiled = crate::compile::compile("p.json", &puzzle, &parsed, alphabet).expect("automata");
         (puzzle, compiled)
+    }
+
+    /// A clue's own clauses are its range without the shared definitions made for it.
+    #[test]
+    fn ranges_between_cuts_out_the_holes() {
+        assert_eq!(ranges_between(0..10, &[]), vec![0..10]);
+        assert_eq!(ranges_between(0..10, &[0..2, 4..5, 5..7, 9..10]), vec![2..4, 7..9]);
+        assert_eq!(ranges_between(3..3, &[]), Vec::<std::ops::Range<usize>>::new());
+    }
+
+    /// Tagged clues that compare the same cells share the variable that says so; its
+    /// definition belongs to no clue, so that leaving out the first clue's clauses keeps it.
+    #[test]
+    fn own_clauses_leave_out_shared_definitions() {
+        let rows = r#"["(((.)\\3)\\2)\\3\\1", "(.)(.)(.)(\\2\\3)+.\\1"]"#;
+        let json =
+            format!(r#"{{"left": {rows}, "top": [".+", ".+", ".+", ".+", ".+", ".+", ".+", ".+", ".+"], "alphabet": "ABCDEFGHIJ"}}"#);
+        let puzzle = crate::puzzle::read("p.json", json.as_bytes(), None, None, None).expect("a puzzle");
+        let parsed = crate::compile::parse_clues("p.json", &puzzle).expect("clues");
+        let alphabet = crate::compile::choose_alphabet("p.json", &puzzle, &parsed, None).expect("an alphabet");
+        let compiled = crate::compile::compile("p.json", &puzzle, &parsed, alphabet).expect("automata");
+        assert!(compiled.clues[..2].iter().all(|c| c.tagged.is_some()), "the rows are not tagged");
+        let doms = initial_domains(&puzzle, &compiled);
+        let mut cnf = Cnf::new();
+        let vars = encode(&puzzle, &compiled, Some(&doms), &mut cnf).expect("a formula");
+        let own: Vec<usize> = vars.clue_sizes.iter().flat_map(|s| s.own.iter().cloned().flatten()).collect();
+        let total: usize = vars.clue_sizes.iter().map(|s| s.clauses).sum();
+        let clues_start = cnf.clauses().count() - total;
+        // Every own clause lies in the clues' part, no clause is owned twice, and the
+        // clues' part holds other clauses: the shared definitions.
+        let mut sorted = own.clone();
+        sorted.dedup();
+        assert_eq!(sorted.len(), own.len());
+        assert!(own.iter().all(|&k| k >= clues_start));
+        let clauses: Vec<&[i32]> = cnf.clauses().collect();
+        let holes: Vec<usize> = (clues_start..clauses.len()).filter(|k| !own.contains(k)).collect();
+        // The shared true literal is defined outside every clue's own clauses, and the
+        // second clue's own clauses use it: leaving out the first clue keeps its meaning.
+        let truth = holes.iter().find_map(|&k| match clauses[k] {
+            [v] if *v > 0 => Some(*v),
+            _ => None,
+        });
+        let truth = truth.expect("a shared true literal outside the clues' own clauses");
+        let second: Vec<usize> = vars.clue_sizes[1].own.iter().cloned().flatten().collect();
+        assert!(second.iter().any(|&k| clauses[k].iter().any(|l| l.abs() == truth)), "the second clue does not use the shared literal");
     }
 
     /// Both caps are checked after each clue, and the error names the clue and the limit.

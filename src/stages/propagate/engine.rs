@@ -100,13 +100,13 @@ impl Propagator {
                 Some(CompiledClue { automaton, tagged: Some(t), .. }) => {
                     // A tagged clue: the skeleton over the line's cells and marker
                     // slots, supported like a regular line, then its cells' letters.
-                    let edges = sparse[i].get_or_insert_with(|| Edges::new(automaton));
+                    let edges = edges_of(sparse, compiled, i);
                     let s = tagged_support(automaton, t, edges, layers, sigma, line, support);
                     refined = refine(i, line, &s).unwrap_or(s);
                     &refined
                 }
                 Some(cc) => {
-                    let edges = sparse[i].get_or_insert_with(|| Edges::new(&cc.automaton));
+                    let edges = edges_of(sparse, compiled, i);
                     layers.support(&cc.automaton, edges, line, support);
                     match refine(i, line, support) {
                         Some(r) => {
@@ -221,4 +221,16 @@ impl Scratch {
             doms[cell] = old;
         }
     }
+}
+
+/// Clue `i`'s edges, made on first use, or copied from an earlier clue with the same
+/// automaton (equal clues over lines of one length, as the repeated rows and columns of
+/// many puzzles have: a copy costs a fraction of building them).
+fn edges_of<'s>(sparse: &'s mut [Option<Edges>], compiled: &Compiled, i: usize) -> &'s Edges {
+    if sparse[i].is_none() {
+        let a = &compiled.clues[i].automaton;
+        let same = (0..i).find(|&j| sparse[j].is_some() && compiled.clues[j].automaton == *a);
+        sparse[i] = Some(same.and_then(|j| sparse[j].clone()).unwrap_or_else(|| Edges::new(a)));
+    }
+    sparse[i].get_or_insert_with(Edges::default)
 }

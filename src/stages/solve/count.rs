@@ -49,6 +49,7 @@ mod table;
 use crate::stop::Cancel;
 pub use big::Big;
 use branch::{Branch, letter_classes};
+pub(crate) use order::count_swept;
 pub(crate) use parallel::count_branching_jobs;
 use segment::Segment;
 
@@ -58,10 +59,6 @@ use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::{self, MAX_TABLE_WORDS, Propagator, Scratch, SymSet};
 use std::collections::HashMap;
-
-/// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
-/// cache is emptied and refilled, which costs time, never exactness.
-pub(crate) const CACHE_WORDS: usize = 1 << 23;
 
 /// Counts the grids of a prepared puzzle with fixed clues (not a regex pool), from its
 /// propagated domains; the matcher decides the clues whose automata over-approximate
@@ -80,33 +77,17 @@ pub(crate) type Report<'r> = &'r mut dyn FnMut(u64, u64);
 const REPORT_DEPTH: usize = 3;
 
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
+/// By the frontier sweep ([`order::swept`]) where it applies, with a table of at most
+/// 16 entries per decision; otherwise by the branching search.
 pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
-    count_prepared_reporting(prep, max_nodes, 1, None)
-}
-
-/// [`count_prepared_within`], telling `report` how far it has got: by the frontier
-/// sweep ([`order::swept`], its large steps on `jobs` threads) where it applies,
-/// otherwise by the branching search (on one thread).
-pub(crate) fn count_prepared_reporting(
-    prep: &Prepared,
-    max_nodes: usize,
-    jobs: usize,
-    mut report: Option<Report<'_>>,
-) -> Result<Option<Counted>> {
-    if let Some(counted) = order::swept(prep, max_nodes, jobs, report.as_mut().map(|r| &mut **r as Report<'_>))? {
+    if let Some(counted) = order::swept(prep, max_nodes, 1, None)? {
         return Ok(Some(counted));
     }
-    count_prepared_branching(prep, max_nodes, report)
+    count_prepared_branching(prep, max_nodes, None)
 }
 
-/// The count of `prep` by the frontier sweep alone ([`order::swept`]), to its full
-/// table, its large steps on `jobs` threads; `None` when the sweep does not apply or
-/// would need more.
-pub(crate) fn count_swept(prep: &Prepared, jobs: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
-    order::swept(prep, usize::MAX, jobs, report)
-}
-
-/// [`count_prepared_reporting`] by the branching search alone.
+/// [`count_prepared_within`] by the branching search alone, telling `report` how far
+/// it has got.
 pub(crate) fn count_prepared_branching(prep: &Prepared, max_nodes: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
     let compiled = prep.compiled()?;
     let Some(doms) = root_domains(prep, compiled) else { return Ok(Some(Counted { count: Big::zero(), nodes: 0, cache_hits: 0 })) };

@@ -130,7 +130,21 @@ pub fn enumerate_cancellable(
     cancel: &Cancel,
     on_grid: impl FnMut(Found) -> Result<Verdict>,
 ) -> Result<Outcome> {
-    let mut oracle = Oracle::new(cnf).with_cancel(cancel.clone());
+    enumerate_without(cnf, &[], vars, limit, cancel, on_grid)
+}
+
+/// [`enumerate_cancellable`] on the formula without the clauses of `skip` (ranges of
+/// clause indices, in increasing order), which the caller knows every grid within the
+/// cells' domains satisfies ([`Oracle::without`]).
+pub(crate) fn enumerate_without(
+    cnf: &Cnf,
+    skip: &[std::ops::Range<usize>],
+    vars: &CellVars,
+    limit: Option<usize>,
+    cancel: &Cancel,
+    on_grid: impl FnMut(Found) -> Result<Verdict>,
+) -> Result<Outcome> {
+    let mut oracle = Oracle::without(cnf, skip).with_cancel(cancel.clone());
     enumerate_in(&mut oracle, vars, None, limit, &|| false, on_grid)
 }
 

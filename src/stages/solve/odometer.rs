@@ -123,6 +123,20 @@ pub(crate) fn ask_each(
 /// clue, whose support is already exact). Exact, so sound: a letter goes only when no
 /// matching word of the line uses it.
 pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {
+    exact_support_noting(compiled, verifier, i, support, max_words, &mut false)
+}
+
+/// [`exact_support`], setting `all` when the matcher accepted every word of `support`
+/// (listed one by one): the line's domains, once narrowed to the support, then imply
+/// the clue, and keep implying it as they narrow further ([`entailed`]).
+pub(crate) fn exact_support_noting(
+    compiled: &Compiled,
+    verifier: &Verifier,
+    i: usize,
+    support: &[SymSet],
+    max_words: usize,
+    all: &mut bool,
+) -> Option<Vec<SymSet>> {
     let cc = &compiled.clues[i];
     if !cc.approximate() {
         return None;
@@ -149,12 +163,36 @@ pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support
         return Some(exact);
     }
     let mut words = Words::new(compiled.alphabet.chars(), support);
+    let mut every = true;
     while let Some(word) = words.next_word() {
         if verifier.clue_matches(i, word).ok()? {
             for (p, a) in words.symbols().enumerate() {
                 exact[p].insert(a);
             }
+        } else {
+            every = false;
         }
     }
+    *all |= every && count > 0;
     Some(exact)
+}
+
+/// Whether every word of a line (one letter per cell from `line`, its cells' domains)
+/// matches clue `i`, asked of the matcher one by one when there are at most
+/// `max_words` of them; false otherwise (more words, or the matcher gives up). The
+/// domains then imply the clue: every grid within them satisfies it, so a search over
+/// such grids needs none of its clauses. Asked only of a clue whose automaton
+/// approximates it: a regular clue's clauses left after unit propagation are few.
+pub(crate) fn entailed(compiled: &Compiled, verifier: &Verifier, i: usize, line: &[SymSet], max_words: usize) -> bool {
+    let count = line.iter().try_fold(1usize, |n, d| n.checked_mul(d.len())).unwrap_or(usize::MAX);
+    if !compiled.clues[i].approximate() || count == 0 || count > max_words {
+        return false;
+    }
+    let mut words = Words::new(compiled.alphabet.chars(), line);
+    while let Some(word) = words.next_word() {
+        if !verifier.clue_matches(i, word).unwrap_or(false) {
+            return false;
+        }
+    }
+    true
 }

@@ -55,7 +55,22 @@ impl Oracle {
     /// each unit it learns, rescans fewer clauses: on the published puzzles, whose
     /// domains fix most cells, a third to three quarters of them.
     pub fn new(cnf: &Cnf) -> Oracle {
-        let clauses: Vec<&[i32]> = cnf.clauses().collect();
+        Oracle::without(cnf, &[])
+    }
+
+    /// [`Oracle::new`] on the formula without the clauses of `skip` (ranges of clause
+    /// indices, in increasing order): those of clues the cells' domains imply.
+    pub(crate) fn without(cnf: &Cnf, skip: &[std::ops::Range<usize>]) -> Oracle {
+        let mut next = skip.iter().peekable();
+        let clauses: Vec<&[i32]> = cnf
+            .clauses()
+            .enumerate()
+            .filter(|(k, _)| {
+                while next.next_if(|r| r.end <= *k).is_some() {}
+                !next.peek().is_some_and(|r| r.contains(k))
+            })
+            .map(|(_, c)| c)
+            .collect();
         let Some(units) = propagate_units(&clauses) else {
             // A conflict: the formula is unsatisfiable, which varisat finds at once.
             return Oracle::from_clauses(clauses);
@@ -327,4 +342,37 @@ fn propagate_units(clauses: &[&[i32]]) -> Option<Units> {
         }
     }
     Some(Units { value, satisfied, base: base as i32 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::ClauseSink;
+
+    fn cnf(clauses: &[&[i32]]) -> Cnf {
+        let mut cnf = Cnf::new();
+        for _ in 0..3 {
+            let _ = cnf.new_var();
+        }
+        for c in clauses {
+            cnf.add_clause(c);
+        }
+        cnf
+    }
+
+    /// The clauses in the skipped ranges are left out, and only they: a formula
+    /// unsatisfiable through them becomes satisfiable, and what is left still binds.
+    #[test]
+    fn without_leaves_out_exactly_the_skipped_ranges() {
+        let f = cnf(&[&[1, 2], &[-1], &[-2], &[3], &[-3, 1, 2]]);
+        assert_eq!(Oracle::new(&f).solve(&[]).expect("a verdict"), None);
+        // Without clauses 1 and 2 (¬1, ¬2), 1 ∨ 2 and 3 remain.
+        let model = Oracle::without(&f, &[1..2, 2..3]).solve(&[]).expect("a verdict").expect("a model");
+        assert!(model[1] || model[2]);
+        assert!(model[3]);
+        // Without clause 0 and 3..5: ¬1 and ¬2 remain, and they still hold.
+        let model = Oracle::without(&f, &[0..1, 3..5]).solve(&[]).expect("a verdict").expect("a model");
+        assert!(!model[1] && !model[2]);
+        assert_eq!(Oracle::without(&f, &[0..1, 3..5]).solve(&[1]).expect("a verdict"), None);
+    }
 }

@@ -48,6 +48,9 @@ pub struct Prepared {
     /// Whether [`crate::pipeline::solve`] may answer from `domains` alone (see
     /// [`Prepared::decided`]) or by the line search.
     pub(super) direct: bool,
+    /// Per clue, whether propagation saw the matcher accept every word of its line, so
+    /// that the domains imply it (empty when not known; [`super::odometer::entailed`]).
+    pub(crate) entailed: Vec<bool>,
     /// Whether `domains` came from the position automata, before compiling.
     decided_early: bool,
     /// Nodes of the line search, when it decided the puzzle.
@@ -86,6 +89,7 @@ impl Prepared {
             verifier,
             times: Times::default(),
             domains,
+            entailed: Vec::new(),
             direct: true,
             line_nodes: None,
             line_budget: None,
@@ -106,6 +110,7 @@ impl Prepared {
             verifier,
             times: Times::default(),
             domains: None,
+            entailed: Vec::new(),
             direct: false,
             line_nodes: None,
             line_budget: None,

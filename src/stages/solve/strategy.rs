@@ -174,15 +174,11 @@ pub const COUNT_LISTED: usize = 1_000;
 /// `count()` when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
 pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
-    count_within_reporting(prep, max_nodes, 1, None)
-}
-
-fn count_within_reporting(prep: &mut Prepared, max_nodes: usize, jobs: usize, report: Option<counter::Report<'_>>) -> Result<Option<Big>> {
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return Ok(None);
     }
     let start = Instant::now();
-    let counted = counter::count_prepared_reporting(prep, max_nodes, jobs, report);
+    let counted = counter::count_prepared_within(prep, max_nodes);
     prep.times.add(Stage::Solve, start.elapsed());
     prep.times.add_wall(start.elapsed());
     Ok(counted?.map(|c| c.count))

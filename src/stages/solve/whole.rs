@@ -3,10 +3,13 @@
 
 use super::counterexample::{Judged, judge};
 use super::decided::solve_decided;
+use super::enumerate::enumerate_without;
+use super::odometer::entailed;
 use super::prepared::{Formula, Prepared};
-use super::{Outcome, Verdict, enumerate_cancellable};
+use super::{Outcome, Verdict};
 use crate::clock::Instant;
 use crate::error::Result;
+use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
 use crate::stats::Stage;
 use crate::verify::Grid;
@@ -22,8 +25,20 @@ pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnM
     let mut verify_time = std::time::Duration::ZERO;
     let (puzzle, compiled, verifier) = (&prep.puzzle, prep.compiled()?, &prep.verifier);
     let Formula { cnf, vars } = prep.formula()?;
+    // The clauses of clues that the domains imply are left out of the search.
+    let mut skip = Vec::new();
+    if let Some(doms) = prep.domains.as_deref() {
+        for (i, clue) in puzzle.clues.iter().enumerate() {
+            let line: Vec<SymSet> = clue.cells.iter().map(|&c| doms[c]).collect();
+            // Propagation has asked the matcher about most such lines already.
+            let known = prep.entailed.get(i).copied().unwrap_or(false);
+            if known || entailed(compiled, verifier, i, &line, 1) {
+                skip.extend(vars.clue_sizes[i].own.iter().cloned());
+            }
+        }
+    }
     let mut rejected = 0usize;
-    let outcome = enumerate_cancellable(cnf, vars, limit, &prep.cancel, |found| {
+    let outcome = enumerate_without(cnf, &skip, vars, limit, &prep.cancel, |found| {
         let t = Instant::now();
         let judged = judge(&prep.source, puzzle, compiled, verifier, vars, &found, || {
             rejected += 1;

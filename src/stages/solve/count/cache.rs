@@ -4,9 +4,13 @@
 //! the cache is the count of the same component found before, by whichever thread: the
 //! cache saves work, never changes a count.
 
-use super::{Big, CACHE_WORDS};
+use super::Big;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
+
+/// Most `u64` words of keys the cache holds (about 64 MB with its counts); past it the
+/// cache is emptied and refilled, which costs time, never exactness.
+pub(crate) const CACHE_WORDS: usize = 1 << 23;
 
 /// Component counts by key ([`super::Counter`]'s `key`), with the `u64` words they hold.
 #[derive(Default)]

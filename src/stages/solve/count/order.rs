@@ -26,6 +26,13 @@ pub(super) const MAX_ENTRIES: usize = 1 << 21;
 /// Orders tried, best estimate first, before the sweep gives up.
 const TRIES: usize = 2;
 
+/// The count of `prep` by the frontier sweep alone, to its full table ([`MAX_ENTRIES`]),
+/// its large steps on `jobs` threads; `None` when the sweep does not apply or would
+/// need more.
+pub(crate) fn count_swept(prep: &Prepared, jobs: usize, report: Option<Report<'_>>) -> Result<Option<Counted>> {
+    swept(prep, usize::MAX, jobs, report)
+}
+
 /// The count of `prep` by the frontier sweep over its cells ([`sweep`]), with a
 /// table of at most 16 entries per decision of `max_nodes` (the branching search's
 /// budget), and [`MAX_ENTRIES`]; `None` when the sweep does not apply (a regex
