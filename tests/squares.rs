@@ -153,6 +153,8 @@ fn generated_squares_are_exactly_the_brute_force_squares() {
             Tuning { wake: u32::MAX, ..Tuning::default() },
             Tuning { wake: 1, fewest_first: false, ..Tuning::default() },
             Tuning { restart_base: 1, greed: 0.0, ..Tuning::default() },
+            Tuning { subset_share: 0, ..Tuning::default() },
+            Tuning { subset_share: 1, wake: u32::MAX, ..Tuning::default() },
         ] {
             let (searched, outcome) = all_searched(&d, size, &Given::none(size), round as u64, tuning);
             assert!(outcome.complete, "{tuning:?}");
@@ -478,6 +480,36 @@ fn searched_squares_are_valid_and_repeatable_per_seed() {
     assert_eq!(grid("3"), seeds[2]);
     let firsts: BTreeSet<&Vec<String>> = seeds.iter().map(|s| &s[0]).collect();
     assert!(firsts.len() >= 2, "three seeds gave one square: {seeds:?}");
+}
+
+/// How a line keeps its live transitions — always as a subset of the table it filtered,
+/// always as a copy, or the default mix — changes neither the squares found nor the
+/// search's path: the same squares in the same order after the same number of nodes,
+/// on squares from the built-in list large enough for many passes of each kind.
+#[test]
+fn subsets_and_copies_of_live_transitions_search_alike() {
+    let d = Dictionary::builtin();
+    for (w, h, seed) in [(5, 5, 1), (5, 4, 2), (6, 5, 3)] {
+        let size = Size::new(w, h).expect("size");
+        let lex = Lexicon::new(&d, size);
+        let run = |subset_share: usize, jobs: usize| {
+            let mut got = Vec::new();
+            let tuning = Tuning { subset_share, ..Tuning::default() };
+            let outcome = search::search(&lex, size, &d, &Given::none(size), seed, 3, tuning, jobs, &Progress::default(), |sq| {
+                squares::verify(sq, &d).expect("every square passes the rule check");
+                got.push(sq.rows());
+                Ok(())
+            })
+            .expect("search");
+            (got, outcome.nodes, outcome.restarts)
+        };
+        let default = run(Tuning::default().subset_share, 1);
+        assert_eq!(default.0.len(), 3, "{w}x{h}");
+        assert!(default.1 > 20, "{w}x{h}: too few nodes to compare: {}", default.1);
+        for (share, jobs) in [(0, 1), (1, 2), (4, 3)] {
+            assert_eq!(run(share, jobs), default, "{w}x{h} subset_share {share} --jobs {jobs}");
+        }
+    }
 }
 
 /// `--given` fixes cells: the printed square keeps them, under both methods; cells

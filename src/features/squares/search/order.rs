@@ -52,7 +52,7 @@ impl Search<'_> {
             self.doms.clear();
             self.doms.extend(self.lines[l].iter().map(|&c| self.dom[c]));
             let fa = if l < self.size.height { self.row_fa } else { self.col_fa };
-            let _ = self.pass.run(fa, &self.doms, Some(k), &mut self.live[l]);
+            let _ = self.pass.run(fa, &self.doms, Some(k), &mut self.live[l], self.tuning.subset_share);
             for (w, x) in weight.iter_mut().zip(&self.pass.weight) {
                 *w *= x;
             }

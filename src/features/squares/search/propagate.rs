@@ -41,7 +41,7 @@ impl Search<'_> {
             let fa = self.fa(l);
             self.doms.clear();
             self.doms.extend(self.lines[l].iter().map(|&c| self.dom[c]));
-            if !self.pass.run(fa, &self.doms, None, &mut self.live[l]) {
+            if !self.pass.run(fa, &self.doms, None, &mut self.live[l], self.tuning.subset_share) {
                 self.fails[l] += 1;
                 for &q in &self.queue {
                     self.queued[q] = false;

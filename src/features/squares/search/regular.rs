@@ -84,14 +84,6 @@ pub(super) struct Table {
     base: Vec<u32>,
 }
 
-/// A pass keeps a subset of a table (rather than a table of its own) while it keeps at
-/// least one transition in this many. A subset costs a bit per transition of its table
-/// against six bytes per transition kept, but its passes walk the table's nodes and
-/// skip its lost transitions: on 7×7 squares, keeping subsets down to a half costs no
-/// time, down to a quarter 4 % more (peak memory 233 MB and 154 MB, seed 3; a copy at
-/// every pass, 0.9 GB).
-const SUBSET_MIN_SHARE: usize = 2;
-
 impl Table {
     /// The transitions out of node `x` at boundary `k`, as indices.
     fn out(&self, k: usize, x: usize) -> std::ops::Range<usize> {
@@ -127,9 +119,11 @@ impl Pass {
     /// Unrolls `fa` over cells with domains `doms` — or, when `live` holds the line's
     /// live transitions under domains that contained `doms`, filters those; fills
     /// `support` and returns whether some word fits, and then replaces `live` with this
-    /// pass's live transitions. With `weigh = Some(k)`, also fills `weight` with the
-    /// words through each value of cell `k`.
-    pub(super) fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>, live: &mut Live) -> bool {
+    /// pass's live transitions: a subset of the table it filtered while it keeps at
+    /// least one transition in `share` ([`super::Tuning::subset_share`]), else a table of
+    /// their own. With `weigh = Some(k)`, also fills `weight` with the words through
+    /// each value of cell `k`.
+    pub(super) fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>, live: &mut Live, share: usize) -> bool {
         let n = doms.len();
         self.trans.resize_with(n, Vec::new);
         self.index.resize_with(n, Vec::new);
@@ -181,7 +175,7 @@ impl Pass {
             return true;
         }
         let table = match live {
-            Live::Table(t) | Live::Subset { table: t, .. } if kept * SUBSET_MIN_SHARE >= t.to.len() => Some(Arc::clone(t)),
+            Live::Table(t) | Live::Subset { table: t, .. } if kept.saturating_mul(share) >= t.to.len() => Some(Arc::clone(t)),
             _ => None,
         };
         match table {
