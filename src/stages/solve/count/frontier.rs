@@ -100,28 +100,36 @@ pub(super) fn count(
     one[0] = 1;
     table[0].add(&vec![0; words], &one, 1);
     let mut scratch: Vec<Scratch> = (0..jobs).map(|_| Scratch::new(words)).collect();
+    // Whether `table[i]` holds exactly the entries of part `i % jobs` of this step.
+    let mut routed = false;
     for (t, step) in steps.iter().enumerate() {
         cancel.check()?;
         report(t as u64, steps.len() as u64);
         let entries: usize = table.iter().map(Table::len).sum();
-        let parts = if entries >= threads.from { jobs } else { 1 };
-        next.truncate(parts);
-        next.resize_with(parts, || Table::new(words, limbs));
+        let parts = if jobs > 1 && entries >= threads.from { jobs } else { 1 };
+        // A step on threads writes each entry into the part of the next step it
+        // belongs to, so that the next step's threads read only their own.
+        let route = (parts > 1).then(|| steps.get(t + 1).map(|s| kept(&readers, s, words))).flatten();
+        let outs = if route.is_some() { jobs } else { 1 };
+        next.truncate(parts * outs);
+        next.resize_with(parts * outs, || Table::new(words, limbs));
         if parts == 1 {
-            take(&readers, step, &table, None, &mut next[0], &mut scratch[0], cancel)?;
+            take(&readers, step, &table, Select::All, &mut next, None, &mut scratch[0], cancel)?;
         } else {
             let keep = kept(&readers, step, words);
-            let (readers, table, keep) = (&readers, &table, &keep);
+            let (readers, table, keep, route) = (&readers, &table, &keep, route.as_deref());
             std::thread::scope(|scope| -> Result<()> {
                 let mut workers = Vec::with_capacity(parts);
-                for (part, (out, scratch)) in next.iter_mut().zip(&mut scratch).enumerate() {
-                    let work = move || take(readers, step, table, Some((part, parts, keep)), out, scratch, cancel);
+                for (part, (out, scratch)) in next.chunks_mut(outs).zip(&mut scratch).enumerate() {
+                    let select = if routed { Select::Routed(part, parts) } else { Select::Hashed(part, parts, keep) };
+                    let work = move || take(readers, step, table, select, out, route, scratch, cancel);
                     let spawned = std::thread::Builder::new().name("crossat-sweep".into()).spawn_scoped(scope, work);
                     workers.push(spawned.map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?);
                 }
                 workers.into_iter().try_for_each(|w| w.join().map_err(|_| Error::Internal("a sweep thread panicked".into()))?)
             })?;
         }
+        routed = outs > 1;
         if next.iter().map(Table::len).sum::<usize>() > max_entries {
             return Ok(None);
         }
@@ -149,29 +157,49 @@ impl Scratch {
     }
 }
 
-/// Takes `step` from every entry of the parts of `table` (those of part `k` of `n`,
-/// split by their key under the mask `keep`, when `part` is `Some((k, n, keep))`) into
-/// `next`, which starts empty.
+/// Which entries of a table a thread takes a step from.
+#[derive(Clone, Copy)]
+enum Select<'k> {
+    /// Every entry.
+    All,
+    /// Part `k` of `n`: the parts `i` of the table with `i % n == k`, which the step
+    /// before routed there.
+    Routed(usize, usize),
+    /// Part `k` of `n`: the entries whose key under the mask is `k` modulo `n`.
+    Hashed(usize, usize, &'k [u64]),
+}
+
+/// Takes `step` from the entries of the parts of `table` that `select` picks, into
+/// `next` (emptied first): into `next[0]`, or with `route` (the next step's mask),
+/// into the part of the next step each entry belongs to.
+#[allow(clippy::too_many_arguments)]
 fn take(
     readers: &[Reader<'_>],
     step: &Step,
     table: &[Table],
-    part: Option<(usize, usize, &[u64])>,
-    next: &mut Table,
+    select: Select<'_>,
+    next: &mut [Table],
+    route: Option<&[u64]>,
     scratch: &mut Scratch,
     cancel: &Cancel,
 ) -> Result<()> {
     let Scratch { memo, moves, key } = scratch;
     memo.clear();
     moves.clear();
-    next.clear();
-    for from_part in table {
+    next.iter_mut().for_each(Table::clear);
+    let outs = next.len() as u64;
+    for (i, from_part) in table.iter().enumerate() {
+        if let Select::Routed(k, n) = select
+            && i % n != k
+        {
+            continue;
+        }
         for e in 0..from_part.len() {
             if e % 65_536 == 65_535 {
                 cancel.check()?;
             }
             let from = from_part.key(e);
-            if let Some((k, n, keep)) = part
+            if let Select::Hashed(k, n, keep) = select
                 && masked_hash(from, keep) % n as u64 != k as u64
             {
                 continue;
@@ -184,7 +212,11 @@ fn take(
             for &(new, weight) in &moves[m] {
                 key.copy_from_slice(from);
                 unpack(readers, step, new, key);
-                next.add(key, from_part.count(e), weight);
+                let to = match route {
+                    Some(keep) if outs > 1 => (masked_hash(key, keep) % outs) as usize,
+                    _ => 0,
+                };
+                next[to].add(key, from_part.count(e), weight);
             }
         }
     }
