@@ -89,6 +89,8 @@ mod features;
 pub mod pipeline;
 mod stages;
 mod support;
+#[cfg(test)]
+mod test_support;
 
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.

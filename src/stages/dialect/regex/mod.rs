@@ -4,5 +4,8 @@
 
 pub(crate) mod ast;
 pub mod parser;
-pub mod syntax;
+pub(crate) mod syntax;
 pub mod unicode;
+
+#[cfg(test)]
+mod cpython;

@@ -8,29 +8,29 @@
 //! Python's own tree, so the two parsers can be compared line by line.
 
 /// `re` flag bits, with CPython's values.
-pub mod flag {
+pub(crate) mod flag {
     /// `re.TEMPLATE`, `(?t)`: 3.11 accepts it at the start of a clue, and `re._compiler`
     /// then refuses any repeat ("internal: unsupported template operator …"); otherwise
     /// it changes nothing.
     pub(crate) const TEMPLATE: u32 = 1;
     /// `re.IGNORECASE`, `(?i)`.
-    pub const IGNORECASE: u32 = 2;
+    pub(crate) const IGNORECASE: u32 = 2;
     /// `re.LOCALE`, `(?L)`: refused for str patterns.
     pub(crate) const LOCALE: u32 = 4;
     /// `re.MULTILINE`, `(?m)`.
-    pub const MULTILINE: u32 = 8;
+    pub(crate) const MULTILINE: u32 = 8;
     /// `re.DOTALL`, `(?s)`.
-    pub const DOTALL: u32 = 16;
+    pub(crate) const DOTALL: u32 = 16;
     /// `re.UNICODE`, `(?u)` (the default for str patterns).
-    pub const UNICODE: u32 = 32;
+    pub(crate) const UNICODE: u32 = 32;
     /// `re.VERBOSE`, `(?x)`.
-    pub const VERBOSE: u32 = 64;
+    pub(crate) const VERBOSE: u32 = 64;
     /// `re.ASCII`, `(?a)`.
-    pub const ASCII: u32 = 256;
+    pub(crate) const ASCII: u32 = 256;
 }
 
 /// sre's `MAXREPEAT`: an unbounded repeat's upper bound.
-pub const MAXREPEAT: u32 = u32::MAX;
+pub(crate) const MAXREPEAT: u32 = u32::MAX;
 
 /// A parsed clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +170,7 @@ pub enum At {
 /// The canonical text of a tree, one node per line, indented by depth: the format
 /// `scripts/sre_tree.py` prints for `re._parser.parse(p)`. It walks the tree with an
 /// explicit stack, so any depth is safe.
-pub fn dump(p: &Parsed) -> String {
+pub(crate) fn dump(p: &Parsed) -> String {
     let mut out = format!("FLAGS {}\nGROUPS {}\n", p.flags, p.groups);
     // Work still to do, last first: a sequence of items or a label line.
     enum Task<'a> {

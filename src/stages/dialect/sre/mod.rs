@@ -50,7 +50,7 @@ pub struct Matcher {
 
 /// The groups of a successful match, as Python's match object reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Captures {
+pub(crate) struct Captures {
     /// `m.span(g)` for groups `1..`: `None` for a group that did not participate.
     /// A span with start > end is one Python refuses with `SystemError` ("The span
     /// of capturing group is wrong"); it is kept as is.
@@ -91,7 +91,7 @@ impl Matcher {
 
     /// `re.fullmatch(clue, text)` with its groups (`m.span(g)`, `m.lastindex`), or
     /// `None` when it does not match.
-    pub fn fullmatch_groups(&self, text: &[char]) -> Result<Option<Captures>, BudgetExceeded> {
+    pub(crate) fn fullmatch_groups(&self, text: &[char]) -> Result<Option<Captures>, BudgetExceeded> {
         let Some(m) = vm::Vm::new(&self.prog, text, self.budget).fullmatch()? else { return Ok(None) };
         // pattern_new_match: a group is set when both marks are within lastmark.
         let spans = (0..self.prog.groups)
@@ -135,5 +135,7 @@ pub(crate) fn is_word(c: char, flags: u32) -> bool {
     if flags & flag::UNICODE != 0 { uni::is_word(c) } else { uni::is_ascii_word(c) }
 }
 
+#[cfg(test)]
+mod cpython;
 #[cfg(test)]
 mod tests;

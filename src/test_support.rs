@@ -1,0 +1,109 @@
+//! Helpers shared by the tests beside the code and the integration tests (which
+//! include this file as `tests/common.rs`'s `oracles` module): the Python oracles
+//! (`scripts/*.py`, run from the repository root), sample sizes read from the
+//! environment, and the bound on skipped cases. Nothing here names the crate, so that
+//! both test crates can compile it.
+#![allow(dead_code, reason = "each test uses a different subset")]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The repository root.
+pub(crate) fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Marks an answer where Python's matcher raised instead of answering.
+pub(crate) const CRASH: &str = "\u{0}crash";
+
+/// CPython 3.11's answers (`scripts/clue_oracle.py`, one process for the batch): for
+/// each `(pattern, alphabet, n)`, the strings of length `n` over `alphabet` that
+/// `re.fullmatch(pattern, s)` accepts, or `None` when Python refuses the pattern. A
+/// line length where Python's matcher itself raised (a CPython bug, see the script)
+/// gets `Some` of the set `{"\u{0}crash"}`, which no real answer can equal.
+/// Panics (so the calling test fails, never skips) without `python3` 3.11.
+pub(crate) fn python_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<std::collections::BTreeSet<String>>> {
+    let requests = queries.iter().map(|(p, a, n)| serde_json::json!({"p": p, "alphabet": a.iter().collect::<String>(), "n": n})).collect();
+    python_oracle("scripts/clue_oracle.py", requests)
+        .into_iter()
+        .map(|v| {
+            if v.get("crash").is_some() {
+                return Some(std::collections::BTreeSet::from([CRASH.to_string()]));
+            }
+            v["ok"]
+                .as_bool()
+                .expect("ok")
+                .then(|| v["matches"].as_array().expect("matches").iter().map(|m| m.as_str().expect("str").to_string()).collect())
+        })
+        .collect()
+}
+
+/// Runs a Python oracle script of the repository (`python3 SCRIPT`, one process for the
+/// batch): one JSON request per line in, one JSON answer per line out, in order.
+/// Panics (so the calling test fails, never skips) if python3 is missing, the script
+/// fails, or it answers fewer lines than asked.
+pub(crate) fn python_oracle(script: &str, requests: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new("python3")
+        .arg(root().join(script))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("python3 (CPython 3.11) is required for this test: {script}: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let asked = requests.len();
+    let writer = std::thread::spawn(move || {
+        for r in requests {
+            writeln!(stdin, "{r}").expect("write to the oracle");
+        }
+    });
+    let out: Vec<serde_json::Value> = BufReader::new(child.stdout.take().expect("stdout"))
+        .lines()
+        .map(|l| serde_json::from_str(&l.expect("oracle output")).expect("oracle JSON"))
+        .collect();
+    writer.join().expect("writer");
+    assert!(child.wait().expect("oracle").success(), "{script} failed (is python3 CPython 3.11?)");
+    assert_eq!(out.len(), asked, "{script} answered {} of {asked} requests", out.len());
+    out
+}
+
+/// A sample size read from the environment variable `var` (default `default`), which
+/// may raise the size but never lower it below `floor`: a run asking for fewer cases
+/// fails rather than passing having compared less.
+pub(crate) fn sample_size(var: &str, default: usize, floor: usize) -> usize {
+    let Ok(text) = std::env::var(var) else { return default };
+    let n: usize = text.parse().unwrap_or_else(|e| panic!("{var}={text:?}: {e}"));
+    assert!(n >= floor, "{var}={n} is below this test's floor of {floor} cases");
+    n
+}
+
+/// Bounds one category of skipped cases: at most 1 % of `total`, and at least `min`
+/// cases actually `compared`, whatever the sample size.
+pub(crate) fn bound_skips(what: &str, skipped: usize, total: usize, compared: usize, min: usize) {
+    eprintln!("{what}: {skipped} of {total} skipped, {compared} compared");
+    assert!(skipped * 100 <= total, "{what}: {skipped} of {total} skipped (more than 1 %)");
+    assert!(compared >= min, "{what}: only {compared} compared (at least {min} needed)");
+}
+
+/// Refuses a bless variable (one that rewrites expected output instead of failing)
+/// under CI, and says whether it is set.
+pub(crate) fn blessing(var: &str) -> bool {
+    let set = std::env::var_os(var).is_some();
+    assert!(!(set && std::env::var_os("CI").is_some()), "{var} rewrites expected output: it is refused when CI is set");
+    set
+}
+
+/// CPython 3.11's `re.fullmatch` verdict on each string of each `(clue, strings)`
+/// (`scripts/fullmatch_oracle.py`, one process for the batch), or `Err` with Python's
+/// message where it refuses the clue.
+pub(crate) fn python_verdicts(cases: &[(String, Vec<String>)]) -> Vec<Result<Vec<bool>, String>> {
+    let requests = cases.iter().map(|(p, s)| serde_json::json!({"p": p, "s": s})).collect();
+    python_oracle("scripts/fullmatch_oracle.py", requests)
+        .into_iter()
+        .map(|a| match a["ok"].as_bool().expect("ok") {
+            true => Ok(a["r"].as_array().expect("r").iter().map(|b| b.as_bool().expect("bool")).collect()),
+            false => Err(a["error"].as_str().expect("error").to_string()),
+        })
+        .collect()
+}
