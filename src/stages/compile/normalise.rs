@@ -1,5 +1,5 @@
 //! Compile pass 1, **normalise**: the parse tree as `re._parser` builds it
-//! ([`crate::regex::syntax`]) → a flag-free `Node` over the puzzle alphabet.
+//! (`crate::regex::syntax`) → a flag-free `Node` over the puzzle alphabet.
 //!
 //! Flags disappear here: every single-character item becomes the set of alphabet
 //! characters it matches under the flags in force at that point (the matcher's own

@@ -4,7 +4,7 @@
 //!
 //! | dialect | parser | tree | reference matcher |
 //! |---|---|---|---|
-//! | [`Dialect::Python`] | [`crate::regex::parser`] (`re._parser`) | [`Parsed`] | [`crate::sre`] (`_sre`), as `re.fullmatch` |
+//! | [`Dialect::Python`] | [`crate::regex::parser`] (`re._parser`) | `Parsed` | [`crate::sre`] (`_sre`), as `re.fullmatch` |
 //! | [`Dialect::Ecmascript`] | [`crate::ecma::parse`] | [`ecma::Pattern`] | [`crate::ecma::Matcher`], as `new RegExp('^(?:' + clue + ')$').test` |
 //!
 //! The compile stage lowers either tree to its automata ([`crate::compile`]); the

@@ -77,7 +77,7 @@ pub(crate) type Report<'r> = &'r mut dyn FnMut(u64, u64);
 const REPORT_DEPTH: usize = 3;
 
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
-/// By the frontier sweep ([`order::swept`]) where it applies, with a table of at most
+/// By the frontier sweep (`order::swept`) where it applies, with a table of at most
 /// 16 entries per decision; otherwise by the branching search.
 pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
     if let Some(counted) = order::swept(prep, max_nodes, 1, None)? {

@@ -1,7 +1,7 @@
 //! A port of CPython 3.11.7's `re._parser` (plus the checks `re._compiler` makes), for
 //! str patterns compiled with no flags: `re.compile(clue)` accepts a clue exactly when
 //! [`parse`] does, and the tree is the one `re._parser.parse(clue)` builds, in the types
-//! of [`super::syntax`].
+//! of `super::syntax`.
 //!
 //! The structure follows `_parser.py` function by function — `Tokenizer` (one
 //! character or one backslash escape per token, read one token ahead, as Python's),

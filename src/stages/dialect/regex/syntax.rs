@@ -167,6 +167,7 @@ pub enum At {
     NonBoundary,
 }
 
+#[cfg(test)]
 /// The canonical text of a tree, one node per line, indented by depth: the format
 /// `scripts/sre_tree.py` prints for `re._parser.parse(p)`. It walks the tree with an
 /// explicit stack, so any depth is safe.
@@ -251,6 +252,7 @@ pub(crate) fn dump(p: &Parsed) -> String {
     out
 }
 
+#[cfg(test)]
 fn line(out: &mut String, depth: usize, text: &str) {
     for _ in 0..depth {
         out.push_str("  ");
@@ -259,6 +261,7 @@ fn line(out: &mut String, depth: usize, text: &str) {
     out.push('\n');
 }
 
+#[cfg(test)]
 fn category_name(c: Category) -> &'static str {
     match c {
         Category::Digit => "CATEGORY_DIGIT",
@@ -270,6 +273,7 @@ fn category_name(c: Category) -> &'static str {
     }
 }
 
+#[cfg(test)]
 fn at_name(a: At) -> &'static str {
     match a {
         At::Beginning => "AT_BEGINNING",

@@ -6,7 +6,7 @@
 //! iteration, what a possessive repeat gives up. So this module does not reinterpret
 //! the tree; it follows CPython step by step:
 //!
-//! - `program` turns a [`Parsed`] tree into a program the way `re._compiler`
+//! - `program` turns a `Parsed` tree into a program the way `re._compiler`
 //!   does (flags per `_combine_flags`, the `*_IGNORE` / `*_UNI_IGNORE` opcodes and
 //!   `_casefix` fixes, `_optimize_charset`'s case folding, ASCII or Unicode
 //!   categories, `_simple` choosing `REPEAT_ONE` / `MIN_REPEAT_ONE` /
@@ -49,6 +49,7 @@ pub struct Matcher {
 }
 
 /// The groups of a successful match, as Python's match object reports them.
+#[cfg(test)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Captures {
     /// `m.span(g)` for groups `1..`: `None` for a group that did not participate.
@@ -91,6 +92,7 @@ impl Matcher {
 
     /// `re.fullmatch(clue, text)` with its groups (`m.span(g)`, `m.lastindex`), or
     /// `None` when it does not match.
+    #[cfg(test)]
     pub(crate) fn fullmatch_groups(&self, text: &[char]) -> Result<Option<Captures>, BudgetExceeded> {
         let Some(m) = vm::Vm::new(&self.prog, text, self.budget).fullmatch()? else { return Ok(None) };
         // pattern_new_match: a group is set when both marks are within lastmark.
