@@ -49,6 +49,27 @@ impl Rng {
     }
 }
 
+/// [`Rng`] with the shorthands the differential tests' case generators use (chances in
+/// percent, picks by value), so that a failure replays from its seed.
+#[cfg(test)]
+pub(crate) struct Cases(Rng);
+
+#[cfg(test)]
+impl Cases {
+    pub(crate) fn new(seed: u64) -> Cases {
+        Cases(Rng::new(seed))
+    }
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.0.below(n)
+    }
+    pub(crate) fn chance(&mut self, percent: usize) -> bool {
+        self.0.below(100) < percent
+    }
+    pub(crate) fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        *self.0.pick(xs)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Rng, fresh_seed};

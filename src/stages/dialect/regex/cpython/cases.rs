@@ -1,24 +1,7 @@
 //! The pattern generator of the parser differential test: random patterns over the
 //! whole syntax, valid and invalid.
 
-/// The crate's seeded generator, so a failure can be replayed from its seed, with the
-/// shorthands the pattern generator uses.
-pub(super) struct Rng(crate::rng::Rng);
-
-impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
-        Rng(crate::rng::Rng::new(seed))
-    }
-    pub(super) fn below(&mut self, n: usize) -> usize {
-        self.0.below(n)
-    }
-    pub(super) fn chance(&mut self, percent: u64) -> bool {
-        self.0.below(100) < percent as usize
-    }
-    pub(super) fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        self.0.pick::<&str>(xs)
-    }
-}
+pub(super) use crate::rng::Cases as Rng;
 
 pub(super) const LITERALS: &[&str] = &[
     "a", "b", "c", "A", "B", "x", "0", "1", "9", "_", " ", "-", ",", "é", "ß", "σ", "ς", "Σ", "K", "k", "ſ", "İ", "\u{212A}", "١", "²",

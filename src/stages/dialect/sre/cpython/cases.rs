@@ -3,23 +3,7 @@
 
 use crate::regex::syntax::{At, Category, Item, MAXREPEAT, RepeatKind, SetItem, flag};
 
-/// The crate's seeded generator, with the shorthands the case generator uses.
-pub(super) struct Rng(crate::rng::Rng);
-
-impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
-        Rng(crate::rng::Rng::new(seed))
-    }
-    pub(super) fn below(&mut self, n: usize) -> usize {
-        self.0.below(n)
-    }
-    pub(super) fn chance(&mut self, percent: usize) -> bool {
-        self.0.below(100) < percent
-    }
-    pub(super) fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        *self.0.pick(xs)
-    }
-}
+pub(super) use crate::rng::Cases as Rng;
 
 /// Characters the strings and literals are drawn from.
 pub(super) const POOL: &[char] = &[
