@@ -136,33 +136,35 @@ pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, mut report: Opti
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return listed(prep, None)?.ok_or_else(|| Error::Internal("a listing without a limit did not finish".into()));
     }
-    let timed = |prep: &mut Prepared, route: &mut dyn FnMut(&Prepared) -> Result<Option<counter::Counted>>| {
-        let start = Instant::now();
-        let counted = route(prep);
-        prep.times.add(Stage::Solve, start.elapsed());
-        prep.times.add_wall(start.elapsed());
-        Ok::<_, Error>(counted?.map(|c| Count { count: c.count, listed: false }))
-    };
-    if let Some(count) = timed(prep, &mut |p| counter::count_swept(p, jobs, report.as_mut().map(|r| &mut **r as counter::Report<'_>)))? {
-        return Ok(count);
+    let counted = |count: Big| Count { count, listed: false };
+    if let Some(count) = timed(prep, |p| counter::count_swept(p, jobs, report.as_mut().map(|r| &mut **r as counter::Report<'_>)))? {
+        return Ok(counted(count));
     }
-    let first =
-        &mut |p: &Prepared| counter::count_prepared_branching(p, COUNT_FIRST, report.as_mut().map(|r| &mut **r as counter::Report<'_>));
-    if let Some(count) = timed(prep, first)? {
-        return Ok(count);
+    if let Some(count) =
+        timed(prep, |p| counter::count_prepared_branching(p, COUNT_FIRST, report.as_mut().map(|r| &mut **r as counter::Report<'_>)))?
+    {
+        return Ok(counted(count));
     }
     if let Some(count) = listed(prep, Some(COUNT_LISTED + 1))? {
         return Ok(count);
     }
-    let all = &mut |p: &Prepared| {
-        let report = report.as_mut().map(|r| &mut **r as counter::Report<'_>);
+    let all = timed(prep, |p| {
         if jobs > 1 {
             counter::count_branching_jobs(p, jobs, report).map(Some)
         } else {
             counter::count_prepared_branching(p, usize::MAX, report)
         }
-    };
-    timed(prep, all)?.ok_or_else(|| Error::Internal("an unbounded count gave up".into()))
+    })?;
+    all.map(counted).ok_or_else(|| Error::Internal("an unbounded count gave up".into()))
+}
+
+/// A count by `route`, its time added to the solve stage's.
+fn timed(prep: &mut Prepared, route: impl FnOnce(&Prepared) -> Result<Option<counter::Counted>>) -> Result<Option<Big>> {
+    let start = Instant::now();
+    let counted = route(prep);
+    prep.times.add(Stage::Solve, start.elapsed());
+    prep.times.add_wall(start.elapsed());
+    Ok(counted?.map(|c| c.count))
 }
 
 /// Decisions of the counting search that `count()` tries before listing.
@@ -177,9 +179,5 @@ pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return Ok(None);
     }
-    let start = Instant::now();
-    let counted = counter::count_prepared_within(prep, max_nodes);
-    prep.times.add(Stage::Solve, start.elapsed());
-    prep.times.add_wall(start.elapsed());
-    Ok(counted?.map(|c| c.count))
+    timed(prep, |p| counter::count_prepared_within(p, max_nodes))
 }
