@@ -97,6 +97,19 @@ fn mismatched_sizes_are_rejected() {
         "shape = rectangular\nnum_rows = 2\nnum_cols = 2\nnum_regexes_per_row = 1\nnum_regexes_per_col = 1\n'A'\n'B'\n'C'\n",
     );
     assert_error(&solve(&trux, &[]), &[arg(&trux), "3 regexes", "4 clues"]);
+    // Counts whose products overflow are bad input, not an arithmetic panic (a fuzz finding).
+    let huge = "10000000000000000014";
+    for (name, text, why) in [
+        ("hex.txt", format!("shape = hexagonal\nnum_regexes_per_line = {huge}\n"), "cannot fill 3 axes"),
+        (
+            "rect.txt",
+            format!("shape = rectangular\nnum_rows = 2\nnum_cols = 2\nnum_regexes_per_row = {huge}\nnum_regexes_per_col = 1\n"),
+            "is too many",
+        ),
+    ] {
+        let file = write_file(dir.path(), name, &text);
+        assert_error(&solve(&file, &[]), &[arg(&file), why]);
+    }
     let dat = write_file(dir.path(), "p.dat", "2 2\n\nA\n\nB\nC\n");
     assert_error(&solve(&dat, &[]), &[arg(&dat), "1 row regexes for 2 rows"]);
 }

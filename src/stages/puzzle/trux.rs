@@ -72,7 +72,9 @@ pub(crate) fn read(source: &str, text: &str) -> Result<Puzzle> {
     }
     let (rows, cols) = (num("num_rows")?, num("num_cols")?);
     let (per_row, per_col) = (num("num_regexes_per_row")?, num("num_regexes_per_col")?);
-    let want = rows * per_row + cols * per_col;
+    let Some(want) = rows.checked_mul(per_row).zip(cols.checked_mul(per_col)).and_then(|(r, c)| r.checked_add(c)) else {
+        return Err(Error::input(source, format!("{rows} rows × {per_row} + {cols} columns × {per_col} clues is too many")));
+    };
     if regexes.len() != want {
         return Err(Error::input(
             source,
@@ -95,7 +97,7 @@ pub(crate) fn read(source: &str, text: &str) -> Result<Puzzle> {
 /// diagonals in reverse index order read north-east to south-west ("listed
 /// counterclockwise", checked against the published solutions).
 fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) -> Result<Puzzle> {
-    if k == 0 || !regexes.len().is_multiple_of(3 * k) {
+    if k == 0 || !k.checked_mul(3).is_some_and(|axes| regexes.len().is_multiple_of(axes)) {
         return Err(Error::input(source, format!("{} regexes cannot fill 3 axes with {k} per line", regexes.len())));
     }
     let lines: Vec<Vec<String>> = regexes.chunks(k).map(<[String]>::to_vec).collect();
