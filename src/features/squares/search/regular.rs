@@ -12,17 +12,19 @@ use std::sync::Arc;
 /// Scratch space of one pass over a line, kept between passes.
 #[derive(Default)]
 pub(super) struct Pass {
-    /// Per cell boundary k (cells read), the nodes of a pass that unrolls the
+    /// Per cell boundary k (cells read), the nodes of a line's opening walk over the
     /// automaton: its states (a state's layer is the number of pairs read, so it names
     /// the node).
     nodes: Vec<Vec<StateId>>,
     /// Per boundary k, the number of nodes (numbered from 0).
     count: Vec<u32>,
-    /// Per cell k, the transitions kept: (node at k, node at k + 1, value), each from
-    /// a node reached from the start within the domains.
-    trans: Vec<Vec<(u32, u32, Cell)>>,
-    /// Per cell k, when filtering a [`Table`]: each kept transition's index there.
-    index: Vec<Vec<u32>>,
+    /// Per cell k, the transitions the pass keeps, as (index in the table filtered,
+    /// source node): the forward pass's (from a reached node, value in the domain),
+    /// then the backward pass's (into a live node) in their first `picked_len[k]`
+    /// entries, in the table's order. The vectors only grow: the forward pass writes
+    /// every transition it reads and advances past the ones it keeps, without a branch.
+    picked: Vec<Vec<[u32; 2]>>,
+    picked_len: Vec<usize>,
     /// Per boundary k, per node: reached from the start (forward), then whether a word
     /// through it ends at the line's end (backward).
     reach: Vec<Vec<bool>>,
@@ -38,10 +40,26 @@ pub(super) struct Pass {
     epoch: u32,
     /// Per boundary, per node: its number in the new [`Live`] (or [`DEAD`]).
     renumber: Vec<Vec<u32>>,
+    /// A table to build the next copied [`Live`] in (a replaced table nothing else
+    /// holds comes back here).
+    spare: Table,
     /// The result: per cell, the values some word through the line puts there.
     pub(super) support: Vec<Values>,
     /// Per value, the words through it at the weighed cell.
     pub(super) weight: Vec<f64>,
+}
+
+/// A domain's words, padded to 16 so that a value's word is found with a mask instead
+/// of a bounds check.
+fn wide(v: &Values) -> [u64; 16] {
+    let mut w = [0u64; 16];
+    w[..v.0.len()].copy_from_slice(&v.0);
+    w
+}
+
+/// Whether value `v` is in `w` (a [`wide`] domain), as 0 or 1.
+fn bit(w: &[u64; 16], v: Cell) -> u64 {
+    (w[usize::from(v >> 6) & 15] >> (v & 63)) & 1
 }
 
 /// A slot's mark for a state from which no word ends in the cells left.
@@ -121,31 +139,58 @@ impl Pass {
     /// `support` and returns whether some word fits, and then replaces `live` with this
     /// pass's live transitions: a subset of the table it filtered while it keeps at
     /// least one transition in `share` ([`super::Tuning::subset_share`]), else a table of
-    /// their own. With `weigh = Some(k)`, also fills `weight` with the words through
-    /// each value of cell `k`.
+    /// their own (always after the line's opening walk). With `weigh = Some(k)`, also
+    /// fills `weight` with the words through each value of cell `k`.
     pub(super) fn run(&mut self, fa: &Flat, doms: &[Values], weigh: Option<usize>, live: &mut Live, share: usize) -> bool {
         let n = doms.len();
-        self.trans.resize_with(n, Vec::new);
-        self.index.resize_with(n, Vec::new);
+        self.picked.resize_with(n, Vec::new);
+        self.picked_len.resize(n, 0);
         self.reach.resize_with(n + 1, Vec::new);
         self.alive.resize_with(n + 1, Vec::new);
         self.renumber.resize_with(n + 1, Vec::new);
-        self.count.clear();
         if weigh.is_some() {
             // A line with no word left weighs nothing.
             self.weight.clear();
             self.weight.resize(usize::from(BLANK) + 1, 0.0);
         }
-        let (fits, before) = match live {
-            Live::Unwalked => (self.unroll(fa, doms), None),
-            Live::Table(t) => (self.filter(doms, t, None), Some(t.to.len())),
-            Live::Subset { table, bits, len } => (self.filter(doms, table, Some(bits)), Some(*len)),
+        // The opening walk unrolls the automaton into a table, and the pass filters
+        // that like any other.
+        let (table, bits, before) = match &*live {
+            Live::Unwalked => match self.unroll(fa, doms) {
+                Some(t) => (Arc::new(t), None, None),
+                None => return false,
+            },
+            Live::Table(t) => (Arc::clone(t), None, Some(t.to.len())),
+            Live::Subset { table, bits, len } => (Arc::clone(table), Some(Arc::clone(bits)), Some(*len)),
         };
-        if !fits {
+        if !self.filter(doms, &table, bits.as_deref()) {
             return false;
         }
-        // Backward: a reached node at the last boundary ends a word; a transition into
-        // a live node keeps its source and its value.
+        drop(bits);
+        let kept = self.backward(n, &table);
+        if kept == 0 {
+            return false;
+        }
+        if let Some(cell) = weigh {
+            self.weigh(n, cell, &table);
+        }
+        // When a filtering pass lost no transition, the line's `Live` stands as it is.
+        if before == Some(kept) {
+            return true;
+        }
+        if before.is_some() && kept.saturating_mul(share) >= table.to.len() {
+            self.keep_subset(table, kept, live);
+        } else {
+            self.keep_table(n, kept, &table, live);
+        }
+        true
+    }
+
+    /// The backward pass: a reached node at the last boundary ends a word; a picked
+    /// transition into a live node keeps its source and its value. Leaves the kept
+    /// transitions first in `picked`, fills `support`, and returns how many it kept
+    /// (0: no word fits).
+    fn backward(&mut self, n: usize, table: &Table) -> usize {
         self.support.clear();
         self.support.resize(n, Values::EMPTY);
         self.alive[n].clone_from(&self.reach[n]);
@@ -155,34 +200,29 @@ impl Pass {
             let (cur, after) = (&mut head[k], &tail[0]);
             cur.clear();
             cur.resize(self.count[k] as usize, false);
-            let sup = &mut self.support[k];
-            for &(x, y, v) in &self.trans[k] {
-                if after[y as usize] {
-                    cur[x as usize] = true;
-                    sup.add(v);
-                    kept += 1;
-                }
+            let mut sup = [0u64; 16];
+            let picked = &mut self.picked[k];
+            let mut w = 0;
+            for j in 0..self.picked_len[k] {
+                let [i, x] = picked[j];
+                let i = i as usize;
+                let a = after[table.to[i] as usize];
+                let v = table.value[i];
+                picked[w] = [i as u32, x];
+                w += usize::from(a);
+                cur[x as usize] |= a;
+                sup[usize::from(v >> 6) & 15] |= u64::from(a) << (v & 63);
             }
+            self.picked_len[k] = w;
+            kept += w;
+            let s = &mut self.support[k].0;
+            let len = s.len();
+            s.copy_from_slice(&sup[..len]);
         }
-        if !self.alive[0][0] {
-            return false;
+        if self.alive[0].first() != Some(&true) {
+            return 0;
         }
-        if let Some(cell) = weigh {
-            self.weigh(n, cell);
-        }
-        // When a filtering pass lost no transition, the line's `Live` stands as it is.
-        if before == Some(kept) {
-            return true;
-        }
-        let table = match live {
-            Live::Table(t) | Live::Subset { table: t, .. } if kept.saturating_mul(share) >= t.to.len() => Some(Arc::clone(t)),
-            _ => None,
-        };
-        match table {
-            Some(t) => self.keep_subset(t, kept, live),
-            None => self.keep_table(n, kept, live),
-        }
-        true
+        kept
     }
 
     /// Replaces `live` with the kept transitions as a subset of `table`, the table the
@@ -196,19 +236,17 @@ impl Pass {
         };
         bits.clear();
         bits.resize(words, 0);
-        for (k, trans) in self.trans.iter().enumerate() {
-            let after = &self.alive[k + 1];
-            for (&(_, y, _), &i) in trans.iter().zip(&self.index[k]) {
-                if after[y as usize] {
-                    bits[i as usize / 64] |= 1 << (i % 64);
-                }
+        for (picked, &len) in self.picked.iter().zip(&self.picked_len) {
+            for &[i, _] in &picked[..len] {
+                bits[i as usize / 64] |= 1 << (i % 64);
             }
         }
         *live = Live::Subset { table, bits: Arc::new(bits), len: kept };
     }
 
-    /// Replaces `live` with a table of the kept transitions, nodes renumbered densely.
-    fn keep_table(&mut self, n: usize, kept: usize, live: &mut Live) {
+    /// Replaces `live` with a table of the kept transitions (read from `table`), nodes
+    /// renumbered densely.
+    fn keep_table(&mut self, n: usize, kept: usize, table: &Table, live: &mut Live) {
         for k in 0..=n {
             let mut next = 0u32;
             let r = &mut self.renumber[k];
@@ -219,11 +257,7 @@ impl Pass {
                 next += u32::from(a);
             }
         }
-        // The line's previous table, when nothing else holds it.
-        let mut out = match std::mem::take(live) {
-            Live::Table(t) => Arc::try_unwrap(t).unwrap_or_default(),
-            _ => Table::default(),
-        };
+        let mut out = std::mem::take(&mut self.spare);
         out.count.clear();
         out.count.extend(self.alive.iter().take(n + 1).map(|a| a.iter().filter(|&&x| x).count() as u32));
         out.to.clear();
@@ -239,28 +273,32 @@ impl Pass {
             // renumbering keeps that order.
             out.first.push(out.to.len() as u32);
             let mut at = 0;
-            for &(x, y, v) in &self.trans[k] {
-                let y = ry[y as usize];
-                if y != DEAD {
-                    let x = rx[x as usize];
-                    while at < x {
-                        out.first.push(out.to.len() as u32);
-                        at += 1;
-                    }
-                    out.to.push(y);
-                    out.value.push(v);
+            for &[i, x] in &self.picked[k][..self.picked_len[k]] {
+                let x = rx[x as usize];
+                while at < x {
+                    out.first.push(out.to.len() as u32);
+                    at += 1;
                 }
+                out.to.push(ry[table.to[i as usize] as usize]);
+                out.value.push(table.value[i as usize]);
             }
             while at < out.count[k] {
                 out.first.push(out.to.len() as u32);
                 at += 1;
             }
         }
-        *live = Live::Table(Arc::new(out));
+        // The line's previous table comes back as the spare, when nothing else holds it.
+        if let Live::Table(t) = std::mem::replace(live, Live::Table(Arc::new(out)))
+            && let Ok(t) = Arc::try_unwrap(t)
+        {
+            self.spare = t;
+        }
     }
 
-    /// The forward pass over the automaton itself (a line's opening walk).
-    fn unroll(&mut self, fa: &Flat, doms: &[Values]) -> bool {
+    /// The forward pass over the automaton itself (a line's opening walk), as a table
+    /// of the transitions from reached nodes within the domains into nodes from which
+    /// a word can end in the cells left; `None` when no word fits.
+    fn unroll(&mut self, fa: &Flat, doms: &[Values]) -> Option<Table> {
         let n = doms.len();
         if self.slot.len() < fa.states() {
             self.slot.resize(fa.states(), (0, 0));
@@ -268,6 +306,7 @@ impl Pass {
         self.nodes.resize_with(n + 1, Vec::new);
         self.nodes[0].clear();
         self.nodes[0].push(0);
+        let mut out = Table::default();
         for k in 0..n {
             let dom = doms[k];
             // Cells left after this one: a node made here must end a word within them.
@@ -277,10 +316,10 @@ impl Pass {
             let (cur, rest) = self.nodes.split_at_mut(k + 1);
             let (cur, next) = (&cur[k], &mut rest[0]);
             next.clear();
-            let trans = &mut self.trans[k];
-            trans.clear();
+            out.base.push(out.first.len() as u32);
             let slot = &mut self.slot;
-            for (a, &q) in cur.iter().enumerate() {
+            for &q in cur {
+                out.first.push(out.to.len() as u32);
                 let mut add = |t: StateId, v: Cell| {
                     let s = &mut slot[t as usize];
                     if s.0 != epoch {
@@ -291,7 +330,8 @@ impl Pass {
                         }
                     }
                     if s.1 != DEAD {
-                        trans.push((a as u32, s.1, v));
+                        out.to.push(s.1);
+                        out.value.push(v);
                     }
                 };
                 if dom.has(BLANK) {
@@ -319,23 +359,20 @@ impl Pass {
                     }
                 }
             }
+            out.first.push(out.to.len() as u32);
             if next.is_empty() {
-                return false;
+                return None;
             }
         }
-        for k in 0..=n {
-            self.count.push(self.nodes[k].len() as u32);
-            self.reach[k].clear();
-            self.reach[k].resize(self.nodes[k].len(), true);
-        }
-        true
+        out.count.extend(self.nodes[..=n].iter().map(|l| l.len() as u32));
+        Some(out)
     }
 
-    /// The forward pass over the line's live transitions: those of `table` (within
-    /// `subset`, when given) whose value is still in its cell's domain, from a node
-    /// still reached.
+    /// The forward pass over a table's transitions (within `subset`, when given): those
+    /// from a node still reached whose value is still in its cell's domain.
     fn filter(&mut self, doms: &[Values], table: &Table, subset: Option<&Vec<u64>>) -> bool {
         let n = doms.len();
+        self.count.clear();
         self.count.extend_from_slice(&table.count);
         for k in 0..=n {
             self.reach[k].clear();
@@ -345,16 +382,20 @@ impl Pass {
         for (k, dom) in doms.iter().enumerate() {
             let (head, tail) = self.reach.split_at_mut(k + 1);
             let (cur, next) = (&head[k], &mut tail[0]);
-            let (trans, index) = (&mut self.trans[k], &mut self.index[k]);
-            trans.clear();
-            index.clear();
+            let dom = wide(dom);
+            // Every transition of the cell may be picked.
+            let b = table.base[k] as usize;
+            let span = (table.first[b + cur.len()] - table.first[b]) as usize;
+            let picked = &mut self.picked[k];
+            if picked.len() < span {
+                picked.resize(span, [0, 0]);
+            }
+            let mut np = 0;
             let mut take = |x: usize, i: usize| {
-                let (y, v) = (table.to[i], table.value[i]);
-                if dom.has(v) {
-                    next[y as usize] = true;
-                    trans.push((x as u32, y, v));
-                    index.push(i as u32);
-                }
+                let keep = bit(&dom, table.value[i]);
+                picked[np] = [i as u32, x as u32];
+                np += keep as usize;
+                next[table.to[i] as usize] |= keep != 0;
             };
             for (x, _) in cur.iter().enumerate().filter(|p| *p.1) {
                 match subset {
@@ -362,15 +403,16 @@ impl Pass {
                     Some(bits) => ones(bits, table.out(k, x)).for_each(|i| take(x, i)),
                 }
             }
-            if trans.is_empty() {
+            if np == 0 {
                 return false;
             }
+            self.picked_len[k] = np;
         }
         true
     }
 
     /// Fills `weight`: per value of `cell`, the words of the unrolled line through it.
-    fn weigh(&mut self, n: usize, cell: usize) {
+    fn weigh(&mut self, n: usize, cell: usize, table: &Table) {
         self.back.resize_with(n + 1, Vec::new);
         self.back[n].clear();
         self.back[n].resize(self.count[n] as usize, 1.0);
@@ -379,8 +421,8 @@ impl Pass {
             let (b, after) = (&mut head[k], &tail[0]);
             b.clear();
             b.resize(self.count[k] as usize, 0.0);
-            for &(x, y, _) in &self.trans[k] {
-                b[x as usize] += after[y as usize];
+            for &[i, x] in &self.picked[k][..self.picked_len[k]] {
+                b[x as usize] += after[table.to[i as usize] as usize];
             }
         }
         self.fwd.resize_with(n + 1, Vec::new);
@@ -391,15 +433,16 @@ impl Pass {
             let (f, next) = (&head[k], &mut tail[0]);
             next.clear();
             next.resize(self.count[k + 1] as usize, 0.0);
-            for &(x, y, _) in &self.trans[k] {
-                next[y as usize] += f[x as usize];
+            for &[i, x] in &self.picked[k][..self.picked_len[k]] {
+                next[table.to[i as usize] as usize] += f[x as usize];
             }
         }
         self.weight.clear();
         self.weight.resize(usize::from(BLANK) + 1, 0.0);
         let (f, after) = (&self.fwd[cell], &self.back[cell + 1]);
-        for &(x, y, v) in &self.trans[cell] {
-            self.weight[usize::from(v)] += f[x as usize] * after[y as usize];
+        for &[i, x] in &self.picked[cell][..self.picked_len[cell]] {
+            let i = i as usize;
+            self.weight[usize::from(table.value[i])] += f[x as usize] * after[table.to[i] as usize];
         }
     }
 }
