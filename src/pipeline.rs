@@ -17,8 +17,8 @@ use crate::verify::{Grid, Verifier};
 
 pub use crate::puzzle::Input;
 pub use crate::solve::prepared::encode_puzzle;
-pub use crate::solve::strategy::{COUNT_FIRST, COUNT_LISTED, Count, Listing, count_within};
-pub use crate::solve::{Formula, Prepared, require_exact};
+pub use crate::solve::strategy::{Count, Listing, count_within};
+pub use crate::solve::{Prepared, require_exact};
 
 /// Parse, compile and encode.
 pub fn prepare(input: &Input) -> Result<Prepared> {

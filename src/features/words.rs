@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::solve;
 // Word lists are read by the parse stage; the blocks API takes them.
-pub use crate::puzzle::{Dictionary, MAX_DICT_WORDS};
+pub use crate::puzzle::Dictionary;
 use std::collections::{BTreeMap, HashMap};
 
 /// Most tokens a word-list puzzle may use (one symbol set of the encoder).

@@ -1,12 +1,10 @@
 //! Code every layer may use and that uses no stage: errors, limits, cancellation,
-//! progress bars, terminal style, stage timers, the clock, the seeded generator, and the
+//! the drawing palette, stage timers, the clock, the seeded generator, and the
 //! records crossat prints for programs.
 
 pub mod clock;
 pub mod error;
 pub mod limits;
-#[cfg(feature = "cli")]
-pub mod progress;
 pub mod records;
 pub mod rng;
 pub mod stats;

@@ -56,7 +56,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
         let noun = if n == 1 { "puzzle" } else { "puzzles" };
         crate::stop::summary(json, reason, records::Printed { key: "puzzles", n }, &format!("{n} {noun} measured before that"))
     }));
-    let bar = crossat::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
+    let bar = crate::progress::Progress::bar(!args.quiet, "bench", inputs.len() as u64);
     // Each puzzle's runs, on the `--jobs` threads; the lines in the puzzles' order.
     let measure = |i: usize| {
         let input = &inputs[i].1;

@@ -196,16 +196,16 @@ pub struct DrawArgs {
     pub no_clues: bool,
     /// Colour: auto (on a terminal, unless NO_COLOR; or with CLICOLOR_FORCE), always, never.
     #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
-    pub color: crossat::style::ColorWhen,
+    pub color: crate::terminal::ColorWhen,
 }
 
 impl DrawArgs {
-    /// The drawing options these flags ask for, in this environment (see [`crossat::style`]).
+    /// The drawing options these flags ask for, in this environment (see [`crate::terminal`]).
     pub fn options(&self) -> crossat::draw::Options {
         crossat::draw::Options {
-            unicode: !self.ascii && crossat::style::unicode_locale(),
+            unicode: !self.ascii && crate::terminal::unicode_locale(),
             clues: !self.no_clues,
-            color: crossat::style::color_enabled(self.color),
+            color: crate::terminal::color_enabled(self.color),
         }
     }
 }

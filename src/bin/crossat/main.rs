@@ -3,7 +3,8 @@
 //! [`app`] runs a command, [`bench`] measures the pipeline, [`io`] reads and writes
 //! files for both, [`print`] is the printer commands write through, [`stop`] handles
 //! signals, `--timeout` and standard output, [`jobs`] shares work out over threads, [`exit`]
-//! names the exit statuses. None of it is part of the library (docs/architecture.md).
+//! names the exit statuses, [`progress`] draws progress bars and [`terminal`] decides
+//! colour and box drawing. None of it is part of the library (docs/architecture.md).
 
 mod app;
 mod args;
@@ -14,7 +15,9 @@ mod io;
 mod jobs;
 mod manual;
 mod print;
+mod progress;
 mod stop;
+mod terminal;
 
 use crossat::error::Error;
 use std::io::Write;

@@ -39,7 +39,7 @@ use crate::puzzle::{Clue, Puzzle, Shape};
 use crate::stats::Times;
 use crate::stop::Cancel;
 
-pub use crate::deduce::rate::{Difficulty, MAX_DECISIONS, MAX_PROBES, Rating, rate};
+pub use crate::deduce::rate::{Difficulty, Rating, rate};
 pub use crate::rng::Rng;
 
 mod attempt;

@@ -20,7 +20,7 @@ pub(crate) mod dawg;
 pub mod sat;
 pub mod search;
 
-pub use dawg::{Lexicon, LineWords};
+pub use dawg::Lexicon;
 pub use sat::{Model, encode, generate, write_dimacs};
 
 use crate::error::{Error, Result};

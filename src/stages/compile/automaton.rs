@@ -4,7 +4,7 @@
 //! acceptance (every builder of the compile stage hands its table through it).
 
 /// Most states the explicit automaton of one clue may have.
-pub const MAX_STATES: usize = 50_000;
+pub(crate) const MAX_STATES: usize = 50_000;
 
 /// Marks a missing transition in [`Automaton::next`].
 pub const DEAD: u32 = u32::MAX;

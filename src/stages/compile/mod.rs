@@ -23,7 +23,7 @@
 //! minimised by [`minimize()`]; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
-//! `BUILD_SIZE_LIMIT` bytes, the explicit table [`MAX_STATES`] states.
+//! `BUILD_SIZE_LIMIT` bytes, the explicit table `MAX_STATES` states.
 
 pub(crate) mod alphabet;
 pub(crate) mod automaton;
@@ -40,8 +40,10 @@ pub(crate) mod rename;
 pub(crate) mod skeleton;
 
 pub use alphabet::Alphabet;
-pub use automaton::{Automaton, DEAD, MAX_STATES, trim};
-pub use classify::{Options, Route};
+pub(crate) use automaton::MAX_STATES;
+pub use automaton::{Automaton, DEAD, trim};
+pub use classify::Options;
+pub use classify::Route;
 pub(crate) use dfa::{always_nullable, min_len, thompson_nfa, to_hir};
 pub(crate) use dfa::{clue_automaton, determinize, fitted_automaton};
 pub(crate) use fxhash::FastMap;

@@ -36,8 +36,8 @@ pub struct Rating {
     pub decisions: usize,
     /// Solutions the proof found (at most 2).
     pub solutions: usize,
-    /// Whether the proof finished within [`MAX_DECISIONS`] decisions and
-    /// [`MAX_PROBES`] probes (if not, the class is `hard` and the counts are lower bounds).
+    /// Whether the proof finished within `MAX_DECISIONS` decisions and
+    /// `MAX_PROBES` probes (if not, the class is `hard` and the counts are lower bounds).
     pub complete: bool,
 }
 
@@ -100,10 +100,10 @@ impl Rating {
 
 /// Most probes the search for a hard puzzle's proof makes after the first probing;
 /// beyond, the proof is incomplete.
-pub const MAX_PROBES: usize = 20_000;
+pub(crate) const MAX_PROBES: usize = 20_000;
 
 /// Most search decisions [`rate`] makes; beyond, the proof is incomplete.
-pub const MAX_DECISIONS: usize = 1_000;
+pub(crate) const MAX_DECISIONS: usize = 1_000;
 
 /// The proof of a hard puzzle: probing, then a decision on the undecided cell with
 /// fewest letters, each letter in turn, until two solutions are found or every

@@ -166,7 +166,7 @@ impl Propagator {
 
 /// Buffers of `Propagator::narrow_with`, reused from one call to the next.
 #[derive(Clone, Debug, Default)]
-pub struct Scratch {
+pub(crate) struct Scratch {
     queue: std::collections::VecDeque<usize>,
     queued: Vec<bool>,
     line: Vec<SymSet>,

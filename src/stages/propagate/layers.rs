@@ -255,7 +255,7 @@ impl Layers {
 }
 
 /// Live states per layer `0..=n`: reachable from the start and able to accept at the end.
-pub fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
+pub(crate) fn live_layers(a: &Automaton, line: &[SymSet]) -> Vec<Vec<u32>> {
     live_between(a, line, a.start, |s| a.accept[s as usize])
 }
 

@@ -10,7 +10,7 @@
 //!
 //! - `symset`: [`SymSet`], the letters a cell may hold;
 //! - `engine`: [`Propagator`], the fixpoint over a puzzle's constraints, and its
-//!   [`Scratch`] buffers and trail;
+//!   `Scratch` buffers and trail;
 //! - `layers`: the support of one line over an automaton's layers;
 //! - `support`: a clue's support by its route (plain layers, or tagged);
 //! - `table`: a line's words as bit sets, for lines with few words;
@@ -27,10 +27,12 @@ pub(crate) mod support;
 pub(crate) mod symset;
 pub(crate) mod table;
 
+pub use engine::Propagator;
+pub(crate) use engine::Scratch;
 pub(crate) use engine::Wipeout;
-pub use engine::{Propagator, Scratch};
+pub use layers::line_count;
+pub(crate) use layers::live_layers;
 pub(crate) use layers::supported;
-pub use layers::{line_count, live_layers};
 pub(crate) use support::{LineSupport, line_support};
 pub use symset::SymSet;
 pub(crate) use table::MAX_TABLE_WORDS;

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use std::collections::BTreeSet;
 
 /// Largest dictionary accepted, in usable words.
-pub const MAX_DICT_WORDS: usize = 1_000_000;
+pub(crate) const MAX_DICT_WORDS: usize = 1_000_000;
 
 /// A word list, with where it came from.
 pub struct Dictionary {

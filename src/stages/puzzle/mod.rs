@@ -26,7 +26,7 @@ pub mod louridas;
 pub mod native;
 pub mod trux;
 
-pub use dictionary::{Dictionary, MAX_DICT_WORDS};
+pub use dictionary::Dictionary;
 pub use input::{Input, read_input};
 
 use crate::error::{Error, Result};

@@ -10,29 +10,6 @@ use crate::error::Result;
 use crate::stop::Cancel;
 use crate::verify::Grid;
 
-/// A loaded solver plus the cell variables needed to read and block grids.
-pub struct Search<'a> {
-    oracle: Oracle,
-    vars: &'a CellVars,
-}
-
-impl<'a> Search<'a> {
-    /// Loads the formula into a fresh varisat solver.
-    pub fn new(cnf: &Cnf, vars: &'a CellVars) -> Search<'a> {
-        Search { oracle: Oracle::new(cnf), vars }
-    }
-
-    /// Finds the next grid and blocks it.
-    pub fn next_grid(&mut self) -> Result<Option<Found>> {
-        let Some(model) = self.oracle.solve(&[])? else { return Ok(None) };
-        let value = |v: i32| model.get(v as usize).copied().unwrap_or(false);
-        let grid = decode_cells(self.vars, value)?;
-        let assignment = decode_assignment(self.vars, value)?;
-        self.oracle.add_clause(&blocking_clause(self.vars, &grid));
-        Ok(Some(Found { cells: grid, assignment }))
-    }
-}
-
 /// The clause that rules out one grid: some cell (with a choice) differs.
 pub fn blocking_clause(vars: &CellVars, grid: &[usize]) -> Vec<i32> {
     vars.cells
@@ -123,7 +100,7 @@ pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, on_grid: impl
 }
 
 /// [`enumerate()`], polling `cancel` before each SAT call.
-pub fn enumerate_cancellable(
+pub(crate) fn enumerate_cancellable(
     cnf: &Cnf,
     vars: &CellVars,
     limit: Option<usize>,
@@ -226,7 +203,7 @@ pub(crate) fn enumerate_in(
 /// returned vector) that extends to a model of the oracle's formula, each once: one
 /// SAT call per assignment, blocked by a clause over `cells` alone that is dropped
 /// when the enumeration ends. `None` when there are more than `max` of them.
-pub fn project(oracle: &mut Oracle, vars: &CellVars, cells: &[usize], max: usize) -> Result<Option<Vec<usize>>> {
+pub(crate) fn project(oracle: &mut Oracle, vars: &CellVars, cells: &[usize], max: usize) -> Result<Option<Vec<usize>>> {
     let sel = oracle.selector();
     let mut out = Vec::new();
     let mut found = 0;

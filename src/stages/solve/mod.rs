@@ -26,11 +26,14 @@ pub(crate) mod stream;
 pub(crate) mod whole;
 
 pub(crate) use decided::solve_decided;
-pub use enumerate::{Found, Search, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate, enumerate_cancellable, project};
+pub use enumerate::{Found, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate};
+pub(crate) use enumerate::{enumerate_cancellable, project};
 pub(crate) use lines::solve_lines;
-pub use oracle::{Oracle, Selector};
-pub use parts::{PARTS_FROM, Parts, solve_parts, split_parts};
-pub use prepared::{Formula, Prepared, Settled, require_exact};
+pub use oracle::Oracle;
+pub(crate) use oracle::Selector;
+pub(crate) use parts::PARTS_FROM;
+pub use parts::{Parts, solve_parts, split_parts};
+pub use prepared::{Prepared, Settled, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
 pub use whole::solve_whole;
 

@@ -45,7 +45,7 @@ pub struct Oracle {
 /// A fresh variable of an [`Oracle`] that guards clauses: they hold while it is
 /// assumed and are dropped for good when it is retired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Selector(i32);
+pub(crate) struct Selector(i32);
 
 impl Oracle {
     /// Loads the formula, simplified first by unit propagation (`propagate_units`):

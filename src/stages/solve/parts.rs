@@ -19,7 +19,7 @@ use crate::verify::{self, Grid, Verifier};
 /// [`crate::pipeline::solve`] splits the undecided cells into parts only when more
 /// grids than this are asked for: a uniqueness check (two grids) costs one or two SAT
 /// calls either way.
-pub const PARTS_FROM: usize = 2;
+pub(crate) const PARTS_FROM: usize = 2;
 
 /// Most symbols of part assignments [`solve_parts`] keeps in memory (the sum over parts
 /// of assignments × cells, shared equally among the parts); a part with more is

@@ -168,10 +168,10 @@ fn timed(prep: &mut Prepared, route: impl FnOnce(&Prepared) -> Result<Option<cou
 }
 
 /// Decisions of the counting search that `count()` tries before listing.
-pub const COUNT_FIRST: usize = 20_000;
+pub(crate) const COUNT_FIRST: usize = 20_000;
 
 /// Most grids `count()` lists before it gives the counting search all the time.
-pub const COUNT_LISTED: usize = 1_000;
+pub(crate) const COUNT_LISTED: usize = 1_000;
 
 /// `count()` when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).

@@ -153,7 +153,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
     )?;
     let Some(batch) = args.batch else {
         let started = std::time::Instant::now();
-        let bar = crossat::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
+        let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
         let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
         bar.finish();
         let made = made?;
@@ -162,7 +162,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
         return Ok(ExitCode::Solved);
     };
     let n = usize::try_from(batch).unwrap_or(usize::MAX);
-    let bar = crossat::progress::Progress::counter(!args.quiet, "generating", "puzzles");
+    let bar = crate::progress::Progress::counter(!args.quiet, "generating", "puzzles");
     let token = crate::stop::token();
     let make = |i: usize| {
         let spec = Spec { seed: seed.wrapping_add(i as u64), ..spec.clone() };
@@ -335,7 +335,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
                         writeln!(out)?;
                     }
                     let words = sq.words();
-                    write!(out, "{}", sq.draw_with(!args.ascii && crossat::style::unicode_locale()))?;
+                    write!(out, "{}", sq.draw_with(!args.ascii && crate::terminal::unicode_locale()))?;
                     writeln!(out, "rows:    {}", words[..size.height].join(" "))?;
                     writeln!(out, "columns: {}", words[size.height..].join(" "))?;
                 }
@@ -400,14 +400,14 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
     Ok(ExitCode::from_found(outcome.found))
 }
 
-/// Runs `work` with the shared progress display (see [`crossat::progress`]) showing the
+/// Runs `work` with the shared progress display (see [`crate::progress`]) showing the
 /// counters of `progress`: on standard error when it is a terminal, never with `-q`.
 fn with_progress<T>(quiet: bool, progress: &crossat::squares::Progress, size: crossat::squares::Size, work: impl FnOnce() -> T) -> T {
     use std::sync::atomic::Ordering::Relaxed;
     use std::sync::mpsc::RecvTimeoutError;
     use std::time::Duration;
-    let bar = crossat::progress::Progress::status(!quiet, &format!("{}x{} squares", size.width, size.height));
-    if !crossat::progress::wanted(!quiet) {
+    let bar = crate::progress::Progress::status(!quiet, &format!("{}x{} squares", size.width, size.height));
+    if !crate::progress::wanted(!quiet) {
         return work();
     }
     let status = || {

@@ -53,7 +53,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     // The clues of every solution are laid out once.
     let mut sketch = crossat::draw::Sketch::new(look);
     // Progress while enumerating (--all, --limit): solutions found so far.
-    let bar = crossat::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
+    let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
     // the first solution (for --proof).
     let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
@@ -191,7 +191,7 @@ fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut Printer<'_>) -> Result
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
     // On a terminal, the counting search's parts done of those found so far.
-    let bar = crossat::progress::Progress::status(!args.quiet && !json, "counting");
+    let bar = crate::progress::Progress::status(!args.quiet && !json, "counting");
     bar.message("starting");
     let counted = pipeline::count_reporting(prep, args.jobs.get(), &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
     bar.finish();

@@ -17,7 +17,7 @@ use super::{Assertion, BudgetExceeded, Node, Pattern};
 use std::cell::Cell;
 
 /// The default number of steps (node visits) one match may take.
-pub const STEP_BUDGET: u64 = 50_000_000;
+pub(crate) const STEP_BUDGET: u64 = 50_000_000;
 /// The recursion depth allowed on the caller's stack (a few KiB per level at most,
 /// well within the 2 MiB of a test thread).
 const SHALLOW_DEPTH: usize = 300;

@@ -53,8 +53,8 @@ pub(crate) mod parser;
 pub(crate) mod sets;
 
 pub(crate) use crate::sre::BudgetExceeded;
-pub use matcher::{Matcher, STEP_BUDGET};
-pub use parser::{MAX_CLUE_UNITS, MAX_NESTING, parse};
+pub use matcher::Matcher;
+pub use parser::parse;
 pub(crate) use sets::CharSet;
 
 /// A parsed clue: the tree and its capturing groups.

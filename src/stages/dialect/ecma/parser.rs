@@ -13,9 +13,9 @@ use crate::regex::unicode;
 
 /// The deepest nesting of groups and lookarounds accepted (node accepts more; the
 /// parser and the matcher recurse on the tree).
-pub const MAX_NESTING: usize = 200;
+pub(crate) const MAX_NESTING: usize = 200;
 /// The most UTF-16 code units a clue may have.
-pub const MAX_CLUE_UNITS: usize = 1_000_000;
+pub(crate) const MAX_CLUE_UNITS: usize = 1_000_000;
 
 /// Reads `clue` as `new RegExp(clue)` does (no flags), or says why node throws.
 pub fn parse(clue: &str) -> Result<Pattern, SyntaxError> {

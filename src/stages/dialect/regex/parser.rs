@@ -13,7 +13,7 @@
 //! are checked afterwards in the compiler's order.
 //!
 //! Differences, all deliberate:
-//! - nesting deeper than [`MAX_NESTING`] groups is refused (Python fails with a
+//! - nesting deeper than `MAX_NESTING` groups is refused (Python fails with a
 //!   `RecursionError` somewhere above 450 levels);
 //! - code points are Rust `char`s in the tree, so the surrogates `\ud800`–`\udfff`, which
 //!   Python accepts as escapes but which no line can contain, are rewritten to what they
@@ -32,7 +32,7 @@ use std::fmt;
 /// The deepest nesting of parenthesised constructs (groups, lookarounds, conditionals)
 /// that [`parse`] accepts. Python's recursive parser gives up (`RecursionError`) a little
 /// above 450; a fixed, lower limit keeps every recursive walk of the tree safe.
-pub const MAX_NESTING: usize = 200;
+pub(crate) const MAX_NESTING: usize = 200;
 
 /// Longest clue crossat reads, in characters. Parsing and compiling take about 120
 /// bytes per character (docs/performance.md), so a clue at the limit needs about
@@ -57,7 +57,7 @@ pub enum ErrorKind {
     Overflow,
     /// `ValueError` (`fix_flags`: ASCII and UNICODE together).
     Value,
-    /// Nesting deeper than [`MAX_NESTING`] (Python: `RecursionError`, a little deeper).
+    /// Nesting deeper than `MAX_NESTING` (Python: `RecursionError`, a little deeper).
     Nesting,
     /// A clue longer than [`MAX_CLUE_CHARS`] (crossat's limit; Python has none).
     Length,
