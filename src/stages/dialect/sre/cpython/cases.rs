@@ -206,7 +206,7 @@ impl Gen<'_> {
                 Item::At(a)
             }
             9 => {
-                if let Some(&g) = self.closed.last().filter(|_| !self.closed.is_empty()) {
+                if let Some(&g) = self.closed.last() {
                     let g = if self.rng.chance(50) { g } else { self.rng.pick(&self.closed) };
                     text.push_str(&format!("\\{g}"));
                     Item::GroupRef(g)
