@@ -70,10 +70,10 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | features (`src/features/`) | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
 //! | support (`src/support/`) | [`clock`], [`error`], [`limits`], [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
-//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop`, `progress`, `terminal` | the library |
+//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop`, `progress`, `terminal`, `draw` | the library |
 //!
 //! The group modules (`stages`, `features`, `support`) are private: each module is public
 //! under its short name only, `crossat::compile` for `src/stages/compile/`, `crossat::sre`
@@ -95,7 +95,7 @@ mod test_support;
 // name a module wherever it sits in the tree.
 pub use features::{assist, explain, generate, lint, squares, words};
 pub use stages::dialect::{ecma, regex, sre};
-pub use stages::{compile, deduce, dialect, dimacs, draw, emit, encode, propagate, puzzle, solve, verify};
+pub use stages::{compile, deduce, dialect, dimacs, emit, encode, propagate, puzzle, solve, verify};
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};

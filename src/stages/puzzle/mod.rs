@@ -186,7 +186,7 @@ impl Dialect {
     }
 
     /// The dialect's name for people: `Python` or `ECMAScript`.
-    pub(crate) fn title(self) -> &'static str {
+    pub fn title(self) -> &'static str {
         match self {
             Dialect::Python => "Python",
             Dialect::Ecmascript => "ECMAScript",

@@ -51,7 +51,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     let json = args.json;
     let look = args.draw.options();
     // The clues of every solution are laid out once.
-    let mut sketch = crossat::draw::Sketch::new(look);
+    let mut sketch = crate::draw::Sketch::new(look);
     // Progress while enumerating (--all, --limit): solutions found so far.
     let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
@@ -74,7 +74,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
                 if shown > 0 {
                     writeln!(out)?;
                 }
-                write!(out, "{}", sketch.draw(puzzle, &crossat::draw::View::solution(puzzle, grid)))?;
+                write!(out, "{}", sketch.draw(puzzle, &crate::draw::View::solution(puzzle, grid)))?;
             }
             shown += 1;
             bar.inc(1);
@@ -286,8 +286,8 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut Printer
         writeln!(out, "{}", records::line(&emit::solution(&prep.puzzle, &grid)))?;
         writeln!(out, "{}", records::line(&model_summary(prep, 1, false)))?;
     } else {
-        let view = crossat::draw::View::solution(&prep.puzzle, &grid);
-        write!(out, "{}", crossat::draw::draw(&prep.puzzle, &view, args.draw.options()))?;
+        let view = crate::draw::View::solution(&prep.puzzle, &grid);
+        write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options()))?;
         writeln!(out, "verified: the model's grid matches every clue")?;
     }
     Ok(ExitCode::Solved)
