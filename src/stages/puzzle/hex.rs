@@ -107,12 +107,12 @@ pub fn cells(h: Sides) -> usize {
 }
 
 /// Cells in row `r`.
-pub fn row_len(h: Sides, r: usize) -> usize {
+pub(crate) fn row_len(h: Sides, r: usize) -> usize {
     h.top + r.min(h.nw - 1) + r.min(h.ne - 1) - r
 }
 
 /// The cell ids of every row.
-pub fn rows(h: Sides) -> Vec<Vec<usize>> {
+pub(crate) fn rows(h: Sides) -> Vec<Vec<usize>> {
     let mut next = 0;
     (0..h.rows())
         .map(|r| {

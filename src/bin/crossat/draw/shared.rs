@@ -57,7 +57,11 @@ impl Drawer<'_> {
         }
         // Python is the default dialect; another one is named beside the clues.
         if self.opt.clues && self.puzzle.dialect != crossat::puzzle::Dialect::Python {
-            self.legend.push(format!("clues in the {} dialect", self.puzzle.dialect.title()));
+            let title = match self.puzzle.dialect {
+                crossat::puzzle::Dialect::Python => "Python",
+                crossat::puzzle::Dialect::Ecmascript => "ECMAScript",
+            };
+            self.legend.push(format!("clues in the {title} dialect"));
         }
     }
 
