@@ -30,7 +30,7 @@ impl Automaton {
     }
 
     /// Transition on symbol `a`.
-    pub fn step(&self, s: u32, a: usize) -> u32 {
+    pub(crate) fn step(&self, s: u32, a: usize) -> u32 {
         self.next[s as usize * self.symbols + a]
     }
 

@@ -51,7 +51,7 @@ pub enum Route {
 
 impl Route {
     /// Whether the CNF means exactly the clue (so DIMACS export is exact).
-    pub fn exact(self) -> bool {
+    pub(crate) fn exact(self) -> bool {
         !matches!(self, Route::Guarded)
     }
 

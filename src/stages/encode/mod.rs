@@ -89,7 +89,12 @@ pub(crate) fn encode_cancellable<S: ClauseSink>(
 /// true (returned, one per clue): solving under assumptions then tells which clues
 /// (and givens) conflict or force a cell. Use full domains (no givens, no
 /// propagation) so that the formula itself carries every constraint.
-pub fn encode_gated<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: &[SymSet], sink: &mut S) -> Result<(CellVars, Vec<i32>)> {
+pub(crate) fn encode_gated<S: ClauseSink>(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    doms: &[SymSet],
+    sink: &mut S,
+) -> Result<(CellVars, Vec<i32>)> {
     encode_with(puzzle, compiled, Some(doms), sink, true, &Cancel::never())
 }
 

@@ -30,7 +30,7 @@ pub use enumerate::blocking_clause;
 pub(crate) use enumerate::{Found, Verdict, decode_assignment, decode_cells, enumerate};
 pub(crate) use enumerate::{enumerate_cancellable, project};
 pub(crate) use lines::solve_lines;
-pub use oracle::Oracle;
+pub(crate) use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
 pub use parts::{Parts, solve_parts, split_parts};
