@@ -5,7 +5,7 @@
 //! `decided` when propagation left one candidate, the line `lines` search for a
 //! few grids, independent [`parts`] for many, and one SAT search over `whole` grids
 //! otherwise. The SAT side is the `oracle` (varisat under assumptions), the
-//! enumeration of grids in cubes that keeps memory flat ([`enumerate()`]) and
+//! enumeration of grids in cubes that keeps memory flat (`enumerate`) and
 //! proofs of unsatisfiability (`proof`). When the solver reports UNSAT after the last
 //! block, the search is exhausted: the count is exact, and one solution means the
 //! puzzle is unique.
