@@ -266,3 +266,6 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) 
 fn hard_refusal(spec: &Spec) -> Error {
     Error::Request(RequestError::HardTooSmall { shape: spec.shape.describe(), sides: spec.sides })
 }
+
+#[cfg(test)]
+mod tests;
