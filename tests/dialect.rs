@@ -124,21 +124,6 @@ fn the_dialect_is_chosen_and_shown() {
     assert!(run.stdout.contains(r#""dialect":"ecmascript""#) && run.stdout.contains(r#""dialect":"python""#), "{}", run.stdout);
 }
 
-/// The crossat JSON writer keeps the dialect (written when it is not Python).
-#[test]
-fn crossat_json_round_trips_the_dialect() {
-    let text = r#"{"left": ["a|\\8"], "top": ["[^]"], "dialect": "ecmascript"}"#;
-    let p = crossat::puzzle::native::read("t.json", text).expect("read");
-    assert_eq!(p.dialect, Dialect::Ecmascript);
-    let written = crossat::puzzle::native::write(&p);
-    assert_eq!(written["dialect"], "ecmascript");
-    let reread = crossat::puzzle::native::read("t.json", &written.to_string()).expect("reread");
-    assert_eq!(reread.dialect, Dialect::Ecmascript);
-    let python = crossat::puzzle::native::read("t.json", r#"{"left": ["a"], "top": ["a"]}"#).expect("read");
-    assert_eq!(python.dialect, Dialect::Python);
-    assert!(crossat::puzzle::native::write(&python).get("dialect").is_none());
-}
-
 /// A clue ECMAScript refuses is one clear error naming the file, the clue and the
 /// problem; so is one it accepts only inside the wrapper (`a)|(b`).
 #[test]

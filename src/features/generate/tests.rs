@@ -5,7 +5,7 @@
 use super::{Difficulty, Spec, generate};
 use crate::compile::{self, Options, minimize, trim};
 use crate::pipeline::{self, Input};
-use crate::puzzle::{Shape, trux};
+use crate::puzzle::{self, Puzzle, Shape, trux};
 
 /// `Spec` as `crossat generate --size ROWSxCOLS --sides SIDES [--backrefs] --seed SEED` makes it.
 fn spec(rows: usize, cols: usize, sides: usize, backrefs: bool, seed: u64) -> Spec {
@@ -89,4 +89,54 @@ fn puzzles_decided_before_compiling_agree_with_the_compiled_route() {
         }
     }
     assert!(decided >= 3, "only {decided} of 6 puzzles decided before compiling");
+}
+
+/// What a puzzle asks, whatever its format calls its clues: its shape, and for every
+/// clue the cells it reads and its regex, in a fixed order.
+fn constraints(p: &Puzzle) -> (Shape, Vec<(Vec<usize>, String)>) {
+    let mut clues: Vec<(Vec<usize>, String)> = p.clues.iter().map(|c| (c.cells.clone(), c.regex.clone())).collect();
+    clues.sort();
+    (p.shape.clone(), clues)
+}
+
+/// Every writer, then the reader the format is detected as, gives back the puzzle's
+/// shape and clues: rectangles and hexagons, one and two clues per line, and clues
+/// whose characters need escaping in a regex, in JSON and between quotes.
+#[test]
+fn every_writer_reads_back_as_the_same_puzzle() {
+    let rect = |rows, cols| Shape::Rect { rows, cols };
+    let cases = [
+        (rect(3, 4), 1, None),
+        (rect(2, 5), 2, None),
+        (rect(3, 4), 1, Some("IT'S [A] \\/")),
+        (rect(1, 5), 2, None),
+        (Shape::Hex(crate::puzzle::hex::Sides::regular(2)), 1, None),
+        (Shape::Hex(crate::puzzle::hex::Sides::regular(3)), 2, Some("HEXAGONAL \"QUOTE\"")),
+    ];
+    for (shape, sides, text) in cases {
+        for seed in [1, 2] {
+            let spec = Spec {
+                shape: shape.clone(),
+                sides,
+                text: text.map(str::to_string),
+                backrefs: false,
+                lookarounds: seed == 2,
+                difficulty: None,
+                seed,
+            };
+            let made = generate(&spec).unwrap_or_else(|e| panic!("{spec:?}: {e}"));
+            let want = constraints(&made.puzzle);
+            let challenges = puzzle::challenges::write(&made.puzzle, "id").expect("rectangles and hexagons have a challenges shape");
+            let written = [
+                ("crossat JSON", puzzle::native::write(&made.puzzle).to_string(), None),
+                ("antoine-trux text", puzzle::trux::write(&made.puzzle, sides), None),
+                ("challenges.json", challenges.to_string(), Some("generated/1")),
+            ];
+            for (format, text, id) in written {
+                let read =
+                    puzzle::read("written", text.as_bytes(), None, id, None).unwrap_or_else(|e| panic!("{spec:?} {format}: {e}\n{text}"));
+                assert_eq!(constraints(&read), want, "{spec:?} {format}:\n{text}");
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 mod charsets;
 mod encoding;
+mod formats;
 
 use crate::error::Result;
 use crate::pipeline::{self, Input};

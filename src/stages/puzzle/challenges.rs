@@ -241,3 +241,24 @@ pub fn sets(p: &Puzzle, id: &str) -> Option<Vec<ChallengeSet>> {
 pub fn write(p: &Puzzle, id: &str) -> Option<Value> {
     sets(p, id).map(|s| crate::records::value(&s))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::write;
+    use crate::puzzle::{Puzzle, Shape};
+
+    /// A shape with no format of its own has no challenges shape.
+    #[test]
+    fn a_free_shape_has_no_challenges_shape() {
+        let p = Puzzle {
+            name: None,
+            shape: Shape::Free { cells: 2, coords: None },
+            clues: vec![],
+            alphabet: None,
+            givens: vec![None; 2],
+            pool: None,
+            dialect: Default::default(),
+        };
+        assert_eq!(write(&p, "id"), None);
+    }
+}

@@ -397,3 +397,6 @@ fn overlay(a: &str, b: &str) -> String {
         .collect();
     line.trim_end().to_string()
 }
+
+#[cfg(test)]
+mod tests;

@@ -333,3 +333,24 @@ pub fn file(p: &Puzzle) -> Option<PuzzleFile> {
 pub fn write(p: &Puzzle) -> Value {
     crate::records::value(&file(p))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{read, write};
+    use crate::puzzle::Dialect;
+
+    /// The crossat JSON writer keeps the dialect (written when it is not Python).
+    #[test]
+    fn crossat_json_round_trips_the_dialect() {
+        let text = r#"{"left": ["a|\\8"], "top": ["[^]"], "dialect": "ecmascript"}"#;
+        let p = read("t.json", text).expect("read");
+        assert_eq!(p.dialect, Dialect::Ecmascript);
+        let written = write(&p);
+        assert_eq!(written["dialect"], "ecmascript");
+        let reread = read("t.json", &written.to_string()).expect("reread");
+        assert_eq!(reread.dialect, Dialect::Ecmascript);
+        let python = read("t.json", r#"{"left": ["a"], "top": ["a"]}"#).expect("read");
+        assert_eq!(python.dialect, Dialect::Python);
+        assert!(write(&python).get("dialect").is_none());
+    }
+}
