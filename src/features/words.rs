@@ -19,7 +19,7 @@ pub(crate) const MAX_TOKENS: usize = 160;
 
 /// Minimal acyclic automaton accepting exactly `words` (each a sequence of token
 /// indices below `symbols`): a trie, then states merged bottom-up by signature.
-pub fn dawg(words: &[Vec<usize>], symbols: usize) -> Automaton {
+pub(crate) fn dawg(words: &[Vec<usize>], symbols: usize) -> Automaton {
     // Trie: per node, sorted edges and a final flag.
     let mut edges: Vec<BTreeMap<usize, usize>> = vec![BTreeMap::new()];
     let mut fin = vec![false];

@@ -94,7 +94,7 @@ impl View {
 pub use crate::style::{visible, visible_word};
 
 /// Display width of plain text.
-pub fn width(s: &str) -> usize {
+pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| c.width().unwrap_or(0)).sum()
 }
 

@@ -11,7 +11,7 @@
 //! puzzle is unique.
 
 pub mod count;
-pub mod counterexample;
+pub(crate) mod counterexample;
 pub(crate) mod decided;
 pub(crate) mod enumerate;
 pub(crate) mod lines;
