@@ -80,7 +80,7 @@ fn puzzles_decided_before_compiling_agree_with_the_compiled_route() {
         let compiled = prep.compiled().expect("compiles");
         assert_eq!(compiled.clues.len(), prep.puzzle.clues.len());
         let want = crate::propagate::domains(&prep.puzzle, compiled);
-        if let Some(crate::solve::Settled::Only(cells)) = &early {
+        if let Some(crate::solve::prepared::Settled::Only(cells)) = &early {
             decided += 1;
             let doms = want.expect("the compiled route finds a solution too");
             assert!(doms.iter().zip(cells).all(|(d, &x)| d.contains(x)), "seed {seed}: the compiled route keeps the grid");

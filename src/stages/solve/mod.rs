@@ -33,7 +33,7 @@ pub use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
 pub use parts::{Parts, solve_parts, split_parts};
-pub use prepared::{Prepared, Settled, require_exact};
+pub use prepared::{Prepared, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
 pub use whole::solve_whole;
 
