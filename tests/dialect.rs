@@ -5,7 +5,7 @@
 //! checked by python3 and node.
 
 use crate::common::{arg, crossat, input_file, json_lines, puzzle, tmp, write_file};
-use crossat::pipeline::{self, Input};
+use crossat::pipeline::Input;
 use crossat::puzzle::Dialect;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -58,17 +58,13 @@ fn every_challenge_solves_under_ecmascript_and_node_accepts_it() {
     assert!(ids.iter().filter(|k| k.starts_with("hexagonal/")).count() == 5);
     let mut pairs = Vec::new();
     for id in &ids {
-        let mut prep = pipeline::prepare(&input_file(&puzzle(CHALLENGES), Some(id))).unwrap_or_else(|e| panic!("{id}: {e}"));
-        assert_eq!(prep.puzzle.dialect, Dialect::Ecmascript, "{id}");
-        let mut grids = Vec::new();
-        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
-            grids.push(g.clone());
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("{id}: {e}"));
-        assert!(outcome.complete && grids.len() == 1, "{id}: {} solutions, complete {}", grids.len(), outcome.complete);
-        for clue in &prep.puzzle.clues {
-            pairs.push((clue.regex.clone(), grids[0].word(&clue.cells)));
+        let mut p = crossat::Puzzle::from_input(&input_file(&puzzle(CHALLENGES), Some(id))).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(p.puzzle().dialect, Dialect::Ecmascript, "{id}");
+        let found = p.solutions(2).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let (grids, complete) = (found.solutions, found.complete);
+        assert!(complete && grids.len() == 1, "{id}: {} solutions, complete {complete}", grids.len());
+        for clue in &p.puzzle().clues {
+            pairs.push((clue.regex.clone(), grids[0].grid.word(&clue.cells)));
         }
     }
     let verdicts = node_tests(&pairs);

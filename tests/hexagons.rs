@@ -49,8 +49,8 @@ fn irregular_challenges_solve_uniquely_and_python_accepts_every_clue() {
         let (grids, complete) = solve_in_process(input_file(&file, Some(key)), None).unwrap_or_else(|e| panic!("{key}: {e}"));
         assert!(complete && grids.len() == 1, "{key}: {grids:?}");
         assert_eq!(python_checks_challenge(key, &grids[0]), "ok", "{key}: {:?}", grids[0]);
-        let p = crossat::pipeline::prepare(&input_file(&file, Some(key))).expect("reads");
-        assert_eq!(p.puzzle.shape, Shape::Hex(Sides { top: sides.0, nw: sides.1, ne: sides.2 }), "{key}");
+        let p = crossat::Puzzle::from_input(&input_file(&file, Some(key))).expect("reads");
+        assert_eq!(p.puzzle().shape, Shape::Hex(Sides { top: sides.0, nw: sides.1, ne: sides.2 }), "{key}");
         // The same answer through the command line, with --all and as JSON.
         let run = crossat(&["solve", arg(&file), "--id", key, "--all", "--json"], None);
         assert_eq!(run.code, 0, "{key}: {}", run.stderr);
