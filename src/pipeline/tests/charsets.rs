@@ -305,7 +305,7 @@ fn matcher_accepts(clue: &str, chars: &[char]) -> Result<BTreeSet<char>, String>
 fn solutions(clue: &str, alphabet: &[char]) -> Result<BTreeSet<char>, String> {
     let json = serde_json::json!({ "left": [clue], "top": ["(?s:.)"] }).to_string();
     let input = crate::pipeline::Input { alphabet: Some(alphabet.to_vec()), ..input_text(&json) };
-    let (grids, complete) = solve_in_process(input, None).map_err(|e| e.to_string())?;
+    let (grids, complete) = solve_in_process(input).map_err(|e| e.to_string())?;
     assert!(complete, "{clue:?}: the search was not exhausted");
     Ok(grids.iter().map(|g| g.concat().chars().next().expect("one cell")).collect())
 }

@@ -23,8 +23,8 @@ fn crossat_json_holds_three_sides_and_reads_back() {
     assert!(json.get("side").is_none(), "{json}");
     let back = pipeline::prepare(&input_text(&json.to_string())).expect("reads back").puzzle;
     assert_eq!((back.shape, back.clues), (p.shape.clone(), p.clues.clone()));
-    let (a, _) = solve_in_process(input_text(&json.to_string()), None).expect("solves");
-    let (b, _) = solve_in_process(input_file(&file, Some("hexagonal/5")), None).expect("solves");
+    let (a, _) = solve_in_process(input_text(&json.to_string())).expect("solves");
+    let (b, _) = solve_in_process(input_file(&file, Some("hexagonal/5"))).expect("solves");
     assert_eq!(a, b);
     // A regular hexagon keeps `side`.
     let p = pipeline::prepare(&input_file(&file, Some("hexagonal/3"))).expect("reads").puzzle;

@@ -6,21 +6,16 @@ mod encoding;
 mod formats;
 
 use crate::error::Result;
-use crate::pipeline::{self, Input};
+use crate::pipeline::Input;
 
 /// An `Input` from text.
 fn input_text(text: &str) -> Input {
     Input { source: "<test>".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }
 }
 
-/// Every solution (as display rows) found, up to `limit`, and whether the search was
+/// Every solution (as display rows), through the facade, and whether the search was
 /// exhausted.
-fn solve_in_process(input: Input, limit: Option<usize>) -> Result<(Vec<Vec<String>>, bool)> {
-    let mut prep = pipeline::prepare(&input)?;
-    let mut grids = Vec::new();
-    let outcome = pipeline::solve(&mut prep, limit, |puzzle, grid| {
-        grids.push(grid.rows(&puzzle.shape));
-        Ok(())
-    })?;
-    Ok((grids, outcome.complete))
+fn solve_in_process(input: Input) -> Result<(Vec<Vec<String>>, bool)> {
+    let found = crate::Puzzle::from_input(&input)?.solutions(usize::MAX)?;
+    Ok((found.solutions.into_iter().map(|s| s.rows).collect(), found.complete))
 }
