@@ -95,12 +95,6 @@ fn a_free_layout_is_a_coordinate_grid_with_its_entries() {
     assert!(r.stdout.contains("\n4 solutions; search exhausted\n"), "{}", r.stdout);
 }
 
-/// The display width of the characters below, by Unicode's East Asian Width: the CJK
-/// ideographs are wide, the rest (ASCII, box drawing) narrow.
-fn width(c: char) -> usize {
-    if ('\u{4E00}'..='\u{9FFF}').contains(&c) { 2 } else { 1 }
-}
-
 #[test]
 fn wide_characters_keep_the_grid_aligned() {
     let puzzle = r#"{"left": ["日本", "語."], "top": ["日語", "本[^日]"], "alphabet": "日本語X"}"#;
@@ -115,7 +109,7 @@ fn wide_characters_keep_the_grid_aligned() {
             if "│┌┬┐├┼┤└┴┘".contains(c) {
                 at.push(col);
             }
-            col += width(c);
+            col += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
         }
         at
     };
