@@ -53,7 +53,7 @@ impl Automaton {
 }
 
 /// Removes states that cannot reach acceptance; renumbers the rest.
-pub fn trim(a: &Automaton) -> Automaton {
+pub(crate) fn trim(a: &Automaton) -> Automaton {
     let n = a.states();
     if n == 0 {
         return Automaton::empty(a.symbols);

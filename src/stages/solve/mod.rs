@@ -11,7 +11,7 @@
 //! puzzle is unique.
 
 pub mod count;
-pub mod counterexample;
+pub(crate) mod counterexample;
 pub(crate) mod decided;
 pub(crate) mod enumerate;
 pub(crate) mod lines;
@@ -34,7 +34,7 @@ pub(crate) use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
 pub use parts::{Parts, solve_parts, split_parts};
-pub use prepared::{Prepared, Settled, require_exact};
+pub use prepared::{Prepared, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
 pub use whole::solve_whole;
 
