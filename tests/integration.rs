@@ -10,6 +10,7 @@ mod bounded;
 mod bundled;
 mod charsets;
 mod cli;
+mod clue_gen;
 mod clues;
 mod concurrency;
 mod corpus;
