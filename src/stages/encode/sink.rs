@@ -28,7 +28,7 @@ impl Cnf {
     }
 
     /// Index (1-based) of the first clause the assignment falsifies, if any.
-    pub fn first_unsatisfied(&self, value: impl Fn(i32) -> bool) -> Option<usize> {
+    pub(crate) fn first_unsatisfied(&self, value: impl Fn(i32) -> bool) -> Option<usize> {
         self.clauses().position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0))).map(|k| k + 1)
     }
 

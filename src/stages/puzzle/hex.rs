@@ -364,36 +364,3 @@ pub(crate) fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
         dialect: Default::default(),
     })
 }
-
-/// The border line above row `r` (`r` = the number of rows: below the last), from
-/// `edge(row, rising)`, which draws the rising edges above a row or the falling edges
-/// below it. Of two neighbouring rows the wider one's edges make the border; rows of
-/// equal width (only in irregular hexagons) overlay both, which meet at the same
-/// characters when the cells are narrow.
-pub(crate) fn border_above(h: Sides, r: usize, edge: impl Fn(usize, bool) -> String) -> Option<String> {
-    let n = h.rows();
-    let (above, below) = (r.checked_sub(1), (r < n).then_some(r));
-    let line = match (above, below) {
-        (None, None) => return None,
-        (None, Some(b)) => edge(b, true),
-        (Some(a), None) => edge(a, false),
-        (Some(a), Some(b)) => match row_len(h, a).cmp(&row_len(h, b)) {
-            std::cmp::Ordering::Less => edge(b, true),
-            std::cmp::Ordering::Greater => edge(a, false),
-            std::cmp::Ordering::Equal => overlay(&edge(a, false), &edge(b, true)),
-        },
-    };
-    Some(line)
-}
-
-/// Two lines laid over each other: a character that is not a space wins.
-fn overlay(a: &str, b: &str) -> String {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let line: String = (0..a.len().max(b.len()))
-        .map(|i| match (a.get(i).copied().unwrap_or(' '), b.get(i).copied().unwrap_or(' ')) {
-            (' ', y) => y,
-            (x, _) => x,
-        })
-        .collect();
-    line.trim_end().to_string()
-}
