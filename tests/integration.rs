@@ -9,6 +9,7 @@ mod bad_input;
 mod bounded;
 mod bundled;
 mod cli;
+mod clue_gen;
 mod clues;
 mod concurrency;
 mod corpus;
