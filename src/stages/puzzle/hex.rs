@@ -53,12 +53,12 @@ impl Sides {
     }
 
     /// Number of NW–SE diagonals: `top + nw − 1`.
-    pub fn nw_se_lines(&self) -> usize {
+    pub(crate) fn nw_se_lines(&self) -> usize {
         self.top + self.nw - 1
     }
 
     /// Number of NE–SW diagonals: `top + ne − 1`.
-    pub fn ne_sw_lines(&self) -> usize {
+    pub(crate) fn ne_sw_lines(&self) -> usize {
         self.top + self.ne - 1
     }
 
