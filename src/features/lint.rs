@@ -5,7 +5,7 @@
 //!
 //! Per clue ([`lint`]): both dialects parse it (`crate::dialect::parse`); a clue one
 //! of them refuses is reported with the error. Otherwise each dialect's clue is
-//! compiled for the line without the tagged route ([`crate::compile::classify`]):
+//! compiled for the line without the tagged route (`compile::classify`):
 //! when both automata are exact (regular or bounded route) the product of the two is
 //! walked for a line string one accepts and the other does not; when one is only a
 //! regular over-approximation (the counterexample route), the strings of both

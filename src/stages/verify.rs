@@ -11,7 +11,7 @@
 //! against Python and node themselves), so a bug there shows up as a failed verification rather
 //! than as a wrong answer: an internal error (exit 3) for a clue whose encoding is
 //! exact, or a blocked line string for a clue on the counterexample route
-//! ([`crate::compile::Route::Guarded`]).
+//! (`Route::Guarded`).
 
 use crate::dialect::{Matcher, Tree};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};

@@ -10,7 +10,7 @@
 //!
 //! 1. [`normalise`]: the parsed tree → a flag-free `Node` over the alphabet (or a
 //!    regular over-approximation of it); `normalise_es` for an ECMAScript clue;
-//! 2. [`classify`]: choose the route (regular, bounded, tagged, guarded);
+//! 2. `classify`: choose the route (regular, bounded, tagged, guarded);
 //! 3. build the route's automaton. Regular trees take the DFA route (`dfa`): a subset
 //!    construction over the tree's positions ([`glushkov`]), else the tree fitted to
 //!    the line (`bounded`) and translated to a `regex_syntax` HIR for regex-automata's
@@ -19,8 +19,8 @@
 //!    become markers of a tagged skeleton (`skeleton`); clues equal up to renamed
 //!    symbols compile once (`rename`).
 //!
-//! Every table is an [`Automaton`] (`automaton`: the type, [`DEAD`], [`trim`]),
-//! minimised by [`minimize()`]; `fxhash` holds the hash map the builders share.
+//! Every table is an [`Automaton`] (`automaton`: the type, [`DEAD`], `trim`),
+//! minimised by `minimize`; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
 //! `BUILD_SIZE_LIMIT` bytes, the explicit table `MAX_STATES` states.
@@ -185,7 +185,7 @@ pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabe
     compile_with(source, puzzle, parsed, alphabet, Options::default())
 }
 
-/// [`compile`] with the routes of [`classify`] restricted by `opts`.
+/// [`compile`] with the routes of `classify` restricted by `opts`.
 pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     compile_cancellable(source, puzzle, parsed, alphabet, opts, &Cancel::never())
 }

@@ -17,7 +17,7 @@
 //!   the clue accepts (back-references match anything, lookarounds and doubtful
 //!   anchors always hold, atomic and possessive behave as plain groups and greedy
 //!   repeats, a conditional takes either branch). The bounded and counterexample
-//!   routes of [`super::classify`] start from it.
+//!   routes of `classify` start from it.
 
 use super::Alphabet;
 use crate::regex::ast::{Assertion, CharSet, ClassItem, Node};

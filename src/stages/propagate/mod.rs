@@ -4,7 +4,7 @@
 //! Each cell starts with the whole alphabet or its given (`initial_domains`). Every
 //! clue's automaton is unrolled over its cells; a letter stays in a cell's domain only
 //! if some run of every clue through that cell can use it. Repeated to a fixpoint
-//! ([`domains`]), this is arc consistency on each line, done once before the solver
+//! (`domains`), this is arc consistency on each line, done once before the solver
 //! starts; the line search, the rater and `hint` run the same [`Propagator`] from their
 //! own domains.
 //!
@@ -46,7 +46,7 @@ pub(crate) fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet
     domains_with(puzzle, compiled, |_, _, _| None)
 }
 
-/// [`domains`], where `refine(i, line, support)` may narrow the support that clue `i`'s
+/// `domains`, where `refine(i, line, support)` may narrow the support that clue `i`'s
 /// automaton finds over `line` (the cells' current domains), e.g. by testing each
 /// word the support allows with an exact matcher. It must keep every letter that some
 /// matching word of the line uses, so that no solution is lost.

@@ -1,11 +1,11 @@
 //! regexcrossword.com's `challenges.json`: a list of sets, each with puzzles; read
-//! ([`list`], `read`) and written ([`sets`], [`write()`]).
+//! ([`list`], `read`) and written ([`sets`]).
 //!
 //! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
 //! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or
 //! top to bottom; an empty string means "no clue". Hexagonal puzzles
 //! (`"hexagonal": true`) list rows and the two diagonal families; the number of lines
-//! on each axis gives the side lengths ([`super::hex::Sides::from_lines`]).
+//! on each axis gives the side lengths (`Sides::from_lines`).
 
 use super::{Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};

@@ -1,4 +1,4 @@
-//! crossat's own JSON format, read ([`read`]) and written ([`file()`], [`write()`]), plus two JSON
+//! crossat's own JSON format, read (`read`) and written ([`file()`]), plus two JSON
 //! shapes seen in the wild that map onto it (read only):
 //! the seed notebook's `{left_lines, right_lines, top_columns, bottom_columns}` and
 //! `{width, height, top_hints, left_hints, bottom_hints, right_hints}`.

@@ -1,5 +1,5 @@
 //! Clue syntax: the Python `re` dialect, parsed as `re._parser` does ([`parser`],
-//! `syntax`), with Python's Unicode tables ([`unicode`]); `ast` is the flag-free
+//! `syntax`), with Python's Unicode tables (`unicode`); `ast` is the flag-free
 //! tree the compile stage builds from it.
 
 pub(crate) mod ast;

@@ -59,7 +59,7 @@ pub enum ErrorKind {
     Value,
     /// Nesting deeper than `MAX_NESTING` (Python: `RecursionError`, a little deeper).
     Nesting,
-    /// A clue longer than [`MAX_CLUE_CHARS`] (crossat's limit; Python has none).
+    /// A clue longer than `MAX_CLUE_CHARS` (crossat's limit; Python has none).
     Length,
 }
 
