@@ -82,6 +82,9 @@
 //!
 
 #![deny(missing_docs)]
+// An item `pub` inside a module other crates cannot reach is `pub(crate)`: the public
+// surface is what the root exports, nothing hidden behind private modules.
+#![warn(unreachable_pub)]
 
 mod features;
 

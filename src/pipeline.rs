@@ -126,3 +126,6 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
 pub fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
     solve::strategy::count_reporting(prep, jobs, Some(report))
 }
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,7 @@
 
 use crate::encode::{CellVars, ClauseSink, Cnf};
 use crate::error::{Error, Result};
-use crate::pipeline::Prepared;
+use crate::solve::Prepared;
 use crate::puzzle::Puzzle;
 use crate::solve::{Found, decode_assignment, decode_cells};
 use crate::verify::Grid;

@@ -152,7 +152,7 @@ impl Verifier {
     }
 
     /// Checks a grid the solver produced; a failure is a bug in crossat.
-    pub fn check(&self, puzzle: &Puzzle, grid: &Grid) -> Result<()> {
+    pub(crate) fn check(&self, puzzle: &Puzzle, grid: &Grid) -> Result<()> {
         if let Some(pool) = &puzzle.pool {
             let mut used = vec![false; pool.regexes.len()];
             if grid.assignment.len() != pool.entries.len() {

@@ -23,7 +23,7 @@ pub struct Cnf {
 
 impl Cnf {
     /// An empty formula.
-    pub fn new() -> Cnf {
+    pub(crate) fn new() -> Cnf {
         Cnf::default()
     }
 

@@ -7,6 +7,8 @@
 //! until nothing can be left out. Every forced cell reported is confirmed by the SAT
 //! solver (the formula with that cell set otherwise is unsatisfiable).
 
+pub mod status;
+
 use crate::compile::Compiled;
 use crate::encode::{self, Cnf};
 use crate::error::{Error, Result};
