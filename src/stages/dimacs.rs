@@ -7,8 +7,8 @@
 
 use crate::encode::{CellVars, ClauseSink, Cnf};
 use crate::error::{Error, Result};
-use crate::solve::Prepared;
 use crate::puzzle::Puzzle;
+use crate::solve::Prepared;
 use crate::solve::{Found, decode_assignment, decode_cells};
 use crate::verify::Grid;
 use std::io::{self, Write};
