@@ -295,7 +295,10 @@ pub fn case(syntax: &'static Syntax, seed: u64) -> Case {
     while alphabet.len() < size {
         let c = *rng.pick(syntax.pool);
         let fresh = !alphabet.contains(&c);
-        if fresh && (c as u32) < 0x10000 || maybe(&mut rng, syntax.astral_letters) && fresh {
+        // A letter drawn already, like one outside the BMP, spends a draw of the chance
+        // (as the cases have always been drawn), though only a new one joins.
+        let joins = if fresh && (c as u32) < 0x10000 { true } else { maybe(&mut rng, syntax.astral_letters) && fresh };
+        if joins {
             alphabet.push(c);
         }
     }
@@ -353,7 +356,7 @@ impl Gen<'_> {
     }
 
     fn pick(&mut self, list: &[&'static str]) -> &'static str {
-        *self.rng.pick(list)
+        list[self.rng.below(list.len())]
     }
 
     fn ch(&mut self) -> char {
