@@ -2,8 +2,11 @@
 //! compare what comes out with independent oracles (CPython's `re`, brute force).
 
 mod charsets;
+mod clue_gen;
+mod ecmadiff;
 mod encoding;
 mod formats;
+mod pydiff;
 
 use crate::error::Result;
 use crate::pipeline::Input;

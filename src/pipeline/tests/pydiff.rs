@@ -7,13 +7,13 @@
 //! `python3` must be CPython 3.11: this test fails, never skips, without it.
 //! `CROSSAT_PYDIFF_CASES=N` sets the number of cases (default 20,000).
 
-use crate::clue_gen::{self, Case};
-use crossat::compile::{self, Options};
-use crossat::error::Error;
-use crossat::generate::Rng;
-use crossat::pipeline::{self, Prepared};
-use crossat::puzzle::{Clue, Puzzle, Shape};
-use crossat::verify::Verifier;
+use super::clue_gen::{self, Case};
+use crate::compile::{self, Options};
+use crate::error::Error;
+use crate::pipeline::{self, Prepared};
+use crate::puzzle::{Clue, Puzzle, Shape};
+use crate::rng::Rng;
+use crate::verify::Verifier;
 use std::collections::BTreeSet;
 
 /// The run's `count` cases: clues in Python's syntax (`clue_gen::PYTHON`).
@@ -26,7 +26,7 @@ fn cases(count: usize) -> Vec<Case> {
 fn python(cases: &[Case]) -> Vec<Vec<Option<BTreeSet<String>>>> {
     let queries: Vec<(&str, &[char], usize)> =
         cases.iter().flat_map(|c| (0..=c.max_n).map(move |n| (c.p.as_str(), c.alphabet.as_slice(), n))).collect();
-    let mut answers = crate::common::python_fullmatch(&queries).into_iter();
+    let mut answers = crate::test_support::python_fullmatch(&queries).into_iter();
     cases.iter().map(|c| (0..=c.max_n).map(|_| answers.next().expect("an answer per query")).collect()).collect()
 }
 
@@ -66,17 +66,17 @@ fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTre
 /// letters it keeps are those of the strings Python matches within the domains. Returns
 /// whether the clue had one; disagreements go to `failures`.
 fn early_agrees(case: &Case, by_length: &[Option<BTreeSet<String>>], seed: u64, failures: &mut Vec<String>) -> bool {
-    use crossat::compile::{glushkov, normalise};
-    use crossat::propagate::SymSet;
-    use crossat::propagate::early::{Nfa, Walk};
-    let Ok(parsed) = crossat::regex::parser::parse(&case.p) else { return false };
+    use crate::compile::{glushkov, normalise};
+    use crate::propagate::SymSet;
+    use crate::propagate::early::{Nfa, Walk};
+    let Ok(parsed) = crate::regex::parser::parse(&case.p) else { return false };
     let Ok(alphabet) = compile::Alphabet::new(case.alphabet.iter().copied()) else { return false };
     let Ok(node) = normalise::normalise(&parsed, &alphabet, normalise::Mode::Exact) else { return false };
     let mut rng = Rng::new(7_000_000 + seed);
     let (mut walk, mut out) = (Walk::default(), Vec::new());
     let mut had = false;
     for (n, want) in by_length.iter().enumerate().skip(1) {
-        let Some(want) = want.as_ref().filter(|w| !w.contains(crate::common::CRASH)) else { continue };
+        let Some(want) = want.as_ref().filter(|w| !w.contains(crate::test_support::CRASH)) else { continue };
         let Some(positions) = glushkov::positions(&node, &alphabet, n) else { continue };
         had = true;
         let nfa = Nfa::new(&positions);
@@ -111,7 +111,7 @@ fn early_agrees(case: &Case, by_length: &[Option<BTreeSet<String>>], seed: u64, 
 
 #[test]
 fn clues_agree_with_python() {
-    let count = crate::common::sample_size("CROSSAT_PYDIFF_CASES", 20_000, 20_000);
+    let count = crate::test_support::sample_size("CROSSAT_PYDIFF_CASES", 20_000, 20_000);
     let cases = cases(count);
     if let Ok(n) = std::env::var("CROSSAT_PYDIFF_SHOW") {
         for c in cases.iter().take(n.parse().unwrap_or(20)) {
@@ -141,7 +141,7 @@ fn clues_agree_with_python() {
         let other = i % (case.max_n + 1);
         for (n, want) in by_length.iter().enumerate() {
             let want = want.as_ref().expect("Python answers every length alike");
-            if want.contains(crate::common::CRASH) {
+            if want.contains(crate::test_support::CRASH) {
                 python_crashed += 1;
                 continue;
             }
@@ -185,7 +185,7 @@ fn clues_agree_with_python() {
     assert!(failures.is_empty(), "{} disagreements with Python:\n{}", failures.len(), failures.join("\n"));
     assert!(early >= count / 10, "only {early} clues had position automata");
     assert!(clues * 100 >= count * 95 && mixed * 2 >= count, "only {clues} clues ({mixed} mixed lines) compared");
-    crate::common::bound_skips(
+    crate::test_support::bound_skips(
         "pydiff: lines where Python's matcher crashed (the documented SystemError)",
         python_crashed,
         lines + python_crashed,

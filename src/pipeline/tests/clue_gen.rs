@@ -6,11 +6,11 @@
 //! changes every case a seed draws. A chance of zero is never drawn, so a construct
 //! one dialect lacks costs the other's cases nothing.
 
-use crossat::generate::Rng;
+use crate::rng::Rng;
 
 /// A kind of subtree, drawn with the weights of [`Syntax::trees`].
 #[derive(Clone, Copy)]
-pub enum Tree {
+pub(super) enum Tree {
     /// Subtrees one after another, as many as [`Syntax::concat`] says.
     Concat,
     /// Subtrees separated by `|`, as many as [`Syntax::alternatives`] says.
@@ -38,7 +38,7 @@ pub enum Tree {
 
 /// A kind of atom, drawn with the weights of [`Syntax::atoms`].
 #[derive(Clone, Copy)]
-pub enum Atom {
+pub(super) enum Atom {
     /// A character of the alphabet (or of the pool), written as [`Gen::lit`] writes it.
     Char,
     /// `.`.
@@ -65,7 +65,7 @@ pub enum Atom {
 /// A kind of item inside a bracketed class, drawn with the weights of
 /// [`Syntax::class_items`].
 #[derive(Clone, Copy)]
-pub enum Item {
+pub(super) enum Item {
     /// A character.
     Char,
     /// A range between two characters (reversed with the chance
@@ -78,7 +78,7 @@ pub enum Item {
 }
 
 /// What follows a quantifier.
-pub enum Suffix {
+pub(super) enum Suffix {
     /// One of these, each equally likely.
     OneOf(&'static [&'static str]),
     /// `?` with this chance.
@@ -86,69 +86,69 @@ pub enum Suffix {
 }
 
 /// What a dialect's clues may hold, and how often.
-pub struct Syntax {
+pub(super) struct Syntax {
     /// Characters a line may hold beyond the alphabet's (an alphabet is drawn from
     /// them too).
-    pub pool: &'static [char],
+    pub(super) pool: &'static [char],
     /// The chance that a literal is a letter of the alphabet rather than of the pool.
-    pub from_alphabet: f64,
+    pub(super) from_alphabet: f64,
     /// The chance that a letter outside the BMP joins an alphabet.
-    pub astral_letters: f64,
+    pub(super) astral_letters: f64,
     /// Whether a literal space, U+0085 and U+2028 are always escaped (so that they
     /// survive `(?x)`).
-    pub escape_spaces: bool,
+    pub(super) escape_spaces: bool,
     /// Whether a literal may be written in octal (`\141`).
-    pub octal: bool,
+    pub(super) octal: bool,
     /// Whether a literal in a class is written as outside one (escapes `\x`, `\u`…),
     /// rather than as itself.
-    pub escapes_in_class: bool,
+    pub(super) escapes_in_class: bool,
     /// Whether `[]` and `[^]` are drawn (one class in twenty each).
-    pub empty_classes: bool,
+    pub(super) empty_classes: bool,
     /// The chance that a range is written high to low.
-    pub reversed_ranges: f64,
+    pub(super) reversed_ranges: f64,
     /// The kinds of class item, with weights.
-    pub class_items: &'static [(Item, usize)],
+    pub(super) class_items: &'static [(Item, usize)],
     /// The escapes a class may hold.
-    pub class_escapes: &'static [&'static str],
+    pub(super) class_escapes: &'static [&'static str],
     /// Items of [`Item::Odd`].
-    pub odd_items: &'static [&'static str],
+    pub(super) odd_items: &'static [&'static str],
     /// The kinds of atom, with weights.
-    pub atoms: &'static [(Atom, usize)],
+    pub(super) atoms: &'static [(Atom, usize)],
     /// The kinds of subtree, with weights.
-    pub trees: &'static [(Tree, usize)],
+    pub(super) trees: &'static [(Tree, usize)],
     /// How many subtrees a [`Tree::Concat`] joins, at least and at most.
-    pub concat: (usize, usize),
+    pub(super) concat: (usize, usize),
     /// How many subtrees a [`Tree::Alt`] separates, at least and at most.
-    pub alternatives: (usize, usize),
+    pub(super) alternatives: (usize, usize),
     /// The quantifiers, each equally likely.
-    pub quantifiers: &'static [&'static str],
+    pub(super) quantifiers: &'static [&'static str],
     /// What follows a quantifier.
-    pub suffix: Suffix,
+    pub(super) suffix: Suffix,
     /// Whether a quantified subtree stays bare (else it is wrapped in `(?:…)`).
-    pub bare_repeat: fn(&str) -> bool,
+    pub(super) bare_repeat: fn(&str) -> bool,
     /// The chance that a repeated subtree is a named group.
-    pub repeated_named_groups: f64,
+    pub(super) repeated_named_groups: f64,
     /// The chance that a group is named.
-    pub named_groups: f64,
+    pub(super) named_groups: f64,
     /// How a group is named: `(?P<gK>…)` after its body is drawn (Python, whose names
     /// must differ), or `(?<name>…)` before, with a name from [`Syntax::group_names`]
     /// that other groups may use too.
-    pub python_names: bool,
+    pub(super) python_names: bool,
     /// The names of [`Syntax::python_names`]`= false`.
-    pub group_names: &'static [&'static str],
+    pub(super) group_names: &'static [&'static str],
     /// The chance that a named group's body ends with `\k<name>?` (a self-reference).
-    pub named_self_refs: f64,
+    pub(super) named_self_refs: f64,
     /// Whether a lookbehind's body has a fixed width (Python requires it).
-    pub fixed_lookbehind: bool,
+    pub(super) fixed_lookbehind: bool,
     /// The chance that a lookahead is quantified (Annex B).
-    pub quantified_lookaheads: f64,
+    pub(super) quantified_lookaheads: f64,
     /// The flags of [`Tree::Flags`].
-    pub scoped_flags: &'static [&'static str],
+    pub(super) scoped_flags: &'static [&'static str],
     /// The flags one of which may lead a whole clue as `(?F)`, out of
     /// [`Syntax::leading_flags_of`] draws (`x` writes the clue verbose, with a comment).
-    pub leading_flags: &'static [&'static str],
+    pub(super) leading_flags: &'static [&'static str],
     /// See [`Syntax::leading_flags`].
-    pub leading_flags_of: usize,
+    pub(super) leading_flags_of: usize,
 }
 
 const PERL: &[&str] = &["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"];
@@ -157,7 +157,7 @@ const PERL: &[&str] = &["\\d", "\\D", "\\w", "\\W", "\\s", "\\S"];
 /// (σ ς Σ, k K and the Kelvin sign, s ſ), digits of other scripts, marks and symbols
 /// that are not `\w`, and Python's less common whitespace. Nearly every clue is one
 /// Python accepts.
-pub const PYTHON: Syntax = Syntax {
+pub(super) const PYTHON: Syntax = Syntax {
     pool: &[
         'a', 'b', 'A', 'B', 'x', 'σ', 'ς', 'Σ', 'k', 'K', '\u{212A}', 's', 'ſ', 'S', '1', '١', '²', '_', '-', ' ', '\n', '\u{1c}',
         '\u{1f}', '\u{85}', '\u{a0}', '\u{2028}', '\u{3000}', '\u{301}', '\u{345}', 'Ⓐ', 'é', 'É', 'ß', 'İ', 'ı', 'i',
@@ -217,7 +217,7 @@ pub const PYTHON: Syntax = Syntax {
 /// spaces where the dialects differ (`\r`, U+2028, U+2029, U+FEFF, U+001C, U+0085,
 /// U+00A0), case pairs, letters and digits outside ASCII (not `\w` or `\d` in
 /// ECMAScript), and a character outside the BMP (two code units in ECMAScript).
-pub const ECMASCRIPT: Syntax = Syntax {
+pub(super) const ECMASCRIPT: Syntax = Syntax {
     pool: &[
         'a', 'b', 'A', 'B', 'x', 'Z', 'k', '8', '1', '_', '-', ' ', '\n', '\r', '\u{2028}', '\u{2029}', '\u{feff}', '\u{1c}', '\u{85}',
         '\u{a0}', 'σ', 'Σ', 'é', 'É', '١', '²', 'ß', '\u{212A}', '{', '}', '\\', '😀',
@@ -277,18 +277,18 @@ pub const ECMASCRIPT: Syntax = Syntax {
 };
 
 /// A random clue over a small alphabet, and the line lengths to compare it on.
-pub struct Case {
+pub(super) struct Case {
     /// The clue.
-    pub p: String,
+    pub(super) p: String,
     /// The letters lines are made of.
-    pub alphabet: Vec<char>,
+    pub(super) alphabet: Vec<char>,
     /// Lines of every length up to this one are compared.
-    pub max_n: usize,
+    pub(super) max_n: usize,
 }
 
 /// The case `seed` draws in `syntax`: an alphabet of 2 to 4 letters of the pool, the
 /// longest lines that keep the strings to compare few, and a clue 2 to 4 levels deep.
-pub fn case(syntax: &'static Syntax, seed: u64) -> Case {
+pub(super) fn case(syntax: &'static Syntax, seed: u64) -> Case {
     let mut rng = Rng::new(seed);
     let size = 2 + rng.below(3);
     let mut alphabet: Vec<char> = Vec::new();
@@ -331,7 +331,7 @@ fn weighted<T: Copy>(rng: &mut Rng, table: &[(T, usize)]) -> T {
 }
 
 /// Draws one clue.
-pub struct Gen<'a> {
+pub(super) struct Gen<'a> {
     syntax: &'static Syntax,
     rng: Rng,
     alphabet: &'a [char],

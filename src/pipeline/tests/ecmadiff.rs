@@ -15,12 +15,12 @@
 //! line where node's matcher ran out of stack (the only exception of node's that is
 //! not a failure of the oracle). Those lines, the one case skipped, stay under 1 %.
 
-use crate::clue_gen::{self, Case};
-use crossat::compile::{self, Options};
-use crossat::error::Error;
-use crossat::pipeline::{self, Prepared};
-use crossat::puzzle::{Clue, Dialect, Puzzle, Shape};
-use crossat::verify::Verifier;
+use super::clue_gen::{self, Case};
+use crate::compile::{self, Options};
+use crate::error::Error;
+use crate::pipeline::{self, Prepared};
+use crate::puzzle::{Clue, Dialect, Puzzle, Shape};
+use crate::verify::Verifier;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -33,7 +33,7 @@ fn cases(count: usize, seed: u64) -> Vec<Case> {
 
 /// A line length where node's matcher itself threw (it runs out of stack on some
 /// backtracking matches) gets `Some` of this set, which no real answer can equal.
-pub const CRASH: &str = "\u{0}crash";
+const CRASH: &str = "\u{0}crash";
 
 /// The one way node's matcher is documented to throw on a clue it compiled: V8's
 /// backtracking runs out of stack (`(?:a|^){99999999999}`). Any other exception is
@@ -46,9 +46,9 @@ const MIN_CASES: usize = 2_000;
 /// node's answer for each `(pattern, alphabet, n)`: the accepted strings of length
 /// `n`, or `None` when `new RegExp(pattern)` throws. One node process answers the
 /// batch. Panics (so the calling test fails, never skips) without node.
-pub fn node_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<BTreeSet<String>>> {
+fn node_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<BTreeSet<String>>> {
     use std::io::{BufRead, BufReader};
-    let script = crate::common::root().join("scripts/es_clue_oracle.js");
+    let script = crate::test_support::root().join("scripts/es_clue_oracle.js");
     let mut child = Command::new("node")
         .arg(&script)
         .stdin(Stdio::piped())
