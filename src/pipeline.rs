@@ -16,7 +16,7 @@ use crate::stop::Cancel;
 use crate::verify::{Grid, Verifier};
 
 pub use crate::puzzle::Input;
-pub use crate::solve::prepared::encode_puzzle;
+pub(crate) use crate::solve::prepared::encode_puzzle;
 pub use crate::solve::strategy::{Count, Listing, count_within};
 pub use crate::solve::{Prepared, require_exact};
 
@@ -32,7 +32,7 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 /// Compile, propagate and encode a puzzle already in memory; `alphabet` overrides the
 /// puzzle's. When propagation decides the puzzle (`Prepared::decided`), the
 /// formula is left for later: solving does not need it. When propagation over the
-/// clues' position automata ([`propagate::early`]) decides it, so is compiling.
+/// clues' position automata (`propagate::early`) decides it, so is compiling.
 pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, times: Times) -> Result<Prepared> {
     prepare_puzzle_cancellable(src, puzzle, alphabet, times, &Cancel::never())
 }

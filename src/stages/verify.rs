@@ -70,7 +70,7 @@ pub struct Verifier {
 impl Verifier {
     /// Builds the matchers from trees already parsed (every clue, then every pool
     /// regex, as [`crate::compile::parse_clues`] returns them), so a clue is parsed once.
-    pub fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Tree]) -> Result<Verifier> {
+    pub(crate) fn from_parsed(source: &str, puzzle: &Puzzle, parsed: &[Tree]) -> Result<Verifier> {
         let labels = puzzle.clues.iter().map(|c| (c.label.clone(), c.regex.clone())).chain(
             puzzle.pool.iter().flat_map(|p| p.regexes.iter().enumerate()).map(|(r, x)| (format!("pool regex {}", r + 1), x.clone())),
         );

@@ -7,10 +7,10 @@
 pub(crate) const MAX_STATES: usize = 50_000;
 
 /// Marks a missing transition in [`Automaton::next`].
-pub const DEAD: u32 = u32::MAX;
+pub(crate) const DEAD: u32 = u32::MAX;
 
 /// A complete deterministic automaton over alphabet indices; every state can reach
-/// acceptance (dead transitions are [`DEAD`]).
+/// acceptance (dead transitions are `DEAD`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Automaton {
     /// Number of alphabet symbols (row width of `next`).
@@ -25,7 +25,7 @@ pub struct Automaton {
 
 impl Automaton {
     /// Number of states.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.accept.len()
     }
 
@@ -35,7 +35,8 @@ impl Automaton {
     }
 
     /// Whether the automaton accepts the word (a list of symbol indices).
-    pub fn accepts(&self, word: &[usize]) -> bool {
+    #[cfg(test)]
+    pub(crate) fn accepts(&self, word: &[usize]) -> bool {
         let mut s = self.start;
         for &a in word {
             if s == DEAD {

@@ -155,7 +155,7 @@ pub(crate) fn to_hir(
             let ranges: Vec<hir::ClassBytesRange> = if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
                 // The normaliser's sets list alphabet characters: look them up instead
                 // of testing every alphabet character against every member.
-                set.items.iter().filter_map(|it| if let ClassItem::Char(c) = it { alphabet.index(*c) } else { None }).map(byte).collect()
+                set.items.iter().filter_map(|&ClassItem::Char(c)| alphabet.index(c)).map(byte).collect()
             } else {
                 (0..alphabet.len()).filter(|&i| set.contains(alphabet.chars()[i])).map(byte).collect()
             };

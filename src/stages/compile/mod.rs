@@ -3,23 +3,23 @@
 //!
 //! This file is the driver: [`parse_clues`] (each clue's tree in the puzzle's
 //! dialect, [`crate::dialect`]: `re._parser`'s by [`crate::regex::parser`], or the
-//! ECMAScript parser's), [`choose_alphabet`], [`compile`] (each clue once per
+//! ECMAScript parser's), [`choose_alphabet`], `compile` (each clue once per
 //! line length, equal and renamed clues shared) and `positions` (the clues' position
-//! automata, for propagation before compiling). Per clue, [`compile`] runs three
+//! automata, for propagation before compiling). Per clue, `compile` runs three
 //! passes:
 //!
-//! 1. [`normalise`]: the parsed tree → a flag-free `Node` over the alphabet (or a
+//! 1. `normalise`: the parsed tree → a flag-free `Node` over the alphabet (or a
 //!    regular over-approximation of it); `normalise_es` for an ECMAScript clue;
 //! 2. `classify`: choose the route (regular, bounded, tagged, guarded);
 //! 3. build the route's automaton. Regular trees take the DFA route (`dfa`): a subset
-//!    construction over the tree's positions ([`glushkov`]), else the tree fitted to
+//!    construction over the tree's positions (`glushkov`), else the tree fitted to
 //!    the line (`bounded`) and translated to a `regex_syntax` HIR for regex-automata's
 //!    dense DFA (a lazy DFA walked to the line's length when the dense one is too
 //!    large). Back-references are expanded where they are regular (`expand`), or
 //!    become markers of a tagged skeleton (`skeleton`); clues equal up to renamed
 //!    symbols compile once (`rename`).
 //!
-//! Every table is an [`Automaton`] (`automaton`: the type, [`DEAD`], `trim`),
+//! Every table is an [`Automaton`] (`automaton`: the type, `DEAD`, `trim`),
 //! minimised by `minimize`; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
@@ -32,17 +32,18 @@ pub(crate) mod classify;
 pub(crate) mod dfa;
 pub(crate) mod expand;
 pub(crate) mod fxhash;
-pub mod glushkov;
+pub(crate) mod glushkov;
 pub(crate) mod minimize;
-pub mod normalise;
+pub(crate) mod normalise;
 pub(crate) mod normalise_es;
 pub(crate) mod rename;
 pub(crate) mod skeleton;
 
 pub use alphabet::Alphabet;
+pub use automaton::Automaton;
+pub(crate) use automaton::DEAD;
 pub(crate) use automaton::MAX_STATES;
 pub(crate) use automaton::trim;
-pub use automaton::{Automaton, DEAD};
 pub use classify::Options;
 pub(crate) use classify::Route;
 pub(crate) use dfa::{always_nullable, min_len, thompson_nfa, to_hir};
@@ -62,7 +63,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 /// One compiled clue.
 #[derive(Clone, Debug)]
 pub struct CompiledClue {
-    /// The automaton (trimmed; minimal unless [`glushkov`] built a large table); for a
+    /// The automaton (trimmed; minimal unless `glushkov` built a large table); for a
     /// tagged clue, the skeleton over the alphabet, then the markers, then the idle
     /// symbol.
     pub automaton: Automaton,
@@ -181,11 +182,11 @@ pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Tree], explicit:
 }
 
 /// Compiles every clue to an automaton over `alphabet`, bounded by its line's length.
-pub fn compile(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet) -> Result<Compiled> {
+pub(crate) fn compile(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet) -> Result<Compiled> {
     compile_with(source, puzzle, parsed, alphabet, Options::default())
 }
 
-/// [`compile`] with the routes of `classify` restricted by `opts`.
+/// `compile` with the routes of `classify` restricted by `opts`.
 pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     compile_cancellable(source, puzzle, parsed, alphabet, opts, &Cancel::never())
 }

@@ -27,7 +27,7 @@ use crate::sre;
 
 /// Exact, or a regular over-approximation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// Same meaning, or [`Hard`].
     Exact,
     /// A regular superset.
@@ -36,10 +36,10 @@ pub enum Mode {
 
 /// The clue uses a construct that [`Mode::Exact`] cannot express; the text says which.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hard(pub String);
+pub(crate) struct Hard(pub String);
 
 /// Normalises a parsed clue for lines over `alphabet`.
-pub fn normalise(parsed: &Parsed, alphabet: &Alphabet, mode: Mode) -> Result<Node, Hard> {
+pub(crate) fn normalise(parsed: &Parsed, alphabet: &Alphabet, mode: Mode) -> Result<Node, Hard> {
     let cx = Cx { alphabet, mode, newline: alphabet.index('\n').is_some() };
     cx.seq(&parsed.items, parsed.flags)
 }

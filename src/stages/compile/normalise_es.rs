@@ -224,10 +224,7 @@ impl Cx<'_> {
                             Node::Set(set) => set.items.to_vec(),
                             _ => Vec::new(),
                         })
-                        .filter_map(|m| match m {
-                            ClassItem::Char(c) => Some(c),
-                            _ => None,
-                        })
+                        .map(|ClassItem::Char(c)| c)
                         .collect();
                     Node::Set(CharSet { negated: false, items: members.into_iter().map(ClassItem::Char).collect::<Vec<_>>().into() })
                 } else {

@@ -11,7 +11,7 @@ use crate::puzzle::Puzzle;
 
 /// A position automaton with successor lists, ready for [`Nfa::support`].
 #[derive(Clone, Debug)]
-pub struct Nfa {
+pub(crate) struct Nfa {
     /// The successors of `p`: `follow[starts[p]..starts[p + 1]]`.
     starts: Vec<u32>,
     follow: Vec<u32>,
@@ -57,7 +57,7 @@ const COMPARES: u8 = 0x80;
 
 /// Buffers of [`Nfa::support`], kept between calls.
 #[derive(Clone, Debug, Default)]
-pub struct Walk {
+pub(crate) struct Walk {
     /// Positions of layer `p`: `states[starts[p]..starts[p + 1]]`.
     states: Vec<u32>,
     starts: Vec<usize>,
@@ -91,7 +91,7 @@ impl Walk {
 
 impl Nfa {
     /// `p` as lists.
-    pub fn new(p: &Positions) -> Nfa {
+    pub(crate) fn new(p: &Positions) -> Nfa {
         let (starts, follow) = (p.follow_starts.clone(), p.follow.clone());
         let labels = p
             .labels
@@ -170,7 +170,7 @@ impl Nfa {
     /// lists whose targets' labels give the letters, where that one steps a DFA's table
     /// letter by letter (a walk generic over both would hand that hot loop a set per
     /// transition instead of a letter).
-    pub fn support(&self, line: &[SymSet], walk: &mut Walk, out: &mut Vec<SymSet>) {
+    pub(crate) fn support(&self, line: &[SymSet], walk: &mut Walk, out: &mut Vec<SymSet>) {
         let n = line.len();
         out.clear();
         out.resize(n, SymSet::default());

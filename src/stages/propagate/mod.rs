@@ -16,10 +16,10 @@
 //! - `table`: a line's words as bit sets, for lines with few words;
 //! - `skeleton_support`: the support of a tagged clue through its skeleton's cells and marker
 //!   slots;
-//! - [`early`]: the same propagation over the clues' position automata, before
+//! - `early`: the same propagation over the clues' position automata, before
 //!   anything is compiled.
 
-pub mod early;
+pub(crate) mod early;
 pub(crate) mod engine;
 pub(crate) mod layers;
 pub(crate) mod skeleton_support;

@@ -48,7 +48,7 @@ impl Sides {
     }
 
     /// Number of rows: `nw + ne − 1`.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.nw + self.ne - 1
     }
 

@@ -100,7 +100,8 @@ impl Prepared {
 
     /// A puzzle with a formula built by the caller (tests that check the CNF alone):
     /// [`crate::pipeline::solve`] always searches it.
-    pub fn with_formula(source: &str, puzzle: Puzzle, compiled: Compiled, cnf: Cnf, vars: CellVars, verifier: Verifier) -> Prepared {
+    #[cfg(test)]
+    pub(crate) fn with_formula(source: &str, puzzle: Puzzle, compiled: Compiled, cnf: Cnf, vars: CellVars, verifier: Verifier) -> Prepared {
         Prepared {
             source: source.to_string(),
             puzzle,
@@ -161,7 +162,7 @@ impl Prepared {
     }
 
     /// Whether propagation over the clues' position automata decided the puzzle before
-    /// anything was compiled ([`propagate::early`]).
+    /// anything was compiled (`propagate::early`).
     pub fn decided_before_compiling(&self) -> bool {
         self.decided_early
     }
@@ -275,7 +276,7 @@ pub fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
 /// Domains, then the CNF. Without `propagate`, each cell's domain is the whole
 /// alphabet (or its given): the CNF alone then carries every constraint, which the
 /// encoding tests use to check the clauses independently of the propagation.
-pub fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> Result<(Cnf, CellVars)> {
+pub(crate) fn encode_puzzle(puzzle: &Puzzle, compiled: &Compiled, propagate: bool) -> Result<(Cnf, CellVars)> {
     let doms = if propagate { propagate::domains(puzzle, compiled) } else { Some(propagate::initial_domains(puzzle, compiled)) };
     encode_domains(puzzle, compiled, doms.as_deref(), &Cancel::never()).map(|f| (f.cnf, f.vars))
 }

@@ -333,7 +333,7 @@ impl<'a> Builder<'a> {
 fn set_label(alphabet: &Alphabet, set: &CharSet) -> Label {
     if !set.negated && set.items.iter().all(|it| matches!(it, ClassItem::Char(_))) {
         let mut v = Label::with_capacity(set.items.len());
-        v.extend(set.items.iter().filter_map(|it| if let ClassItem::Char(c) = it { alphabet.index(*c) } else { None }).map(|i| i as u16));
+        v.extend(set.items.iter().filter_map(|&ClassItem::Char(c)| alphabet.index(c)).map(|i| i as u16));
         v.sort_unstable();
         v.dedup();
         v
@@ -372,7 +372,7 @@ pub(crate) fn automaton_within(node: &Node, alphabet: &Alphabet, len: usize, bud
 /// a register: the group's position writes the symbol it reads into it, the
 /// reference's position reads only that symbol.
 #[derive(Clone, Debug)]
-pub struct Positions {
+pub(crate) struct Positions {
     /// Symbols each position reads (none for `start`).
     pub labels: Vec<SmallVec<[u16; 4]>>,
     /// Positions that may follow position `p`: `follow[follow_starts[p]..follow_starts[p + 1]]`.
@@ -397,7 +397,7 @@ pub(crate) const MAX_REGISTERS: usize = 8;
 /// as for `automaton`); `None` if the tree has assertions or lookarounds, a
 /// back-reference to a group that is not one character set, more than
 /// `MAX_REGISTERS` of them, or too many positions.
-pub fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positions> {
+pub(crate) fn positions(node: &Node, alphabet: &Alphabet, len: usize) -> Option<Positions> {
     let mut b = Builder::new(Some(alphabet), u32::try_from(len).unwrap_or(u32::MAX));
     let mut refs: Vec<u32> = Vec::new();
     let _ = node.any(&mut |n| {

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 /// One node of a parsed clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Node {
+pub(crate) enum Node {
     /// Matches the empty string.
     Empty,
     /// One character from a set.
@@ -50,7 +50,7 @@ pub enum Node {
 
 /// Zero-width assertions that a DFA can express.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Assertion {
+pub(crate) enum Assertion {
     /// `^` or `\A`.
     Start,
     /// `$` or `\Z`.
@@ -63,7 +63,7 @@ pub enum Assertion {
 
 /// A character set before it is resolved against the alphabet.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CharSet {
+pub(crate) struct CharSet {
     /// `[^…]` (or `\D`, `\S`, `\W`, `.` which is "not newline").
     pub negated: bool,
     /// Members (or non-members when negated), shared: the expansion of a
@@ -74,17 +74,10 @@ pub struct CharSet {
 
 /// One member of a character set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClassItem {
-    /// A single character.
+pub(crate) enum ClassItem {
+    /// A single character: the normaliser lists ranges and `\d`, `\s`, `\w` member by
+    /// member over the puzzle's alphabet.
     Char(char),
-    /// An inclusive range `a-z`.
-    Range(char, char),
-    /// `\d` (`true` for the negated `\D`).
-    Digit(bool),
-    /// `\s` / `\S`.
-    Space(bool),
-    /// `\w` / `\W`.
-    Word(bool),
 }
 
 impl CharSet {
@@ -109,27 +102,13 @@ impl ClassItem {
     pub(crate) fn contains(&self, c: char) -> bool {
         match *self {
             ClassItem::Char(x) => x == c,
-            ClassItem::Range(a, b) => a <= c && c <= b,
-            ClassItem::Digit(neg) => is_digit(c) != neg,
-            ClassItem::Space(neg) => is_space(c) != neg,
-            ClassItem::Word(neg) => is_word(c) != neg,
         }
     }
-}
-
-/// Python's `\d` for str patterns (`str.isdecimal`).
-pub(crate) fn is_digit(c: char) -> bool {
-    crate::regex::unicode::is_decimal(c)
 }
 
 /// Python's `\w` for str patterns: `str.isalnum()` or underscore.
 pub(crate) fn is_word(c: char) -> bool {
     crate::regex::unicode::is_word(c)
-}
-
-/// Python's `\s` for str patterns (`str.isspace`).
-pub(crate) fn is_space(c: char) -> bool {
-    crate::regex::unicode::is_space(c)
 }
 
 impl Node {
