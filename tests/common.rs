@@ -11,47 +11,6 @@ use std::process::{Command, Stdio};
 mod oracles;
 pub(crate) use oracles::*;
 
-/// A path under `puzzles/`.
-pub fn puzzle(rel: &str) -> PathBuf {
-    root().join("puzzles").join(rel)
-}
-
-/// A solution count recorded beside a bundled puzzle, in `NAME.solutions.md`, from
-/// sources independent of crossat (the peer's full enumeration, CPython).
-#[derive(Debug)]
-pub struct Recorded {
-    /// The number of solutions.
-    pub count: usize,
-    /// The SHA-256 of the sorted solutions (rows joined by `/`, grids by newlines).
-    pub sha256: String,
-    /// The alphabet the count is over.
-    pub alphabet: String,
-}
-
-/// The record of `puzzles/REL.solutions.md` (`REL` without `.input.txt`).
-pub fn recorded_solutions(rel: &str) -> Recorded {
-    let path = puzzle(&format!("{rel}.solutions.md"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let field = |key: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(key))
-            .unwrap_or_else(|| panic!("{}: no line starting {key:?}", path.display()))
-            .trim()
-            .to_string()
-    };
-    let alphabet = field("alphabet:");
-    Recorded {
-        count: field("count:").parse().unwrap_or_else(|e| panic!("{}: count: {e}", path.display())),
-        sha256: field("sha256:"),
-        alphabet: serde_json::from_str(&alphabet).unwrap_or_else(|e| panic!("{}: alphabet {alphabet}: {e}", path.display())),
-    }
-}
-
-/// sheep's solutions, as its record gives them.
-pub fn sheep_solutions() -> usize {
-    recorded_solutions("antoine-trux/player_puzzle_sheep").count
-}
-
 /// What a run of the binary produced.
 #[derive(Debug)]
 pub struct Run {

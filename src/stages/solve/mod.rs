@@ -18,7 +18,7 @@ pub(crate) mod lines;
 pub mod odometer;
 pub(crate) mod oracle;
 pub(crate) mod parallel;
-pub mod parts;
+pub(crate) mod parts;
 pub(crate) mod prepared;
 pub(crate) mod proof;
 pub(crate) mod strategy;
@@ -32,10 +32,10 @@ pub(crate) use lines::solve_lines;
 pub use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
-pub use parts::{Parts, solve_parts, split_parts};
+pub(crate) use parts::solve_parts;
 pub use prepared::{Prepared, Settled, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
-pub use whole::solve_whole;
+pub(crate) use whole::solve_whole;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
