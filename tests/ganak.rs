@@ -16,7 +16,7 @@
 //! CROSSAT_GANAK_SECONDS=60 cargo test --release --test integration ganak -- --nocapture
 //! ```
 
-use crate::common::{input_file, python_oracle, root};
+use crate::common::{TestRng, input_file, python_oracle, root};
 use crate::count::{generated, puzzle_files};
 use crossat::pipeline::{self, Prepared};
 use crossat::solve::count::Big;
@@ -125,7 +125,7 @@ fn counts_equal_ganaks_on_generated_puzzles() {
 /// A random regular clue over `A`, `B` that `word` satisfies: each letter kept,
 /// loosened to `.` or a class, or put in an alternative, sometimes with a starred
 /// letter after it.
-fn small_clue(rng: &mut crossat::rng::Rng, word: &[char]) -> String {
+fn small_clue(rng: &mut TestRng, word: &[char]) -> String {
     let mut out = String::new();
     for &c in word {
         let other = if c == 'A' { 'B' } else { 'A' };
@@ -151,7 +151,7 @@ fn ganaks_counts_are_the_clues_meaning_on_small_grids() {
     if !crate::tools::require(crate::tools::Tool::Pyganak) {
         return;
     }
-    let mut rng = crossat::rng::Rng::new(43);
+    let mut rng = TestRng::new(43);
     let (mut preps, mut brute) = (Vec::new(), Vec::new());
     for k in 0..30 {
         let (rows, cols) = [(2, 2), (2, 3), (3, 3)][k % 3];
