@@ -99,7 +99,7 @@ fn counts_equal_ganaks_on_the_bundled_puzzles() {
     // Ganak counts almost every bundled puzzle at once; which ones miss its time bound
     // depends on the machine's load, so only the number compared is asserted.
     assert!(compared.len() > 100, "only {} of {total} compared", compared.len());
-    // The counts other tests pin (count.rs, corpus.rs, parts.rs, assist.rs) are Ganak's:
+    // The counts other tests pin (count.rs, corpus.rs, assist.rs, src/stages/solve/parts.rs) are Ganak's:
     // both count in well under 0.1 s, so they are always among those compared.
     for pinned in pinned_counts() {
         assert!(compared.contains(&pinned), "{pinned:?} is not among Ganak's counts: {compared:#?}");
