@@ -1,26 +1,17 @@
-//! The line search: `solve` decides puzzles by a search over the line automata before
-//! it builds a formula, and gives way to the SAT search at its budget; `--stats` says
-//! which decided. (Its comparison with trying every grid is beside the code, in
+//! The line search, as the command line shows it: `solve` decides puzzles by a search
+//! over the line automata before it builds a formula, and gives way to the SAT search
+//! at its budget (`--line-search-nodes`); `--stats` says which decided. (Its comparison with trying every grid is beside the code, in
 //! `src/stages/solve/lines.rs`.)
 
-use crate::common::{crossat, input_text, puzzle};
-use crossat::pipeline;
-use std::collections::BTreeSet;
+use crate::common::{crossat, json_solutions, puzzle};
 
-/// Up to `limit` grids of `solve`, as rows, and the outcome; `budget` bounds the line
-/// search (0: the SAT search alone).
-fn solve(text: &str, limit: usize, budget: Option<usize>) -> (BTreeSet<Vec<String>>, usize, bool, Option<usize>) {
-    let mut prep = pipeline::prepare(&input_text(text)).expect("prepare");
-    if let Some(b) = budget {
-        prep.set_line_budget(b);
-    }
-    let mut set = BTreeSet::new();
-    let outcome = pipeline::solve(&mut prep, Some(limit), |p, g| {
-        let _ = set.insert(g.rows(&p.shape));
-        Ok(())
-    })
-    .expect("solve");
-    (set, outcome.found, outcome.complete, prep.line_nodes())
+/// The grids and the summary of `crossat solve - --json --stats` (up to two grids, as
+/// a uniqueness check asks) on `text`, with `extra` arguments.
+fn solve(text: &str, extra: &[&str]) -> (Vec<Vec<String>>, serde_json::Value) {
+    let args: Vec<&str> = ["solve", "-", "--json", "--stats", "--limit", "2"].into_iter().chain(extra.iter().copied()).collect();
+    let r = crossat(&args, Some(text.as_bytes()));
+    assert_eq!(r.code, 0, "{r:?}");
+    json_solutions(&r.stdout)
 }
 
 #[test]
@@ -32,13 +23,15 @@ fn the_line_search_gives_way_to_sat_at_its_budget() {
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("JSON");
     let text = v["crossat"].to_string();
     let answer: Vec<String> = serde_json::from_value(v["solution"].clone()).expect("solution rows");
-    let (grids, found, complete, nodes) = solve(&text, 2, None);
-    assert_eq!((found, complete), (1, true));
-    assert!(nodes.is_some_and(|n| n > 1), "{nodes:?}");
-    assert_eq!(grids.into_iter().next(), Some(answer.clone()));
-    let (grids, found, complete, nodes) = solve(&text, 2, Some(1));
-    assert_eq!((found, complete, nodes), (1, true, None));
-    assert_eq!(grids.into_iter().next(), Some(answer));
+    let (grids, summary) = solve(&text, &[]);
+    assert_eq!((summary["solutions"].clone(), summary["complete"].clone()), (1.into(), true.into()), "{summary}");
+    let nodes = &summary["stats"]["line_search_nodes"];
+    assert!(nodes.as_u64().is_some_and(|n| n > 1), "{summary}");
+    assert_eq!(grids, vec![answer.clone()]);
+    let (grids, summary) = solve(&text, &["--line-search-nodes", "1"]);
+    assert_eq!((summary["solutions"].clone(), summary["complete"].clone()), (1.into(), true.into()), "{summary}");
+    assert_eq!(summary["stats"]["line_search_nodes"], serde_json::Value::Null, "{summary}");
+    assert_eq!(grids, vec![answer]);
 }
 
 #[test]
