@@ -3,7 +3,7 @@
 //! [`Prepared`] holds what the earlier stages made (automata, propagated domains, the
 //! formula on first use). Four strategies list the grids, and the pipeline picks one:
 //! `decided` when propagation left one candidate, the line `lines` search for a
-//! few grids, independent [`parts`] for many, and one SAT search over `whole` grids
+//! few grids, independent `parts` for many, and one SAT search over `whole` grids
 //! otherwise. The SAT side is the `oracle` (varisat under assumptions), the
 //! enumeration of grids in cubes that keeps memory flat (`enumerate`) and
 //! proofs of unsatisfiability (`proof`). When the solver reports UNSAT after the last
