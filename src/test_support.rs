@@ -1,7 +1,8 @@
 //! Helpers shared by the tests beside the code and the integration tests (which
 //! include this file as `tests/common.rs`'s `oracles` module): the Python oracles
-//! (`scripts/*.py`, run from the repository root), sample sizes read from the
-//! environment, and the bound on skipped cases. Nothing here names the crate, so that
+//! (`scripts/*.py`, run from the repository root), the bundled puzzles and their
+//! recorded solution counts, sample sizes read from the environment, and the bound on
+//! skipped cases. Nothing here names the crate, so that
 //! both test crates can compile it.
 #![allow(dead_code, reason = "each test uses a different subset")]
 
@@ -12,6 +13,47 @@ use std::process::{Command, Stdio};
 /// The repository root.
 pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A path under `puzzles/`.
+pub(crate) fn puzzle(rel: &str) -> PathBuf {
+    root().join("puzzles").join(rel)
+}
+
+/// A solution count recorded beside a bundled puzzle, in `NAME.solutions.md`, from
+/// sources independent of crossat (the peer's full enumeration, CPython).
+#[derive(Debug)]
+pub(crate) struct Recorded {
+    /// The number of solutions.
+    pub(crate) count: usize,
+    /// The SHA-256 of the sorted solutions (rows joined by `/`, grids by newlines).
+    pub(crate) sha256: String,
+    /// The alphabet the count is over.
+    pub(crate) alphabet: String,
+}
+
+/// The record of `puzzles/REL.solutions.md` (`REL` without `.input.txt`).
+pub(crate) fn recorded_solutions(rel: &str) -> Recorded {
+    let path = puzzle(&format!("{rel}.solutions.md"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let field = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap_or_else(|| panic!("{}: no line starting {key:?}", path.display()))
+            .trim()
+            .to_string()
+    };
+    let alphabet = field("alphabet:");
+    Recorded {
+        count: field("count:").parse().unwrap_or_else(|e| panic!("{}: count: {e}", path.display())),
+        sha256: field("sha256:"),
+        alphabet: serde_json::from_str(&alphabet).unwrap_or_else(|e| panic!("{}: alphabet {alphabet}: {e}", path.display())),
+    }
+}
+
+/// sheep's solutions, as its record gives them.
+pub(crate) fn sheep_solutions() -> usize {
+    recorded_solutions("antoine-trux/player_puzzle_sheep").count
 }
 
 /// Marks an answer where Python's matcher raised instead of answering.

@@ -11,47 +11,6 @@ use std::process::{Command, Stdio};
 mod oracles;
 pub(crate) use oracles::*;
 
-/// A path under `puzzles/`.
-pub fn puzzle(rel: &str) -> PathBuf {
-    root().join("puzzles").join(rel)
-}
-
-/// A solution count recorded beside a bundled puzzle, in `NAME.solutions.md`, from
-/// sources independent of crossat (the peer's full enumeration, CPython).
-#[derive(Debug)]
-pub struct Recorded {
-    /// The number of solutions.
-    pub count: usize,
-    /// The SHA-256 of the sorted solutions (rows joined by `/`, grids by newlines).
-    pub sha256: String,
-    /// The alphabet the count is over.
-    pub alphabet: String,
-}
-
-/// The record of `puzzles/REL.solutions.md` (`REL` without `.input.txt`).
-pub fn recorded_solutions(rel: &str) -> Recorded {
-    let path = puzzle(&format!("{rel}.solutions.md"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let field = |key: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(key))
-            .unwrap_or_else(|| panic!("{}: no line starting {key:?}", path.display()))
-            .trim()
-            .to_string()
-    };
-    let alphabet = field("alphabet:");
-    Recorded {
-        count: field("count:").parse().unwrap_or_else(|e| panic!("{}: count: {e}", path.display())),
-        sha256: field("sha256:"),
-        alphabet: serde_json::from_str(&alphabet).unwrap_or_else(|e| panic!("{}: alphabet {alphabet}: {e}", path.display())),
-    }
-}
-
-/// sheep's solutions, as its record gives them.
-pub fn sheep_solutions() -> usize {
-    recorded_solutions("antoine-trux/player_puzzle_sheep").count
-}
-
 /// What a run of the binary produced.
 #[derive(Debug)]
 pub struct Run {
@@ -359,3 +318,41 @@ impl Full {
         self.0.fullmatch(&s.chars().collect::<Vec<_>>()).map_err(|e| e.to_string())
     }
 }
+
+// ---- TestRng (the integration tests' own generator) ----
+
+/// A seeded generator for the integration tests (splitmix64), so that they need none
+/// of the library's internals: a test's sample depends on its seed alone.
+pub struct TestRng(u64);
+
+impl TestRng {
+    /// The generator for `seed`.
+    pub fn new(seed: u64) -> TestRng {
+        TestRng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let z = (self.0 ^ (self.0 >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// `true` with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
+    }
+
+    /// An element of `v` (not empty).
+    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len())]
+    }
+}
+
+// ---- end of TestRng ----

@@ -4,7 +4,8 @@
 //! not depend on what else runs.
 
 use crate::common::{input_file, input_text, root};
-use crossat::pipeline::{self, Input};
+use crossat::limits::Limits;
+use crossat::pipeline::Input;
 use crossat::stop::Cancel;
 use crossat::{Error, Puzzle};
 use std::path::PathBuf;
@@ -26,14 +27,9 @@ type Answer = Result<(Vec<Vec<String>>, bool), String>;
 
 fn solve(mut input: Input, cancel: &Cancel) -> Answer {
     input.cancel = cancel.clone();
-    let mut prep = pipeline::prepare(&input).map_err(|e| e.to_string())?;
-    let mut grids = Vec::new();
-    let outcome = pipeline::solve(&mut prep, Some(2), |puzzle, grid| {
-        grids.push(grid.rows(&puzzle.shape));
-        Ok(())
-    })
-    .map_err(|e| e.to_string())?;
-    Ok((grids, outcome.complete))
+    let mut puzzle = Puzzle::from_input(&input).map_err(|e| e.to_string())?;
+    let found = puzzle.solutions(2).map_err(|e| e.to_string())?;
+    Ok((found.solutions.into_iter().map(|s| s.rows).collect(), found.complete))
 }
 
 /// The bundled collections: every antoine-trux puzzle, every regexcrossword.com
@@ -153,7 +149,7 @@ fn eight_threads_solve_the_bundled_collections_as_one_does() {
 #[test]
 fn input_limits_are_per_call() {
     let path = root().join("puzzles/antoine-trux/beginner_1.input.txt");
-    let small = crossat::limits::Limits::default().with_max_input_bytes(10);
+    let small = Limits::default().with_max_input_bytes(10);
     let err = Puzzle::read_file_within(&path, &small).err().expect("too large for 10 bytes");
     assert!(err.to_string().contains("input limit of 10 bytes") && err.to_string().contains("max_input_bytes"), "{err}");
     // The default limits of another call are not changed by it.

@@ -16,7 +16,7 @@
 //! CROSSAT_GANAK_SECONDS=60 cargo test --release --test integration ganak -- --nocapture
 //! ```
 
-use crate::common::{input_file, python_oracle, root};
+use crate::common::{TestRng, input_file, python_oracle, root};
 use crate::count::{generated, puzzle_files};
 use crossat::pipeline::{self, Prepared};
 use crossat::solve::count::Big;
@@ -99,7 +99,7 @@ fn counts_equal_ganaks_on_the_bundled_puzzles() {
     // Ganak counts almost every bundled puzzle at once; which ones miss its time bound
     // depends on the machine's load, so only the number compared is asserted.
     assert!(compared.len() > 100, "only {} of {total} compared", compared.len());
-    // The counts other tests pin (count.rs, corpus.rs, parts.rs, assist.rs) are Ganak's:
+    // The counts other tests pin (count.rs, corpus.rs, assist.rs, src/stages/solve/parts.rs) are Ganak's:
     // both count in well under 0.1 s, so they are always among those compared.
     for pinned in pinned_counts() {
         assert!(compared.contains(&pinned), "{pinned:?} is not among Ganak's counts: {compared:#?}");
@@ -125,7 +125,7 @@ fn counts_equal_ganaks_on_generated_puzzles() {
 /// A random regular clue over `A`, `B` that `word` satisfies: each letter kept,
 /// loosened to `.` or a class, or put in an alternative, sometimes with a starred
 /// letter after it.
-fn small_clue(rng: &mut crossat::rng::Rng, word: &[char]) -> String {
+fn small_clue(rng: &mut TestRng, word: &[char]) -> String {
     let mut out = String::new();
     for &c in word {
         let other = if c == 'A' { 'B' } else { 'A' };
@@ -151,7 +151,7 @@ fn ganaks_counts_are_the_clues_meaning_on_small_grids() {
     if !crate::tools::require(crate::tools::Tool::Pyganak) {
         return;
     }
-    let mut rng = crossat::rng::Rng::new(43);
+    let mut rng = TestRng::new(43);
     let (mut preps, mut brute) = (Vec::new(), Vec::new());
     for k in 0..30 {
         let (rows, cols) = [(2, 2), (2, 3), (3, 3)][k % 3];

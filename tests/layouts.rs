@@ -1,6 +1,6 @@
 //! Hexagons, free-form layouts and regex pools against their published solutions.
 
-use crate::common::{crossat, input_file, puzzle, solve_in_process};
+use crate::common::{crossat, input_file, puzzle, read_text, solve_in_process};
 use crossat::pipeline::Input;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// The hexagon grid drawn in an antoine-trux expected output: rows of `| X ` cells.
 fn trux_hex_rows(path: &Path) -> Vec<String> {
-    let text = crossat::puzzle::trux::decode(&std::fs::read(path).expect("read expected"));
+    let text = read_text(path);
     text.lines()
         .map(str::trim)
         .filter(|l| l.starts_with('|'))
@@ -32,7 +32,7 @@ fn antoine_trux_hexagons_match_expected_grids_and_drawing() {
         let run = crossat(&["solve", "--ascii", "--no-clues", input.to_str().expect("utf-8 path")], None);
         assert_eq!(run.code, 0, "{name}: {}", run.stderr);
         let drawn: Vec<&str> = run.stdout.lines().filter(|l| !l.starts_with("unique") && !l.starts_with("legend:")).collect();
-        let reference = crossat::puzzle::trux::decode(&std::fs::read(&expected).expect("read"));
+        let reference = read_text(&expected);
         let reference: Vec<&str> = reference.lines().skip(2).collect();
         assert_eq!(trim_lines(&drawn.join("\n")), trim_lines(&reference.join("\n")), "{name}: drawing");
     }

@@ -311,7 +311,7 @@ pub(crate) fn live_between(a: &Automaton, line: &[SymSet], from: u32, end: impl 
 /// count equals the product of the support sizes exactly when the clue's language on
 /// the line *is* that product: then the clue constrains each cell alone and couples
 /// no two of them (see `solve::split_parts`).
-pub fn line_count(a: &Automaton, line: &[SymSet]) -> Option<u128> {
+pub(crate) fn line_count(a: &Automaton, line: &[SymSet]) -> Option<u128> {
     let count = runs_from(a, line, a.start)?;
     count.iter().zip(&a.accept).filter(|&(_, &acc)| acc).try_fold(0u128, |sum, (&k, _)| sum.checked_add(k))
 }

@@ -30,7 +30,7 @@ pub(crate) mod table;
 pub use engine::Propagator;
 pub(crate) use engine::Scratch;
 pub(crate) use engine::Wipeout;
-pub use layers::line_count;
+pub(crate) use layers::line_count;
 pub(crate) use layers::live_layers;
 pub(crate) use layers::supported;
 pub(crate) use support::{LineSupport, line_support};

@@ -3,7 +3,7 @@
 //! [`Prepared`] holds what the earlier stages made (automata, propagated domains, the
 //! formula on first use). Four strategies list the grids, and the pipeline picks one:
 //! `decided` when propagation left one candidate, the line `lines` search for a
-//! few grids, independent [`parts`] for many, and one SAT search over `whole` grids
+//! few grids, independent `parts` for many, and one SAT search over `whole` grids
 //! otherwise. The SAT side is the `oracle` (varisat under assumptions), the
 //! enumeration of grids in cubes that keeps memory flat (`enumerate`) and
 //! proofs of unsatisfiability (`proof`). When the solver reports UNSAT after the last
@@ -18,7 +18,7 @@ pub(crate) mod lines;
 pub mod odometer;
 pub(crate) mod oracle;
 pub(crate) mod parallel;
-pub mod parts;
+pub(crate) mod parts;
 pub(crate) mod prepared;
 pub(crate) mod proof;
 pub(crate) mod strategy;
@@ -33,10 +33,10 @@ pub(crate) use lines::solve_lines;
 pub(crate) use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
-pub use parts::{Parts, solve_parts, split_parts};
+pub(crate) use parts::solve_parts;
 pub use prepared::{Prepared, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
-pub use whole::solve_whole;
+pub(crate) use whole::solve_whole;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,11 @@ use crate::verify::Grid;
 
 /// [`crate::pipeline::solve`] by one search over whole grids: one SAT call per grid,
 /// each grid blocked by a clause over every undecided cell.
-pub fn solve_whole(prep: &mut Prepared, limit: Option<usize>, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+pub(crate) fn solve_whole(
+    prep: &mut Prepared,
+    limit: Option<usize>,
+    mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>,
+) -> Result<Outcome> {
     if let Some(candidate) = prep.decided() {
         return solve_decided(prep, candidate, limit, emit);
     }
