@@ -8,7 +8,6 @@ use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
 use crossat::deduce::constraints::Constraint;
-use crossat::deduce::rate::Difficulty;
 use crossat::deduce::{self, End, Kind, Step, Why, reason};
 use crossat::draw::{Mark, View};
 use crossat::error::Result;
@@ -17,6 +16,7 @@ use crossat::pipeline::{self, Prepared};
 use crossat::propagate::SymSet;
 use crossat::puzzle;
 use crossat::records;
+use crossat::records::Difficulty;
 use crossat::style::Palette;
 
 pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
