@@ -70,10 +70,10 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`draw`] → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`emit`] → [`dimacs`] | earlier stages, support |
 //! | features (`src/features/`) | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
 //! | support (`src/support/`) | [`clock`], [`error`], [`limits`], [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
-//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop`, `progress`, `terminal` | the library |
+//! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop`, `progress`, `terminal`, `draw` | the library |
 //!
 //! The group modules (`stages`, `features`, `support`) are private: each module is public
 //! under its short name only, `crossat::compile` for `src/stages/compile/`, `crossat::sre`
@@ -82,6 +82,9 @@
 //!
 
 #![deny(missing_docs)]
+// An item `pub` inside a module other crates cannot reach is `pub(crate)`: the public
+// surface is what the root exports, nothing hidden behind private modules.
+#![warn(unreachable_pub)]
 
 mod features;
 
@@ -95,7 +98,7 @@ mod test_support;
 // name a module wherever it sits in the tree.
 pub use features::{assist, explain, generate, lint, squares, words};
 pub use stages::dialect::{ecma, regex, sre};
-pub use stages::{compile, deduce, dialect, dimacs, draw, emit, encode, propagate, puzzle, solve, verify};
+pub use stages::{compile, deduce, dialect, dimacs, emit, encode, propagate, puzzle, solve, verify};
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};
@@ -110,6 +113,7 @@ mod api_md {}
 /// A puzzle read, compiled and encoded: ready to solve, check or export.
 ///
 /// The facade over [`pipeline`]; [`Puzzle::prepared`] gives the stages' data.
+#[derive(Clone)]
 pub struct Puzzle {
     prep: pipeline::Prepared,
 }
@@ -131,6 +135,16 @@ pub struct Solutions {
     pub solutions: Vec<Solution>,
     /// Whether the search was exhausted, so that these are all the solutions.
     pub complete: bool,
+}
+
+/// A puzzle explained as `crossat explain --json` prints it: the steps a person takes,
+/// then the summary (the answer, the steps of each kind, the difficulty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The top-level steps; a case split carries its sub-steps.
+    pub steps: Vec<records::StepRecord>,
+    /// The answer and the counts.
+    pub summary: records::ExplainSummary,
 }
 
 impl Puzzle {
@@ -227,6 +241,72 @@ impl Puzzle {
                 verify::Failure::Pool { .. } => None,
             })
             .collect())
+    }
+
+    /// Polls `cancel` in every later call on this puzzle: a call that sees it cancelled
+    /// (or past its deadline) fails with [`Error::Cancelled`]. Other puzzles, and other
+    /// threads, are not affected.
+    pub fn set_cancel(&mut self, cancel: stop::Cancel) {
+        self.prep.set_cancel(cancel);
+    }
+
+    /// Up to `limit` solutions (`None`: all) as the records `crossat solve --json`
+    /// prints, each handed to `found` as the solver finds it, then the summary: how many,
+    /// whether the search was exhausted, uniqueness, the cells that differ.
+    pub fn solve_records(
+        &mut self,
+        limit: Option<usize>,
+        mut found: impl FnMut(records::Solution) -> Result<()>,
+    ) -> Result<records::SolveSummary> {
+        let mut values = vec![std::collections::BTreeSet::new(); self.prep.puzzle.givens.len()];
+        let outcome = pipeline::solve(&mut self.prep, limit, |puzzle, grid| {
+            for (set, &ch) in values.iter_mut().zip(&grid.cells) {
+                let _ = set.insert(ch);
+            }
+            found(emit::solution(puzzle, grid))
+        })?;
+        Ok(emit::solve_summary(&self.prep, outcome, &values))
+    }
+
+    /// The exact count as `crossat solve --count --json` prints it.
+    pub fn count_record(&mut self) -> Result<records::CountSummary> {
+        let counted = pipeline::count(&mut self.prep)?;
+        Ok(emit::count_summary(&self.prep, &counted))
+    }
+
+    /// The steps a person takes from the givens to the answer (line steps, case splits,
+    /// and a search step where those stall), at most `max_steps` of them.
+    ///
+    /// ```
+    /// let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
+    /// let mut puzzle = crossat::Puzzle::read("beatles.json", text.as_bytes())?;
+    /// let explained = puzzle.explain(None)?;
+    /// assert_eq!(explained.summary.answer, crossat::records::Answer::Unique);
+    /// assert!(explained.summary.unique_by_deduction);
+    /// assert_eq!(explained.steps[0].step.number, 1);
+    /// # Ok::<(), crossat::Error>(())
+    /// ```
+    pub fn explain(&mut self, max_steps: Option<usize>) -> Result<Explanation> {
+        let ex = explain::explain(&mut self.prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
+        Ok(Explanation { steps: explain::step_records(&self.prep, &ex), summary: explain::summary_record(&self.prep, &ex) })
+    }
+
+    /// A player's next forced cell, with the clues and filled cells behind it, for a
+    /// partial grid given as its display rows (`.` an empty cell). `None` when the grid
+    /// is full, an entry is wrong, or it cannot be completed.
+    ///
+    /// ```
+    /// let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
+    /// let puzzle = crossat::Puzzle::read("beatles.json", text.as_bytes())?;
+    /// let hint = puzzle.hint(&["H.", ".."])?.expect("a forced cell");
+    /// assert!(["E", "L", "P"].contains(&hint.ch.as_str()));
+    /// assert!(puzzle.hint(&["HL", ".."])?.is_none(), "the L is wrong");
+    /// # Ok::<(), crossat::Error>(())
+    /// ```
+    pub fn hint(&self, rows: &[&str]) -> Result<Option<records::Hint>> {
+        let mut filled = self.prep.puzzle.clone();
+        filled.set_given_rows("grid", &rows.iter().map(|r| r.chars().map(|c| (c != '.').then_some(c)).collect()).collect::<Vec<_>>())?;
+        assist::next_hint(&self.prep, &filled.givens)
     }
 
     /// The formula in DIMACS CNF, with comments that map variables to cells. Fails

@@ -55,11 +55,11 @@ pub fn prepare_puzzle_cancellable(
     // The reference matcher reads the same trees (the parser is checked against Python's).
     let verifier = times.time(Stage::Verify, || Verifier::from_parsed(src, &puzzle, &parsed))?;
     let early = times.time(Stage::Encode, || early_domains(&puzzle, &parsed, &alphabet));
-    let decided_early = early.as_ref().is_some_and(|d| settled(d).is_some());
+    let decided_early = matches!(&early, Early::Domains(d) if settled(d).is_some());
     // Per clue, whether propagation saw the matcher accept every word of its line.
     let mut entailed = vec![false; puzzle.clues.len()];
     let (compiled, domains) = match early {
-        Some(d) if decided_early => (None, d),
+        Early::Domains(d) if decided_early => (None, d),
         early => {
             let compiled = times.time(Stage::Compile, || {
                 compile::compile_cancellable(src, &puzzle, &parsed, alphabet.clone(), compile::Options::default(), cancel)
@@ -69,7 +69,7 @@ pub fn prepare_puzzle_cancellable(
                     exact_support_noting(&compiled, &verifier, i, support, EXACT_WORDS, &mut entailed[i])
                 };
                 match early {
-                    Some(Some(start)) => propagate::domains_from(&puzzle, &compiled, start, refine),
+                    Early::Domains(Some(start)) => propagate::domains_from(&puzzle, &compiled, start, refine),
                     _ => propagate::domains_with(&puzzle, &compiled, refine),
                 }
             });
@@ -84,13 +84,21 @@ pub fn prepare_puzzle_cancellable(
     Ok(prep)
 }
 
+/// What line propagation over the clues' position automata gives before compiling.
+enum Early {
+    /// Some clue has no position automaton ([`compile::positions`]): propagation waits
+    /// for the compiled automata.
+    Unavailable,
+    /// The domains, `None` when some cell has no letter left.
+    Domains(Option<Vec<SymSet>>),
+}
+
 /// Line propagation over the clues' position automata, before compiling
-/// ([`propagate::early`]): `None` when some clue has none ([`compile::positions`]), else
-/// the domains (`Some(None)`: some cell has no letter left).
-fn early_domains(puzzle: &Puzzle, parsed: &[Tree], alphabet: &compile::Alphabet) -> Option<Option<Vec<SymSet>>> {
-    let positions = compile::positions(puzzle, parsed, alphabet)?;
+/// ([`propagate::early`]).
+fn early_domains(puzzle: &Puzzle, parsed: &[Tree], alphabet: &compile::Alphabet) -> Early {
+    let Some(positions) = compile::positions(puzzle, parsed, alphabet) else { return Early::Unavailable };
     let nfas: Vec<propagate::early::Nfa> = positions.iter().map(propagate::early::Nfa::new).collect();
-    Some(propagate::early::domains(puzzle, &nfas, propagate::initial_domains_over(puzzle, alphabet)))
+    Early::Domains(propagate::early::domains(puzzle, &nfas, propagate::initial_domains_over(puzzle, alphabet)))
 }
 
 /// Solve, verify every grid, and hand each one to `emit`; stops after `limit` grids.
@@ -118,3 +126,6 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
 pub fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
     solve::strategy::count_reporting(prep, jobs, Some(report))
 }
+
+#[cfg(test)]
+mod tests;

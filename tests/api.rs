@@ -97,3 +97,51 @@ fn errors_are_typed_by_stage_and_kind() {
     assert!(matches!(clue_kind("(?<=A+)A"), ClueErrorKind::Syntax { position: None, .. }));
     assert!(matches!(clue_kind(&"(".repeat(300)), ClueErrorKind::Limit(_)));
 }
+
+/// The JSON Lines the command line prints for `args` on `puzzle` (standard input).
+fn cli_records(args: &[&str], puzzle: &str) -> Vec<serde_json::Value> {
+    let run = crate::common::crossat(args, Some(puzzle.as_bytes()));
+    assert!(run.code <= 1, "crossat {args:?}: {}", run.stderr);
+    run.stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+/// One record as JSON.
+fn value(record: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(record).expect("serializes")
+}
+
+/// Whatever the facade returns as records is what `--json` prints for the same request:
+/// the solutions and summary, the count, the explanation and a player's hint.
+#[test]
+fn the_facades_records_are_the_command_lines() {
+    let beatles = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
+    for (text, limit) in [(THREE, 2), (THREE, 50), (beatles, 2)] {
+        let mut p = Puzzle::read("-", text.as_bytes()).expect("reads");
+        let mut got = Vec::new();
+        let summary = p
+            .solve_records(Some(limit), |s| {
+                got.push(value(&s));
+                Ok(())
+            })
+            .expect("solves");
+        got.push(value(&summary));
+        assert_eq!(got, cli_records(&["solve", "--json", "--limit", &limit.to_string(), "-"], text), "{text}");
+        assert_eq!(vec![value(&p.count_record().expect("counts"))], cli_records(&["solve", "--count", "--json", "-"], text));
+        let explained = p.explain(None).expect("explains");
+        let mut got: Vec<_> = explained.steps.iter().map(value).collect();
+        got.push(value(&explained.summary));
+        assert_eq!(got, cli_records(&["explain", "--json", "-"], text), "{text}");
+    }
+    // A player's hint: the hint record `hint --json --grid` prints.
+    let p = Puzzle::read("-", beatles.as_bytes()).expect("reads");
+    let dir = crate::common::tmp();
+    for rows in [["..", ".."], ["H.", ".."], ["H.", ".P"]] {
+        let grid = write_file(dir.path(), "grid.txt", rows.join("\n"));
+        let hint = p.hint(&rows).expect("hints").expect("a forced cell");
+        let cli = cli_records(&["hint", "--json", "--grid", &grid.display().to_string(), "-"], beatles);
+        assert_eq!(cli.iter().filter(|r| r["type"] == "hint").collect::<Vec<_>>(), [&value(&hint)], "{rows:?}");
+    }
+    // Wrong or unfinishable grids have no hint.
+    assert_eq!(p.hint(&["HL", ".."]).expect("hints"), None);
+    assert_eq!(p.hint(&["HE", "LP"]).expect("hints"), None, "a full grid");
+}

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The stages, in pipeline order (as `src/stages/mod.rs` declares them).
-const STAGES: &[&str] = &["puzzle", "dialect", "compile", "propagate", "encode", "verify", "solve", "deduce", "draw", "emit", "dimacs"];
+const STAGES: &[&str] = &["puzzle", "dialect", "compile", "propagate", "encode", "verify", "solve", "deduce", "emit", "dimacs"];
 /// Modules inside a stage that the crate root re-exports under their short names
 /// (`crate::regex` is `crate::stages::dialect::regex`): a use of one is a use of its stage.
 const INNER: &[(&str, &str)] = &[("regex", "dialect"), ("sre", "dialect"), ("ecma", "dialect")];
@@ -27,7 +27,7 @@ const FEATURES: &[&str] = &["assist", "explain", "generate", "words", "squares",
 const SUPPORT: &[&str] = &["clock", "error", "limits", "records", "rng", "stats", "stop", "style"];
 /// The front end's modules (the binary crate, `src/bin/crossat/`).
 const FRONT_END: &[&str] =
-    &["main", "cli", "args", "manual", "io", "print", "app", "jobs", "bench", "exit", "stop", "progress", "terminal"];
+    &["main", "cli", "args", "manual", "io", "print", "app", "jobs", "bench", "exit", "stop", "progress", "terminal", "draw"];
 /// The most lines a source file under `src/` may have: past this, a file holds more
 /// than one responsibility and should be split.
 const MAX_LINES: usize = 600;

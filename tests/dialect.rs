@@ -5,7 +5,7 @@
 //! checked by python3 and node.
 
 use crate::common::{arg, crossat, input_file, json_lines, puzzle, tmp, write_file};
-use crossat::pipeline::{self, Input};
+use crossat::pipeline::Input;
 use crossat::puzzle::Dialect;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -58,17 +58,13 @@ fn every_challenge_solves_under_ecmascript_and_node_accepts_it() {
     assert!(ids.iter().filter(|k| k.starts_with("hexagonal/")).count() == 5);
     let mut pairs = Vec::new();
     for id in &ids {
-        let mut prep = pipeline::prepare(&input_file(&puzzle(CHALLENGES), Some(id))).unwrap_or_else(|e| panic!("{id}: {e}"));
-        assert_eq!(prep.puzzle.dialect, Dialect::Ecmascript, "{id}");
-        let mut grids = Vec::new();
-        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
-            grids.push(g.clone());
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("{id}: {e}"));
-        assert!(outcome.complete && grids.len() == 1, "{id}: {} solutions, complete {}", grids.len(), outcome.complete);
-        for clue in &prep.puzzle.clues {
-            pairs.push((clue.regex.clone(), grids[0].word(&clue.cells)));
+        let mut p = crossat::Puzzle::from_input(&input_file(&puzzle(CHALLENGES), Some(id))).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(p.puzzle().dialect, Dialect::Ecmascript, "{id}");
+        let found = p.solutions(2).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let (grids, complete) = (found.solutions, found.complete);
+        assert!(complete && grids.len() == 1, "{id}: {} solutions, complete {complete}", grids.len());
+        for clue in &p.puzzle().clues {
+            pairs.push((clue.regex.clone(), grids[0].grid.word(&clue.cells)));
         }
     }
     let verdicts = node_tests(&pairs);
@@ -122,21 +118,6 @@ fn the_dialect_is_chosen_and_shown() {
     let dialects: Vec<&str> = json_lines(&run.stdout).iter().map(|v| v["dialect"].as_str().map_or("", |_| "x")).collect();
     assert_eq!(dialects.len(), 2);
     assert!(run.stdout.contains(r#""dialect":"ecmascript""#) && run.stdout.contains(r#""dialect":"python""#), "{}", run.stdout);
-}
-
-/// The crossat JSON writer keeps the dialect (written when it is not Python).
-#[test]
-fn crossat_json_round_trips_the_dialect() {
-    let text = r#"{"left": ["a|\\8"], "top": ["[^]"], "dialect": "ecmascript"}"#;
-    let p = crossat::puzzle::native::read("t.json", text).expect("read");
-    assert_eq!(p.dialect, Dialect::Ecmascript);
-    let written = crossat::puzzle::native::write(&p);
-    assert_eq!(written["dialect"], "ecmascript");
-    let reread = crossat::puzzle::native::read("t.json", &written.to_string()).expect("reread");
-    assert_eq!(reread.dialect, Dialect::Ecmascript);
-    let python = crossat::puzzle::native::read("t.json", r#"{"left": ["a"], "top": ["a"]}"#).expect("read");
-    assert_eq!(python.dialect, Dialect::Python);
-    assert!(crossat::puzzle::native::write(&python).get("dialect").is_none());
 }
 
 /// A clue ECMAScript refuses is one clear error naming the file, the clue and the

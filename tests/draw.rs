@@ -109,7 +109,7 @@ fn wide_characters_keep_the_grid_aligned() {
             if "│┌┬┐├┼┤└┴┘".contains(c) {
                 at.push(col);
             }
-            col += crossat::draw::width(&c.to_string());
+            col += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
         }
         at
     };

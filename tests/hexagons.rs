@@ -1,55 +1,10 @@
-//! Hexagons whose sides differ: the geometry against an independent construction,
-//! regexcrossword.com's irregular challenges against Python's `re`, the drawing, the
-//! formats and bad input.
+//! Hexagons whose sides differ: regexcrossword.com's irregular challenges against
+//! Python's `re`, the drawing, the formats and bad input (the geometry against an
+//! independent construction, and crossat JSON's sides, are tested beside the code).
 
-use crate::common::{arg, crossat, input_file, input_text, json_solutions, puzzle, solve_in_process, tmp, write_file};
+use crate::common::{arg, crossat, input_file, json_solutions, puzzle, solve_in_process, tmp, write_file};
 use crossat::puzzle::Shape;
-use crossat::puzzle::hex::{self, Read, Sides};
-use std::collections::BTreeMap;
-
-/// The hexagon built independently in axial coordinates `(q, r)`: `r` the row, `q` the
-/// NW–SE diagonal, `q + r` the NE–SW diagonal; `0 ≤ r < nw+ne−1`, `0 ≤ q < top+nw−1`,
-/// `nw−1 ≤ q + r < nw−1 + top+ne−1`. Cells listed row by row, left to right (by `q`).
-fn axial(h: Sides) -> Vec<(i64, i64)> {
-    let (top, nw, ne) = (h.top as i64, h.nw as i64, h.ne as i64);
-    let mut cells = vec![];
-    for r in 0..nw + ne - 1 {
-        for q in 0..top + nw - 1 {
-            if (nw - 1..nw - 1 + top + ne - 1).contains(&(q + r)) {
-                cells.push((q, r));
-            }
-        }
-    }
-    cells
-}
-
-#[test]
-fn the_geometry_matches_an_axial_construction() {
-    for (top, nw, ne) in
-        [(1, 1, 1), (2, 2, 2), (4, 4, 4), (1, 2, 2), (4, 5, 5), (5, 4, 5), (5, 5, 4), (2, 2, 3), (3, 1, 4), (1, 1, 6), (6, 3, 2)]
-    {
-        let h = Sides { top, nw, ne };
-        let cells = axial(h);
-        let what = format!("sides {top}, {nw}, {ne}");
-        assert_eq!(hex::cells(h), cells.len(), "{what}: cell count");
-        assert_eq!(hex::cells(h), top * nw + nw * ne + ne * top + 1 - top - nw - ne, "{what}: closed form");
-        assert_eq!((h.rows(), h.nw_se_lines(), h.ne_sw_lines()), (nw + ne - 1, top + nw - 1, top + ne - 1), "{what}");
-        // Every line of each family: the axial cells with that coordinate, top to bottom.
-        let family = |key: &dyn Fn(&(i64, i64)) -> i64, base: i64| -> Vec<Vec<usize>> {
-            let mut by: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
-            for (id, c) in cells.iter().enumerate() {
-                by.entry(key(c) - base).or_default().push(id);
-            }
-            assert_eq!(by.keys().copied().collect::<Vec<_>>(), (0..by.len() as i64).collect::<Vec<_>>(), "{what}: no empty line");
-            by.into_values().collect()
-        };
-        let expected: Vec<Vec<usize>> = [family(&|c| c.1, 0), family(&|c| c.0, 0), family(&|c| c.0 + c.1, nw as i64 - 1)].concat();
-        let lines: Vec<Vec<usize>> = hex::lines(h, Read::Down, Read::Down).into_iter().map(|(_, c)| c).collect();
-        assert_eq!(lines, expected, "{what}: rows, NW-SE and NE-SW diagonals");
-        assert_eq!(Sides::from_lines("<test>", h.rows(), h.nw_se_lines(), h.ne_sw_lines()).expect("fits"), h, "{what}: from line counts");
-        assert_eq!(h.regular_side().is_some(), top == nw && nw == ne, "{what}");
-    }
-}
+use crossat::puzzle::hex::Sides;
 
 /// Checks every clue of challenge `key` on `grid` (display rows) with Python's
 /// `re.fullmatch`, building the lines from the axial construction above (in Python).
@@ -94,8 +49,8 @@ fn irregular_challenges_solve_uniquely_and_python_accepts_every_clue() {
         let (grids, complete) = solve_in_process(input_file(&file, Some(key)), None).unwrap_or_else(|e| panic!("{key}: {e}"));
         assert!(complete && grids.len() == 1, "{key}: {grids:?}");
         assert_eq!(python_checks_challenge(key, &grids[0]), "ok", "{key}: {:?}", grids[0]);
-        let p = crossat::pipeline::prepare(&input_file(&file, Some(key))).expect("reads");
-        assert_eq!(p.puzzle.shape, Shape::Hex(Sides { top: sides.0, nw: sides.1, ne: sides.2 }), "{key}");
+        let p = crossat::Puzzle::from_input(&input_file(&file, Some(key))).expect("reads");
+        assert_eq!(p.puzzle().shape, Shape::Hex(Sides { top: sides.0, nw: sides.1, ne: sides.2 }), "{key}");
         // The same answer through the command line, with --all and as JSON.
         let run = crossat(&["solve", arg(&file), "--id", key, "--all", "--json"], None);
         assert_eq!(run.code, 0, "{key}: {}", run.stderr);
@@ -153,23 +108,6 @@ fn an_irregular_hexagon_is_drawn_with_shifted_rows() {
             "     \\ / \\ /",
         ]
     );
-}
-
-#[test]
-fn crossat_json_holds_three_sides_and_reads_back() {
-    let file = puzzle("regexcrossword-com/challenges.json");
-    let p = crossat::pipeline::prepare(&input_file(&file, Some("hexagonal/5"))).expect("reads").puzzle;
-    let json = crossat::puzzle::native::write(&p);
-    assert_eq!(json["sides"], serde_json::json!([4, 5, 5]), "{json}");
-    assert!(json.get("side").is_none(), "{json}");
-    let back = crossat::pipeline::prepare(&input_text(&json.to_string())).expect("reads back").puzzle;
-    assert_eq!((back.shape, back.clues), (p.shape.clone(), p.clues.clone()));
-    let (a, _) = solve_in_process(input_text(&json.to_string()), None).expect("solves");
-    let (b, _) = solve_in_process(input_file(&file, Some("hexagonal/5")), None).expect("solves");
-    assert_eq!(a, b);
-    // A regular hexagon keeps `side`.
-    let p = crossat::pipeline::prepare(&input_file(&file, Some("hexagonal/3"))).expect("reads").puzzle;
-    assert_eq!(crossat::puzzle::native::write(&p)["side"], 3);
 }
 
 #[test]

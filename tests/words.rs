@@ -1,37 +1,8 @@
-//! Word lists as constraints: the token automaton, and building-blocks puzzles.
+//! Word lists as constraints: building-blocks puzzles (the token automaton is tested
+//! beside the code).
 
 use crate::common::crossat;
-use crossat::words::dawg;
 use serde_json::Value;
-use std::collections::BTreeSet;
-
-/// The DAWG accepts exactly its words: every token sequence up to the longest length is
-/// checked against the set, for random word sets over small token alphabets.
-#[test]
-fn the_token_automaton_accepts_exactly_its_words() {
-    let mut state = 12345u64;
-    let mut rand = |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (state >> 33) as usize % n
-    };
-    for _ in 0..200 {
-        let symbols = 2 + rand(3);
-        let words: BTreeSet<Vec<usize>> = (0..rand(12)).map(|_| (0..rand(5)).map(|_| rand(symbols)).collect()).collect();
-        let list: Vec<Vec<usize>> = words.iter().cloned().collect();
-        let a = dawg(&list, symbols);
-        let mut all = vec![vec![]];
-        for len in 0..=5 {
-            for w in &all {
-                assert_eq!(a.accepts(w), words.contains(w), "{words:?}: {w:?}");
-            }
-            if len < 5 {
-                all = all.iter().flat_map(|w| (0..symbols).map(move |t| [w.clone(), vec![t]].concat())).collect();
-            }
-        }
-        // Minimal: no two states accept the same language (checked through the table).
-        assert_eq!(crossat::compile::minimize(&a).states(), a.states());
-    }
-}
 
 fn expected(path: &str) -> (Vec<String>, Vec<String>) {
     let text = std::fs::read_to_string(crate::common::puzzle(path)).expect("expected file");

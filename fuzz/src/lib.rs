@@ -1,6 +1,13 @@
 //! The readers under fuzzing, by target name. Shared with the stable replay test
 //! (`tests/fuzz_corpus.rs` includes this file), so that every committed corpus file
 //! and crash reproducer is read again by `cargo test`.
+//!
+//! The targets call the readers themselves (`puzzle::read` with a forced format, the
+//! collection and word-list readers, the ECMAScript parser and matcher under a budget),
+//! not the facade `crossat::Puzzle`: fuzzing one reader at a time is the point, and the
+//! facade would also compile and propagate every input, which makes each run slower and
+//! a failure harder to place. The `clue` targets do run the whole pipeline, on a puzzle
+//! built here, so that the clue's bytes reach the parser unescaped.
 
 use crossat::puzzle::{self, Format};
 

@@ -1,19 +1,16 @@
-//! Every call into the library beyond the [`crossat::Puzzle`] facade, in one place, so
-//! that they are easy to move onto the facade as it grows. Each returns the records
+//! Every call into the library, in one place: the [`crossat::Puzzle`] facade's
+//! methods where it has them, the library's modules beyond it where it does not yet. Each returns the records
 //! the command line prints with `--json` for the same request, as JSON values.
 
-use crossat::assist::{self, Assistant, Conflict, Reason};
-use crossat::deduce;
+use crossat::emit;
 use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Difficulty, Spec};
 use crossat::lint::{self, Verdict};
-use crossat::pipeline::{self, Input, Prepared};
+use crossat::pipeline::Input;
 use crossat::puzzle::{Format, Shape, hex};
 use crossat::records::{self, LintVerdict};
 use crossat::stop::Cancel;
-use crossat::{dimacs, emit, verify};
 use serde_json::{Value, json};
-use std::collections::BTreeSet;
 
 /// The formats by the names the command line's `--format` takes.
 const FORMATS: [(&str, Format); 7] = [
@@ -50,8 +47,8 @@ pub(crate) fn read_file(path: &str) -> Result<(String, Vec<u8>, crate::Pool)> {
 }
 
 /// What a notebook shows of a puzzle: its shape, clues, dialect and alphabet.
-pub(crate) fn info(prep: &Prepared) -> Value {
-    let p = &prep.puzzle;
+pub(crate) fn info(puzzle: &crossat::Puzzle) -> Value {
+    let p = puzzle.puzzle();
     let shape = match &p.shape {
         Shape::Rect { rows, cols } => json!({"kind": "rect", "rows": rows, "cols": cols}),
         Shape::Hex(s) => json!({"kind": "hex", "top": s.top, "nw": s.nw, "ne": s.ne}),
@@ -64,108 +61,62 @@ pub(crate) fn info(prep: &Prepared) -> Value {
         "shape": shape,
         "clues": clues,
         "dialect": p.dialect.name(),
-        "alphabet": emit::alphabet_text(prep),
+        "alphabet": emit::alphabet_text(puzzle.prepared()),
         "display_rows": rows,
         "givens": p.givens.iter().map(|g| g.map(String::from)).collect::<Vec<_>>(),
         "pool": p.pool.is_some(),
     })
 }
 
+/// Runs `call` on `puzzle` polling `cancel`, and the puzzle polls nothing afterwards.
+fn polling<T>(puzzle: &mut crossat::Puzzle, cancel: &Cancel, call: impl FnOnce(&mut crossat::Puzzle) -> Result<T>) -> Result<T> {
+    puzzle.set_cancel(cancel.clone());
+    let done = call(puzzle);
+    puzzle.set_cancel(Cancel::never());
+    done
+}
+
 /// `solve --json --limit N`: each solution to `found` as the solver finds it, then
 /// the summary.
 pub(crate) fn solutions(
-    prep: &mut Prepared,
+    puzzle: &mut crossat::Puzzle,
     limit: Option<usize>,
     cancel: &Cancel,
     found: &mut dyn FnMut(Value) -> Result<()>,
 ) -> Result<Value> {
-    let mut values = vec![BTreeSet::new(); prep.puzzle.givens.len()];
-    prep.set_cancel(cancel.clone());
-    let outcome = pipeline::solve(prep, limit, |puzzle, grid| {
-        for (set, &ch) in values.iter_mut().zip(&grid.cells) {
-            let _ = set.insert(ch);
-        }
-        found(records::value(&emit::solution(puzzle, grid)))
-    });
-    prep.set_cancel(Cancel::never());
-    Ok(records::value(&emit::solve_summary(prep, outcome?, &values)))
+    let summary = polling(puzzle, cancel, |p| p.solve_records(limit, |s| found(records::value(&s))))?;
+    Ok(records::value(&summary))
 }
 
 /// `solve --count --json`: the summary.
-pub(crate) fn count(prep: &mut Prepared, cancel: &Cancel) -> Result<Value> {
-    prep.set_cancel(cancel.clone());
-    let counted = pipeline::count(prep);
-    prep.set_cancel(Cancel::never());
-    Ok(records::value(&emit::count_summary(prep, &counted?)))
+pub(crate) fn count(puzzle: &mut crossat::Puzzle, cancel: &Cancel) -> Result<Value> {
+    Ok(records::value(&polling(puzzle, cancel, crossat::Puzzle::count_record)?))
 }
 
 /// `explain --json`: the steps, then the summary.
-pub(crate) fn explain(prep: &mut Prepared, cancel: &Cancel) -> Result<Value> {
-    prep.set_cancel(cancel.clone());
-    let ex = crossat::explain::explain(prep, deduce::Options::default());
-    prep.set_cancel(Cancel::never());
-    let ex = ex?;
-    let mut out: Vec<Value> = crossat::explain::step_records(prep, &ex).iter().map(records::value).collect();
-    out.push(records::value(&crossat::explain::summary_record(prep, &ex)));
+pub(crate) fn explain(puzzle: &mut crossat::Puzzle, cancel: &Cancel) -> Result<Value> {
+    let ex = polling(puzzle, cancel, |p| p.explain(None))?;
+    let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
+    out.push(records::value(&ex.summary));
     Ok(Value::Array(out))
 }
 
-/// A grid given as display rows, cell by cell, checked as the command line checks
-/// `--grid`; with `dots`, `.` is an empty cell (a full grid may hold `.` as a letter).
-fn grid_cells(prep: &Prepared, rows: &[String], dots: bool) -> Result<Vec<Option<char>>> {
-    let mut filled = prep.puzzle.clone();
-    let rows: Vec<Vec<Option<char>>> = rows.iter().map(|r| r.chars().map(|c| (!dots || c != '.').then_some(c)).collect()).collect();
-    filled.set_given_rows("grid", &rows)?;
-    Ok(filled.givens)
-}
-
 /// The labels of the clues a full grid fails (`check`).
-pub(crate) fn check(prep: &Prepared, rows: &[String]) -> Result<Vec<String>> {
-    if prep.puzzle.pool.is_some() {
-        return Err(Error::Usage("check needs a puzzle with fixed clues, not a regex pool".into()));
-    }
-    let grid = verify::Grid { cells: grid_cells(prep, rows, false)?.iter().map(|g| g.unwrap_or(' ')).collect(), assignment: Vec::new() };
-    let failures = prep.verifier.failures(&prep.puzzle, &grid)?;
-    Ok(failures
-        .iter()
-        .filter_map(|f| match f {
-            verify::Failure::Clue { clue, .. } => Some(prep.puzzle.clues[*clue].label.clone()),
-            verify::Failure::Pool { .. } => None,
-        })
-        .collect())
+pub(crate) fn check(puzzle: &crossat::Puzzle, rows: &[String]) -> Result<Vec<String>> {
+    puzzle.check(&rows.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// A player's next forced cell with the clues behind it (`hint --json --grid`'s hint
 /// record); `None` when the grid is full, an entry is wrong or it cannot be completed.
-pub(crate) fn hint(prep: &Prepared, rows: &[String], cancel: &Cancel) -> Result<Option<Value>> {
-    let givens = grid_cells(prep, rows, true)?;
-    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
-    if !assist::wrong_entries(prep, &mut assistant, &givens)?.is_empty() || assistant.complete(&givens)?.is_none() {
-        return Ok(None);
-    }
-    let Some(h) = assistant.hint(&givens)? else { return Ok(None) };
-    let because = match h.reason {
-        Reason::SingleLine(i) => {
-            let line = &prep.puzzle.clues[i].cells;
-            Conflict { clues: vec![i], givens: line.iter().copied().filter(|&c| givens[c].is_some()).collect() }
-        }
-        _ => assistant.explain(&givens, h.cell, h.ch)?,
-    };
-    Ok(Some(records::value(&assist::hint_record(prep, &h, Some(&because)))))
-}
-
-/// The formula in DIMACS CNF (`crossat dimacs`).
-pub(crate) fn to_dimacs(prep: &Prepared) -> Result<String> {
-    pipeline::require_exact(prep, "DIMACS export")?;
-    let mut out = Vec::new();
-    let f = prep.formula()?;
-    dimacs::write(&mut out, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars).map_err(|e| Error::output("DIMACS", e.to_string()))?;
-    String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
+pub(crate) fn hint(puzzle: &mut crossat::Puzzle, rows: &[String], cancel: &Cancel) -> Result<Option<Value>> {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let hint = polling(puzzle, cancel, |p| p.hint(&rows))?;
+    Ok(hint.map(|h| records::value(&h)))
 }
 
 /// `lint --json`'s clue records: every clue whose meaning differs between the dialects.
-pub(crate) fn lint(input: &Input, prep: &Prepared, cancel: &Cancel) -> Result<Value> {
-    let p = &prep.puzzle;
+pub(crate) fn lint(input: &Input, puzzle: &crossat::Puzzle, cancel: &Cancel) -> Result<Value> {
+    let p = puzzle.puzzle();
     let (_, verdicts) = lint::lint(&input.source, p, input.alphabet.as_deref(), cancel)?;
     let name = p.name.clone().unwrap_or_else(|| input.source.clone());
     let mut out = Vec::new();

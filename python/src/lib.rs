@@ -10,7 +10,7 @@ mod convert;
 mod run;
 
 use convert::to_py;
-use crossat::pipeline::{self, Input, Prepared};
+use crossat::pipeline::Input;
 use crossat::puzzle::Dialect;
 use crossat::stop::Cancel;
 use crossat::{Error, Result};
@@ -27,12 +27,12 @@ struct Core {
     input: Input,
     /// What [`calls::info`] says, taken at once so that it never waits for a search.
     info: Value,
-    prep: Arc<Mutex<Prepared>>,
+    prep: Arc<Mutex<crossat::Puzzle>>,
 }
 
 /// The prepared puzzle, even if a call that held it panicked (the library keeps no
 /// state a panic could leave half-changed that a later call relies on).
-fn locked(prep: &Mutex<Prepared>) -> MutexGuard<'_, Prepared> {
+fn locked(prep: &Mutex<crossat::Puzzle>) -> MutexGuard<'_, crossat::Puzzle> {
     prep.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -75,7 +75,7 @@ impl Core {
                     .transpose()?,
                 ..Input::default()
             };
-            let prep = pipeline::prepare(&Input { cancel: cancel.clone(), ..input.clone() })?;
+            let prep = crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?;
             Ok(Core { input, info: calls::info(&prep), prep: Arc::new(Mutex::new(prep)) })
         })
     }
@@ -180,14 +180,14 @@ impl Core {
     #[pyo3(signature = (rows, timeout=None))]
     fn hint<'py>(&self, py: Python<'py>, rows: Vec<String>, timeout: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
         let prep = Arc::clone(&self.prep);
-        let v = run(py, &token(timeout)?, move |c| calls::hint(&locked(&prep), &rows, c))?;
+        let v = run(py, &token(timeout)?, move |c| calls::hint(&mut locked(&prep), &rows, c))?;
         to_py(py, &v.unwrap_or(Value::Null))
     }
 
     /// The formula as DIMACS CNF text.
     fn to_dimacs(&self, py: Python<'_>) -> PyResult<String> {
         let prep = Arc::clone(&self.prep);
-        run(py, &Cancel::new(), move |_| calls::to_dimacs(&locked(&prep)))
+        run(py, &Cancel::new(), move |_| locked(&prep).to_dimacs())
     }
 
     /// The clue records of `lint --json`.

@@ -6,7 +6,11 @@
 //! `c assign VAR "ENTRY" "REGEX"`.
 
 use crate::encode::{CellVars, ClauseSink, Cnf};
+use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
+use crate::solve::Prepared;
+use crate::solve::{Found, decode_assignment, decode_cells};
+use crate::verify::Grid;
 use std::io::{self, Write};
 
 /// Writes the formula with its variable map.
@@ -53,6 +57,43 @@ pub fn write(out: &mut impl Write, puzzle: &Puzzle, alphabet: &crate::compile::A
     Ok(())
 }
 
+/// What an external solver's answer says of a puzzle ([`read_external`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum External {
+    /// `s UNSATISFIABLE`: no solution.
+    Unsat,
+    /// A model: its grid, decoded and re-checked by the dialect's matcher.
+    Grid {
+        /// The grid.
+        grid: Grid,
+        /// The highest variable the model sets: more than `variables` when it came from
+        /// another formula (the others are ignored; the model still satisfies this one).
+        highest: usize,
+        /// The variables of the puzzle's formula.
+        variables: usize,
+    },
+}
+
+/// Reads an external solver's answer (SAT-competition output, `source` names it) to the
+/// formula `crossat dimacs` writes for `prep`: an unsatisfiable verdict, or the grid of
+/// a model that satisfies every clause, gives each cell one letter (and each pool entry
+/// one regex) and passes the matcher. Anything else is an input error naming `source`.
+pub fn read_external(prep: &Prepared, source: &str, text: &str) -> Result<External> {
+    let Model::Sat(values) = read_model(text).map_err(|m| Error::input(source, m))? else { return Ok(External::Unsat) };
+    let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
+    let f = prep.formula()?;
+    let again = "(was it solved from `crossat dimacs` of the same puzzle and options?)";
+    if let Some(k) = f.cnf.first_unsatisfied(value) {
+        return Err(Error::input(source, format!("the model violates clause {k} of this puzzle's CNF {again}")));
+    }
+    let cells = decode_cells(&f.vars, value).map_err(|_| Error::input(source, "the model does not give every cell exactly one letter"))?;
+    let assignment = decode_assignment(&f.vars, value)
+        .map_err(|_| Error::input(source, "the model does not assign exactly one regex to every entry"))?;
+    let grid = Found { cells, assignment }.grid(prep.alphabet());
+    prep.verifier.check(&prep.puzzle, &grid)?;
+    Ok(External::Grid { grid, highest: values.len().saturating_sub(1), variables: f.cnf.num_vars() })
+}
+
 /// What an external solver said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Model {
@@ -63,7 +104,7 @@ pub enum Model {
 }
 
 /// Reads SAT-competition output: an `s` line and `v … 0` value lines; other lines are ignored.
-pub fn read_model(text: &str) -> Result<Model, String> {
+pub fn read_model(text: &str) -> std::result::Result<Model, String> {
     let mut status = None;
     let mut values: Vec<bool> = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -1,5 +1,5 @@
 //! The **emit** stage: grids and summaries as records for programs ([`crate::records`],
-//! printed as JSON Lines; people get [`crate::draw`]). The command line and the
+//! printed as JSON Lines; people get the command line's drawings). The command line and the
 //! browser's API print the same records.
 
 use crate::puzzle::{Puzzle, Shape};

@@ -20,8 +20,6 @@ pub mod solve;
 // deduce: deduction as a person does it, and the difficulty rating built on it
 // (explain, solve --stats, generate)
 pub mod deduce;
-// emit: Grid → text drawing ...
-pub mod draw;
 // ... → text and JSON Lines
 pub mod emit;
 // ... and CNF → DIMACS

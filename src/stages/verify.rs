@@ -40,7 +40,7 @@ impl Grid {
 
 /// A clue or pool regex that a grid's line does not match.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// Clue `clue` (index into `Puzzle::clues`) does not match `word`.
     Clue {
         /// The clue.
@@ -132,7 +132,7 @@ impl Verifier {
     }
 
     /// Every clue and pool entry the grid violates.
-    pub fn failures(&self, puzzle: &Puzzle, grid: &Grid) -> Result<Vec<Failure>> {
+    pub(crate) fn failures(&self, puzzle: &Puzzle, grid: &Grid) -> Result<Vec<Failure>> {
         let mut out = Vec::new();
         for (i, c) in puzzle.clues.iter().enumerate() {
             let word = grid.word(&c.cells);
@@ -152,7 +152,7 @@ impl Verifier {
     }
 
     /// Checks a grid the solver produced; a failure is a bug in crossat.
-    pub fn check(&self, puzzle: &Puzzle, grid: &Grid) -> Result<()> {
+    pub(crate) fn check(&self, puzzle: &Puzzle, grid: &Grid) -> Result<()> {
         if let Some(pool) = &puzzle.pool {
             let mut used = vec![false; pool.regexes.len()];
             if grid.assignment.len() != pool.entries.len() {

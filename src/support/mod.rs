@@ -1,5 +1,5 @@
 //! Code every layer may use and that uses no stage: errors, limits, cancellation,
-//! the drawing palette, stage timers, the clock, the seeded generator, and the
+//! letters made visible, stage timers, the clock, the seeded generator, and the
 //! records crossat prints for programs.
 
 pub mod clock;

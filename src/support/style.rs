@@ -1,38 +1,6 @@
-//! How drawings and prose show text: the colour palette of the drawings (used only when
-//! the caller asks for colour) and letters made visible in prose. Whether a terminal
-//! takes colour or Unicode is the front end's decision (`src/bin/crossat/terminal.rs`).
-
-use anstyle::{AnsiColor, Effects, Style};
-
-/// The styles of the drawing.
-pub struct Palette {
-    /// Whether styles are emitted at all.
-    pub on: bool,
-}
-
-impl Palette {
-    /// Cells given by the puzzle or the player.
-    pub(crate) const GIVEN: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Blue))).effects(Effects::BOLD);
-    /// The hinted cell.
-    pub const HINT: Style = Style::new()
-        .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Black)))
-        .bg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)))
-        .effects(Effects::BOLD);
-    /// A cell where a clue fails, or a wrong entry.
-    pub(crate) const BAD: Style = Style::new()
-        .fg_color(Some(anstyle::Color::Ansi(AnsiColor::White)))
-        .bg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)))
-        .effects(Effects::BOLD);
-    /// A clue that fails.
-    pub(crate) const BAD_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red))).effects(Effects::BOLD);
-    /// A clue that forces the hinted cell.
-    pub(crate) const HINT_CLUE: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow))).effects(Effects::BOLD);
-
-    /// `text` in `style` (unchanged when colour is off).
-    pub fn paint(&self, style: Style, text: &str) -> String {
-        if self.on && !text.is_empty() { format!("{}{text}{}", style.render(), style.render_reset()) } else { text.to_string() }
-    }
-}
+//! Letters made visible in prose (explanations, hints, checks) and in drawings: a space
+//! as `␣`, an invisible character as its code point. The drawings' colours are the
+//! command line's (`src/bin/crossat/draw/palette.rs`).
 
 /// A letter as prose shows it (explanations, hints, checks): a space as `␣`, a
 /// character that shows nothing by itself (other white space, a control or format

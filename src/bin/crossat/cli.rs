@@ -201,8 +201,8 @@ pub struct DrawArgs {
 
 impl DrawArgs {
     /// The drawing options these flags ask for, in this environment (see [`crate::terminal`]).
-    pub fn options(&self) -> crossat::draw::Options {
-        crossat::draw::Options {
+    pub fn options(&self) -> crate::draw::Options {
+        crate::draw::Options {
             unicode: !self.ascii && crate::terminal::unicode_locale(),
             clues: !self.no_clues,
             color: crate::terminal::color_enabled(self.color),

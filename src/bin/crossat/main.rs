@@ -10,6 +10,7 @@ mod app;
 mod args;
 mod bench;
 mod cli;
+mod draw;
 mod exit;
 mod io;
 mod jobs;

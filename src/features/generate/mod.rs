@@ -29,7 +29,7 @@
 //! `clues.rs` draws clues, `block.rs` places medium blocks, `fair.rs` holds the two
 //! rules, `cache.rs` compiles each clue once and `check.rs` checks candidate puzzles.
 //! The writers of the output formats sit beside their readers in the parse stage
-//! ([`crate::puzzle::native::write`], [`crate::puzzle::challenges::write`],
+//! ([`crate::puzzle::native::file`], [`crate::puzzle::challenges::sets`],
 //! [`crate::puzzle::trux::write`]).
 
 use crate::error::RequestError;
@@ -267,3 +267,6 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) 
 fn hard_refusal(spec: &Spec) -> Error {
     Error::Request(RequestError::HardTooSmall { shape: spec.shape.describe(), sides: spec.sides })
 }
+
+#[cfg(test)]
+mod tests;

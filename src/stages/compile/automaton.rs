@@ -30,7 +30,7 @@ impl Automaton {
     }
 
     /// Transition on symbol `a`.
-    pub fn step(&self, s: u32, a: usize) -> u32 {
+    pub(crate) fn step(&self, s: u32, a: usize) -> u32 {
         self.next[s as usize * self.symbols + a]
     }
 
@@ -53,7 +53,7 @@ impl Automaton {
 }
 
 /// Removes states that cannot reach acceptance; renumbers the rest.
-pub fn trim(a: &Automaton) -> Automaton {
+pub(crate) fn trim(a: &Automaton) -> Automaton {
     let n = a.states();
     if n == 0 {
         return Automaton::empty(a.symbols);

@@ -51,7 +51,7 @@ pub enum Route {
 
 impl Route {
     /// Whether the CNF means exactly the clue (so DIMACS export is exact).
-    pub fn exact(self) -> bool {
+    pub(crate) fn exact(self) -> bool {
         !matches!(self, Route::Guarded)
     }
 
@@ -97,7 +97,7 @@ impl Default for Options {
 /// (`normalise_es::python_equivalent`). The bounded route (the dialect's matcher
 /// decides each candidate) and the counterexample loop (every solution checked by it)
 /// do not depend on the dialect.
-pub fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
+pub(crate) fn compile_clue(tree: &Tree, alphabet: &Alphabet, len: usize, opts: Options) -> Result<CompiledClue, ClueErrorKind> {
     let exact = normalise_tree(tree, alphabet, Mode::Exact);
     if let Ok(node) = &exact
         && !skeleton::needs_tags(node)

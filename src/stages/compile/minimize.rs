@@ -12,7 +12,7 @@ use super::{Automaton, DEAD};
 /// A missing ([`DEAD`]) transition counts as a successor of its own, so states that
 /// cannot reach acceptance are not merged with it: the tables given here are trimmed
 /// ([`trim`](super::trim)) first.
-pub fn minimize(a: &Automaton) -> Automaton {
+pub(crate) fn minimize(a: &Automaton) -> Automaton {
     if a.states() == 0 {
         return a.clone();
     }

@@ -28,12 +28,12 @@
 pub(crate) mod alphabet;
 pub(crate) mod automaton;
 pub(crate) mod bounded;
-pub mod classify;
+pub(crate) mod classify;
 pub(crate) mod dfa;
 pub(crate) mod expand;
 pub(crate) mod fxhash;
 pub mod glushkov;
-pub mod minimize;
+pub(crate) mod minimize;
 pub mod normalise;
 pub(crate) mod normalise_es;
 pub(crate) mod rename;
@@ -41,13 +41,14 @@ pub(crate) mod skeleton;
 
 pub use alphabet::Alphabet;
 pub(crate) use automaton::MAX_STATES;
-pub use automaton::{Automaton, DEAD, trim};
+pub(crate) use automaton::trim;
+pub use automaton::{Automaton, DEAD};
 pub use classify::Options;
-pub use classify::Route;
+pub(crate) use classify::Route;
 pub(crate) use dfa::{always_nullable, min_len, thompson_nfa, to_hir};
 pub(crate) use dfa::{clue_automaton, determinize, fitted_automaton};
 pub(crate) use fxhash::FastMap;
-pub use minimize::minimize;
+pub(crate) use minimize::minimize;
 
 use crate::dialect::{self, Tree};
 use crate::error::{ClueError, ClueErrorKind, Error, Result};

@@ -12,7 +12,7 @@
 //!    variables (which path matched, which regex went where), so one grid may have
 //!    several models; enumeration blocks on cell variables, so counts stay exact.
 //!
-//! This file is the driver (`encode`, [`encode_gated`]: cells, then clue by clue,
+//! This file is the driver (`encode`, `encode_gated`: cells, then clue by clue,
 //! within `MAX_CLAUSES` and `MAX_VARS`); a plain clue's line is `encode_line`
 //! (`unroll.rs`), a tagged clue's registers and lookarounds are `marker_slots`, the regex
 //! pool's assignment is `pool.rs`, `exactly_one` and `at_most_one` are
@@ -89,7 +89,12 @@ pub(crate) fn encode_cancellable<S: ClauseSink>(
 /// true (returned, one per clue): solving under assumptions then tells which clues
 /// (and givens) conflict or force a cell. Use full domains (no givens, no
 /// propagation) so that the formula itself carries every constraint.
-pub fn encode_gated<S: ClauseSink>(puzzle: &Puzzle, compiled: &Compiled, doms: &[SymSet], sink: &mut S) -> Result<(CellVars, Vec<i32>)> {
+pub(crate) fn encode_gated<S: ClauseSink>(
+    puzzle: &Puzzle,
+    compiled: &Compiled,
+    doms: &[SymSet],
+    sink: &mut S,
+) -> Result<(CellVars, Vec<i32>)> {
     encode_with(puzzle, compiled, Some(doms), sink, true, &Cancel::never())
 }
 

@@ -23,12 +23,12 @@ pub struct Cnf {
 
 impl Cnf {
     /// An empty formula.
-    pub fn new() -> Cnf {
+    pub(crate) fn new() -> Cnf {
         Cnf::default()
     }
 
     /// Index (1-based) of the first clause the assignment falsifies, if any.
-    pub fn first_unsatisfied(&self, value: impl Fn(i32) -> bool) -> Option<usize> {
+    pub(crate) fn first_unsatisfied(&self, value: impl Fn(i32) -> bool) -> Option<usize> {
         self.clauses().position(|c| !c.iter().any(|&l| value(l.abs()) == (l > 0))).map(|k| k + 1)
     }
 

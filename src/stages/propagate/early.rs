@@ -449,3 +449,6 @@ pub(crate) fn domains(puzzle: &Puzzle, nfas: &[Nfa], mut doms: Vec<SymSet>) -> O
     }
     Some(doms)
 }
+
+#[cfg(test)]
+mod tests;

@@ -42,7 +42,7 @@ use crate::puzzle::Puzzle;
 
 /// Computes cell domains: givens, then every clue's supported letters, to a fixpoint.
 /// Returns `None` when some cell has no letter left (the puzzle has no solution).
-pub fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
+pub(crate) fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet>> {
     domains_with(puzzle, compiled, |_, _, _| None)
 }
 

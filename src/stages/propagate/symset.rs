@@ -8,7 +8,7 @@ pub struct SymSet([u64; 3]);
 
 impl SymSet {
     /// The symbols `0..n`.
-    pub fn full(n: usize) -> SymSet {
+    pub(crate) fn full(n: usize) -> SymSet {
         let mut s = SymSet::default();
         for a in 0..n {
             s.insert(a);

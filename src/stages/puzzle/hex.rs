@@ -78,7 +78,7 @@ impl Sides {
     /// The hexagon with `rows` rows, `nwse` NW–SE and `nesw` NE–SW diagonals, within
     /// the cell limit: `top = (nwse + nesw − rows + 1) / 2`, `nw = nwse − top + 1`,
     /// `ne = nesw − top + 1`, when these are whole and at least 1.
-    pub fn from_lines(source: &str, rows: usize, nwse: usize, nesw: usize) -> Result<Sides> {
+    pub(crate) fn from_lines(source: &str, rows: usize, nwse: usize, nesw: usize) -> Result<Sides> {
         let twice = (nwse + nesw + 1).checked_sub(rows).filter(|t| t % 2 == 0 && *t >= 2);
         let sides = twice.and_then(|t| {
             let top = t / 2;
@@ -101,7 +101,7 @@ impl Sides {
 }
 
 /// Number of cells of a hexagon.
-pub fn cells(h: Sides) -> usize {
+pub(crate) fn cells(h: Sides) -> usize {
     let Sides { top, nw, ne } = h;
     top * nw + nw * ne + ne * top + 1 - top - nw - ne
 }
@@ -153,7 +153,7 @@ pub(crate) fn ne_sw(h: Sides, k: usize) -> Vec<usize> {
 
 /// Reading direction of a diagonal family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Read {
+pub(crate) enum Read {
     /// Top to bottom.
     Down,
     /// Bottom to top.
@@ -191,7 +191,7 @@ pub(crate) fn side_of(source: &str, n: usize) -> Result<usize> {
 
 /// Every line of a hexagon with its label and cells in reading order: the rows (left to
 /// right), then the NW–SE diagonals, then the NE–SW diagonals, each family by index.
-pub fn lines(h: Sides, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
+pub(crate) fn lines(h: Sides, nwse: Read, nesw: Read) -> Vec<(String, Vec<usize>)> {
     let mut out: Vec<(String, Vec<usize>)> = rows(h).into_iter().enumerate().map(|(r, cells)| (format!("row {}", r + 1), cells)).collect();
     for (family, read, count, line) in
         [("NW-SE", nwse, h.nw_se_lines(), nw_se as fn(Sides, usize) -> Vec<usize>), ("NE-SW", nesw, h.ne_sw_lines(), ne_sw)]
@@ -365,35 +365,5 @@ pub(crate) fn read_hesselink(source: &str, text: &str) -> Result<Puzzle> {
     })
 }
 
-/// The border line above row `r` (`r` = the number of rows: below the last), from
-/// `edge(row, rising)`, which draws the rising edges above a row or the falling edges
-/// below it. Of two neighbouring rows the wider one's edges make the border; rows of
-/// equal width (only in irregular hexagons) overlay both, which meet at the same
-/// characters when the cells are narrow.
-pub(crate) fn border_above(h: Sides, r: usize, edge: impl Fn(usize, bool) -> String) -> Option<String> {
-    let n = h.rows();
-    let (above, below) = (r.checked_sub(1), (r < n).then_some(r));
-    let line = match (above, below) {
-        (None, None) => return None,
-        (None, Some(b)) => edge(b, true),
-        (Some(a), None) => edge(a, false),
-        (Some(a), Some(b)) => match row_len(h, a).cmp(&row_len(h, b)) {
-            std::cmp::Ordering::Less => edge(b, true),
-            std::cmp::Ordering::Greater => edge(a, false),
-            std::cmp::Ordering::Equal => overlay(&edge(a, false), &edge(b, true)),
-        },
-    };
-    Some(line)
-}
-
-/// Two lines laid over each other: a character that is not a space wins.
-fn overlay(a: &str, b: &str) -> String {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let line: String = (0..a.len().max(b.len()))
-        .map(|i| match (a.get(i).copied().unwrap_or(' '), b.get(i).copied().unwrap_or(' ')) {
-            (' ', y) => y,
-            (x, _) => x,
-        })
-        .collect();
-    line.trim_end().to_string()
-}
+#[cfg(test)]
+mod tests;

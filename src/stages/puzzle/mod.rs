@@ -184,14 +184,6 @@ impl Dialect {
             _ => None,
         }
     }
-
-    /// The dialect's name for people: `Python` or `ECMAScript`.
-    pub(crate) fn title(self) -> &'static str {
-        match self {
-            Dialect::Python => "Python",
-            Dialect::Ecmascript => "ECMAScript",
-        }
-    }
 }
 
 /// A regex-pool crossword: each regex must be used by exactly one entry.
@@ -398,7 +390,7 @@ pub fn detect(source: &str, bytes: &[u8]) -> Result<Format> {
 }
 
 /// The bytes without a leading UTF-8 byte-order mark (some editors write one).
-pub fn strip_bom(bytes: &[u8]) -> &[u8] {
+pub(crate) fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 

@@ -26,7 +26,7 @@ const SIDE_ALIASES: [[&str; 3]; 4] = [
 
 /// Reads a crossat JSON puzzle (or one of the aliased shapes); its `"dialect"` field
 /// (`"python"`, the default, or `"ecmascript"`) says how its clues are read.
-pub fn read(source: &str, text: &str) -> Result<Puzzle> {
+pub(crate) fn read(source: &str, text: &str) -> Result<Puzzle> {
     let value: Value = super::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
     let Value::Object(obj) = value else {
         return Err(Error::input(source, "expected a JSON object describing one puzzle"));
@@ -329,7 +329,29 @@ pub fn file(p: &Puzzle) -> Option<PuzzleFile> {
     }
 }
 
-/// [`file()`] as a JSON value (`null` for a free layout).
-pub fn write(p: &Puzzle) -> Value {
+/// [`file()`] as a JSON value (`null` for a free layout), for the tests that read it back.
+#[cfg(test)]
+pub(crate) fn write(p: &Puzzle) -> Value {
     crate::records::value(&file(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read, write};
+    use crate::puzzle::Dialect;
+
+    /// The crossat JSON writer keeps the dialect (written when it is not Python).
+    #[test]
+    fn crossat_json_round_trips_the_dialect() {
+        let text = r#"{"left": ["a|\\8"], "top": ["[^]"], "dialect": "ecmascript"}"#;
+        let p = read("t.json", text).expect("read");
+        assert_eq!(p.dialect, Dialect::Ecmascript);
+        let written = write(&p);
+        assert_eq!(written["dialect"], "ecmascript");
+        let reread = read("t.json", &written.to_string()).expect("reread");
+        assert_eq!(reread.dialect, Dialect::Ecmascript);
+        let python = read("t.json", r#"{"left": ["a"], "top": ["a"]}"#).expect("read");
+        assert_eq!(python.dialect, Dialect::Python);
+        assert!(write(&python).get("dialect").is_none());
+    }
 }

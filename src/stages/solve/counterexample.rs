@@ -45,7 +45,7 @@ pub(super) fn checked_failure(compiled: &Compiled, f: &verify::Failure) -> bool 
 /// (tens of microseconds to a few milliseconds as the blocking clauses pile up), so
 /// this bounds the loop to seconds; beyond it the search ends with an error naming the
 /// clue, never with a verdict (the grids not yet rejected might hide a solution).
-pub const MAX_COUNTEREXAMPLES: usize = 20_000;
+pub(crate) const MAX_COUNTEREXAMPLES: usize = 20_000;
 
 /// The error of a search that reached [`MAX_COUNTEREXAMPLES`], naming the first clue
 /// (or pool regex) that rejected the last grid.

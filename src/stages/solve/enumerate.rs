@@ -22,7 +22,7 @@ pub fn blocking_clause(vars: &CellVars, grid: &[usize]) -> Vec<i32> {
 
 /// A model, read back: each cell's letter and, for a regex pool, each entry's regex.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub(crate) struct Found {
     /// Symbol index per cell.
     pub cells: Vec<usize>,
     /// Regex index per pool entry (empty without a pool).
@@ -30,12 +30,12 @@ pub struct Found {
 }
 
 /// Reads each entry's regex from an assignment of the pool variables.
-pub fn decode_assignment(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
+pub(crate) fn decode_assignment(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
     exactly_one_true(&vars.assign, value, "entry", "regex")
 }
 
 /// Reads each cell's letter from an assignment of the cell variables.
-pub fn decode_cells(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
+pub(crate) fn decode_cells(vars: &CellVars, value: impl Fn(i32) -> bool) -> Result<Vec<usize>> {
     exactly_one_true(&vars.cells, value, "cell", "letter")
 }
 
@@ -56,7 +56,7 @@ fn exactly_one_true(groups: &[Vec<(usize, i32)>], value: impl Fn(i32) -> bool, w
 
 /// What the caller of [`enumerate`] says of a grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The grid is a solution: count it.
     Accept,
     /// The grid is not a solution (a clue the formula over-approximates rejects it):
@@ -95,7 +95,12 @@ struct Cube {
 /// drops its clauses. At most `CUBE_BLOCKS` blocking clauses per level of the tree
 /// are alive. Every grid is found once; the count is exact when the search ends.
 /// Clauses of a [`Verdict::Reject`] are kept for good: they hold in every solution.
-pub fn enumerate(cnf: &Cnf, vars: &CellVars, limit: Option<usize>, on_grid: impl FnMut(Found) -> Result<Verdict>) -> Result<Outcome> {
+pub(crate) fn enumerate(
+    cnf: &Cnf,
+    vars: &CellVars,
+    limit: Option<usize>,
+    on_grid: impl FnMut(Found) -> Result<Verdict>,
+) -> Result<Outcome> {
     enumerate_cancellable(cnf, vars, limit, &Cancel::never(), on_grid)
 }
 
@@ -231,7 +236,7 @@ pub(crate) fn project(oracle: &mut Oracle, vars: &CellVars, cells: &[usize], max
 
 impl Found {
     /// The grid of these symbols: each cell's character, and the pool assignment.
-    pub fn grid(&self, alphabet: &Alphabet) -> Grid {
+    pub(crate) fn grid(&self, alphabet: &Alphabet) -> Grid {
         Grid { cells: self.cells.iter().map(|&a| alphabet.chars()[a]).collect(), assignment: self.assignment.clone() }
     }
 }

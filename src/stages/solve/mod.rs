@@ -5,13 +5,13 @@
 //! `decided` when propagation left one candidate, the line `lines` search for a
 //! few grids, independent [`parts`] for many, and one SAT search over `whole` grids
 //! otherwise. The SAT side is the `oracle` (varisat under assumptions), the
-//! enumeration of grids in cubes that keeps memory flat ([`enumerate()`]) and
+//! enumeration of grids in cubes that keeps memory flat (`enumerate`) and
 //! proofs of unsatisfiability (`proof`). When the solver reports UNSAT after the last
 //! block, the search is exhausted: the count is exact, and one solution means the
 //! puzzle is unique.
 
 pub mod count;
-pub mod counterexample;
+pub(crate) mod counterexample;
 pub(crate) mod decided;
 pub(crate) mod enumerate;
 pub(crate) mod lines;
@@ -26,14 +26,15 @@ pub(crate) mod stream;
 pub(crate) mod whole;
 
 pub(crate) use decided::solve_decided;
-pub use enumerate::{Found, Verdict, blocking_clause, decode_assignment, decode_cells, enumerate};
+pub use enumerate::blocking_clause;
+pub(crate) use enumerate::{Found, Verdict, decode_assignment, decode_cells, enumerate};
 pub(crate) use enumerate::{enumerate_cancellable, project};
 pub(crate) use lines::solve_lines;
-pub use oracle::Oracle;
+pub(crate) use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
 pub use parts::{Parts, solve_parts, split_parts};
-pub use prepared::{Prepared, Settled, require_exact};
+pub use prepared::{Prepared, require_exact};
 pub use proof::{ProofFormat, prove_unsat};
 pub use whole::solve_whole;
 

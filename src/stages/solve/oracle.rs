@@ -24,7 +24,7 @@ pub(super) fn load(solver: &mut Solver<'static>, clauses: impl IntoIterator<Item
 /// dropped for good (`Oracle::retire`). A variable that a clause added later brings
 /// in (beyond the loaded formula's) is renumbered internally, so that it can never
 /// collide with a selector; models are still indexed by the caller's numbers.
-pub struct Oracle {
+pub(crate) struct Oracle {
     solver: Solver<'static>,
     /// The highest variable of the loaded formula: numbers up to it are used as they are.
     base: i32,
@@ -54,7 +54,7 @@ impl Oracle {
     /// to `cnf` (every model of one is a model of the other), but varisat reads and, at
     /// each unit it learns, rescans fewer clauses: on the published puzzles, whose
     /// domains fix most cells, a third to three quarters of them.
-    pub fn new(cnf: &Cnf) -> Oracle {
+    pub(crate) fn new(cnf: &Cnf) -> Oracle {
         Oracle::without(cnf, &[])
     }
 
@@ -191,7 +191,7 @@ impl Oracle {
     }
 
     /// Solves under the assumptions; returns the model (indexed by variable) if SAT.
-    pub fn solve(&mut self, assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
+    pub(crate) fn solve(&mut self, assumptions: &[i32]) -> Result<Option<Vec<bool>>> {
         self.solve_under(&[], assumptions)
     }
 

@@ -155,7 +155,8 @@ impl Prepared {
 
     /// Whether the automata have been compiled (they are not when propagation over the
     /// position automata decided the puzzle and nothing asked for them since).
-    pub fn is_compiled(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_compiled(&self) -> bool {
         self.compiled.get().is_some()
     }
 
@@ -219,7 +220,7 @@ impl Prepared {
     /// Propagation only removes letters that no run of a clue's automaton can use,
     /// and every automaton accepts at least its clue's matches (it over-approximates
     /// on the counterexample route), so no solution is lost: the answer is exhaustive.
-    pub fn decided(&self) -> Option<Settled> {
+    pub(crate) fn decided(&self) -> Option<Settled> {
         if !self.direct || self.puzzle.pool.is_some() {
             return None;
         }
@@ -229,7 +230,7 @@ impl Prepared {
 
 /// What line propagation settled alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Settled {
+pub(crate) enum Settled {
     /// Some cell has no letter left: no solution.
     Empty,
     /// Every cell has exactly one letter: the symbols of the only grid that can be a

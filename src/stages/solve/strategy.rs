@@ -62,7 +62,7 @@ impl Default for Listing {
 ///
 /// Sorted, the outcome counts the grids handed over, and it is `complete` when they
 /// are all the grids there are (the search always runs to its end).
-pub fn solve_listing(prep: &mut Prepared, listing: Listing, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+pub(crate) fn solve_listing(prep: &mut Prepared, listing: Listing, mut emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     if !listing.sorted {
         return solve_jobs(prep, listing.limit, listing.jobs, emit);
     }

@@ -10,7 +10,6 @@ mod limit;
 mod make;
 mod records;
 mod session;
-mod status;
 mod view;
 
 pub use session::Session;

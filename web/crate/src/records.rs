@@ -9,7 +9,7 @@
 //! compares the two front ends' records on every bundled puzzle.
 
 use crate::limit::{limited, limited_prep};
-use crossat::assist::{self, Assistant, Conflict, Hint, Reason};
+use crossat::assist::{self, Assistant, Hint};
 use crossat::deduce;
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
@@ -175,15 +175,8 @@ fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>, 
     }
     let hints: Vec<Hint> = assistant.hint(givens)?.into_iter().collect();
     for h in &hints {
-        // A player's hint names the clues behind it: the clue that forces it alone
-        // with the filled cells of its line, else a minimal core.
-        let because = match h.reason {
-            Reason::SingleLine(i) => {
-                let line = &prep.puzzle.clues[i].cells;
-                Conflict { clues: vec![i], givens: line.iter().copied().filter(|&c| givens[c].is_some()).collect() }
-            }
-            _ => assistant.explain(givens, h.cell, h.ch)?,
-        };
+        // A player's hint names the clues behind it.
+        let because = assistant.because(givens, h)?;
         out.push(records::value(&assist::hint_record(prep, h, Some(&because))));
     }
     let empty = givens.iter().filter(|g| g.is_none()).count();

@@ -1,7 +1,8 @@
 //! [`Session`]: one puzzle read and prepared, and the calls on it, in plain Rust.
 
 use crate::limit::message;
-use crate::{make, records, status, view};
+use crate::{make, records, view};
+use crossat::assist::status;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::puzzle::{Dialect, Format};
 use serde_json::Value;

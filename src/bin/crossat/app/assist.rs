@@ -1,10 +1,10 @@
 //! `check` and `hint`.
 
 use crate::cli::{CheckArgs, HintArgs};
+use crate::draw::{Mark, View};
 use crate::exit::ExitCode;
 use crate::print::Printer;
 use crossat::assist::{Assistant, Conflict, Hint, Reason};
-use crossat::draw::{Mark, View};
 use crossat::error::{Error, Result};
 use crossat::pipeline::Prepared;
 use crossat::puzzle;
@@ -38,15 +38,15 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent:
         s.push_str(&format!(
             "{indent}filled cell {} '{}'\n",
             prep.puzzle.shape.cell_name(c),
-            givens[c].map_or("?".into(), crossat::draw::visible)
+            givens[c].map_or("?".into(), crate::draw::visible)
         ));
     }
     s
 }
 
 /// The grid drawn for `check` and `hint`.
-fn drawing(prep: &Prepared, view: &View, look: crossat::draw::Options) -> String {
-    crossat::draw::draw(&prep.puzzle, view, look)
+fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
+    crate::draw::draw(&prep.puzzle, view, look)
 }
 
 pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
@@ -93,7 +93,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
                 }
                 let place = cell.map_or_else(
                     || "at the end of the line".to_string(),
-                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crossat::draw::visible(full[c])),
+                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crate::draw::visible(full[c])),
                 );
                 emit(
                     out,
@@ -103,7 +103,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
                         "{} '{}' does not match \"{}\": it can no longer match {place}\n",
                         clue.label,
                         clue.regex,
-                        crossat::draw::visible_word(word)
+                        crate::draw::visible_word(word)
                     ),
                 )?;
             }
@@ -139,7 +139,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
                     format!(
                         "{} holds '{}', which no clue allows (not in the alphabet)\n",
                         prep.puzzle.shape.cell_name(c),
-                        crossat::draw::visible(ch)
+                        crate::draw::visible(ch)
                     ),
                 )?;
             }
@@ -245,7 +245,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                     text.push_str(&format!(
                         "{} '{}' is wrong: with it these clues cannot all hold:\n",
                         prep.puzzle.shape.cell_name(*c),
-                        crossat::draw::visible(ch)
+                        crate::draw::visible(ch)
                     ));
                     for &i in clues {
                         let clue = &prep.puzzle.clues[i];
@@ -326,7 +326,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                         _ => {}
                     }
                 }
-                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crossat::draw::visible(h.ch)));
+                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crate::draw::visible(h.ch)));
                 if let Some(k) = &because {
                     text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")));
                 }

@@ -4,12 +4,13 @@
 
 use super::input;
 use crate::cli::{DrawWhen, ExplainArgs};
+use crate::draw::Palette;
+use crate::draw::{Mark, View};
 use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
 use crossat::deduce::constraints::Constraint;
 use crossat::deduce::{self, End, Kind, Step, Why, reason};
-use crossat::draw::{Mark, View};
 use crossat::error::Result;
 use crossat::explain::{Answer, Explanation};
 use crossat::pipeline::{self, Prepared};
@@ -17,7 +18,6 @@ use crossat::propagate::SymSet;
 use crossat::puzzle;
 use crossat::records;
 use crossat::records::Difficulty;
-use crossat::style::Palette;
 
 pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let mut paths = super::input_paths(&args.puzzle);
@@ -50,11 +50,11 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitC
                 doms[c] = *r;
             }
             if args.show == DrawWhen::Steps {
-                text.push_str(&crossat::draw::draw(&prep.puzzle, &view(&prep, &doms, Some(step)), look));
+                text.push_str(&crate::draw::draw(&prep.puzzle, &view(&prep, &doms, Some(step)), look));
             }
         }
         if args.show == DrawWhen::End {
-            text.push_str(&crossat::draw::draw(&prep.puzzle, &view(&prep, &doms, None), look));
+            text.push_str(&crate::draw::draw(&prep.puzzle, &view(&prep, &doms, None), look));
         }
         text.push_str(&ending(&prep, &ex));
     }

@@ -99,7 +99,7 @@ pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crossat::pipeline::Prepared> 
 /// it when its content is recognisably another command's input.
 pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {
     let Error::Input(input) = &e else { return e };
-    let text = String::from_utf8_lossy(puzzle::strip_bom(bytes));
+    let text = String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes));
     let json: Option<serde_json::Value> = text.trim_start().starts_with('{').then(|| serde_json::from_str(&text).ok()).flatten();
     let has = |key: &str| match &json {
         Some(v) => v.get(key).is_some(),

@@ -347,7 +347,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
         };
         if !sat {
             progress.started.store(true, Relaxed);
-            let tuning = squares::search::Tuning::from_env();
+            let tuning = tuning_from_env();
             let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, args.jobs.get(), &progress, &mut print)?;
             crate::stop::finish();
             return Ok::<_, Error>(Some(outcome));
@@ -436,4 +436,33 @@ fn with_progress<T>(quiet: bool, progress: &crossat::squares::Progress, size: cr
     });
     bar.finish();
     r
+}
+
+/// The search's default tuning, with fields overridden by `CROSSAT_SQUARES_TUNING`
+/// (`restart_base,greed,fewest_first,wake,wdeg,subset_share`, empty fields kept; for
+/// measurements).
+fn tuning_from_env() -> crossat::squares::search::Tuning {
+    let mut t = crossat::squares::search::Tuning::default();
+    if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
+        let f: Vec<&str> = v.split(',').collect();
+        if let Some(x) = f.first().and_then(|x| x.parse().ok()) {
+            t.restart_base = x;
+        }
+        if let Some(x) = f.get(1).and_then(|x| x.parse().ok()) {
+            t.greed = x;
+        }
+        if let Some(x) = f.get(2).and_then(|x| x.parse().ok()) {
+            t.fewest_first = x;
+        }
+        if let Some(x) = f.get(3).and_then(|x| x.parse().ok()) {
+            t.wake = x;
+        }
+        if let Some(x) = f.get(4).and_then(|x| x.parse().ok()) {
+            t.wdeg = x;
+        }
+        if let Some(x) = f.get(5).and_then(|x| x.parse().ok()) {
+            t.subset_share = x;
+        }
+    }
+    t
 }

@@ -6,7 +6,7 @@ use crate::exit::ExitCode;
 use crate::io::{read_source, refuse_overwrite, write_file};
 use crate::print::Printer;
 use crate::print::io_reason;
-use crossat::dimacs::{self, Model};
+use crossat::dimacs::{self, External};
 use crossat::emit;
 use crossat::encode::ClauseSink;
 use crossat::error::{Error, Result};
@@ -51,7 +51,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     let json = args.json;
     let look = args.draw.options();
     // The clues of every solution are laid out once.
-    let mut sketch = crossat::draw::Sketch::new(look);
+    let mut sketch = crate::draw::Sketch::new(look);
     // Progress while enumerating (--all, --limit): solutions found so far.
     let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
@@ -74,7 +74,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
                 if shown > 0 {
                     writeln!(out)?;
                 }
-                write!(out, "{}", sketch.draw(puzzle, &crossat::draw::View::solution(puzzle, grid)))?;
+                write!(out, "{}", sketch.draw(puzzle, &crate::draw::View::solution(puzzle, grid)))?;
             }
             shown += 1;
             bar.inc(1);
@@ -248,8 +248,7 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut Printer
     let json = args.json;
     let (name, bytes) = read_source(path)?;
     let text = crossat::puzzle::utf8(&name, &bytes)?;
-    let model = dimacs::read_model(text).map_err(|m| Error::input(&name, m))?;
-    let Model::Sat(values) = model else {
+    let External::Grid { grid, highest, variables } = dimacs::read_external(prep, &name, text)? else {
         if json {
             writeln!(out, "{}", records::line(&model_summary(prep, 0, true)))?;
         } else {
@@ -257,37 +256,19 @@ fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut Printer
         }
         return Ok(ExitCode::NoSolution);
     };
-    let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
-    let f = prep.formula()?;
     // A model of another formula may still satisfy this one; its size says so.
-    let highest = values.len().saturating_sub(1);
-    if highest > f.cnf.num_vars() && !args.quiet {
+    if highest > variables && !args.quiet {
         writeln!(
             err,
-            "note: {name} sets variables up to {highest}, but this puzzle's CNF has {}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)",
-            f.cnf.num_vars()
+            "note: {name} sets variables up to {highest}, but this puzzle's CNF has {variables}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)"
         )?;
     }
-    if let Some(k) = f.cnf.first_unsatisfied(value) {
-        return Err(Error::input(
-            &name,
-            format!(
-                "the model violates clause {k} of this puzzle's CNF (was it solved from `crossat dimacs` of the same puzzle and options?)"
-            ),
-        ));
-    }
-    let symbols =
-        solve::decode_cells(&f.vars, value).map_err(|_| Error::input(&name, "the model does not give every cell exactly one letter"))?;
-    let assignment = solve::decode_assignment(&f.vars, value)
-        .map_err(|_| Error::input(&name, "the model does not assign exactly one regex to every entry"))?;
-    let grid = solve::Found { cells: symbols, assignment }.grid(prep.alphabet());
-    prep.verifier.check(&prep.puzzle, &grid)?;
     if json {
         writeln!(out, "{}", records::line(&emit::solution(&prep.puzzle, &grid)))?;
         writeln!(out, "{}", records::line(&model_summary(prep, 1, false)))?;
     } else {
-        let view = crossat::draw::View::solution(&prep.puzzle, &grid);
-        write!(out, "{}", crossat::draw::draw(&prep.puzzle, &view, args.draw.options()))?;
+        let view = crate::draw::View::solution(&prep.puzzle, &grid);
+        write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options()))?;
         writeln!(out, "verified: the model's grid matches every clue")?;
     }
     Ok(ExitCode::Solved)

@@ -95,37 +95,6 @@ impl Default for Tuning {
     }
 }
 
-impl Tuning {
-    /// The default, with fields overridden by `CROSSAT_SQUARES_TUNING`
-    /// (`restart_base,greed,fewest_first,wake,wdeg,subset_share`, empty fields kept; for
-    /// measurements).
-    pub fn from_env() -> Tuning {
-        let mut t = Tuning::default();
-        if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
-            let f: Vec<&str> = v.split(',').collect();
-            if let Some(x) = f.first().and_then(|x| x.parse().ok()) {
-                t.restart_base = x;
-            }
-            if let Some(x) = f.get(1).and_then(|x| x.parse().ok()) {
-                t.greed = x;
-            }
-            if let Some(x) = f.get(2).and_then(|x| x.parse().ok()) {
-                t.fewest_first = x;
-            }
-            if let Some(x) = f.get(3).and_then(|x| x.parse().ok()) {
-                t.wake = x;
-            }
-            if let Some(x) = f.get(4).and_then(|x| x.parse().ok()) {
-                t.wdeg = x;
-            }
-            if let Some(x) = f.get(5).and_then(|x| x.parse().ok()) {
-                t.subset_share = x;
-            }
-        }
-        t
-    }
-}
-
 /// One decision: the domains before it, the cell and the value it took.
 struct Decision {
     saved: Vec<Values>,

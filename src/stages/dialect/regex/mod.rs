@@ -5,7 +5,7 @@
 pub(crate) mod ast;
 pub mod parser;
 pub(crate) mod syntax;
-pub mod unicode;
+pub(crate) mod unicode;
 
 #[cfg(test)]
 mod cpython;

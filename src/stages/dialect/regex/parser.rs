@@ -37,7 +37,7 @@ pub(crate) const MAX_NESTING: usize = 200;
 /// Longest clue crossat reads, in characters. Parsing and compiling take about 120
 /// bytes per character (docs/performance.md), so a clue at the limit needs about
 /// 120 MB; Python has no such limit.
-pub const MAX_CLUE_CHARS: usize = 1_000_000;
+pub(crate) const MAX_CLUE_CHARS: usize = 1_000_000;
 
 /// sre's `MAXGROUPS` on a 64-bit build.
 pub(crate) const MAXGROUPS: u64 = 1_073_741_823;

@@ -45,7 +45,7 @@ pub(crate) fn is_alnum(c: char) -> bool {
 }
 
 /// sre's Unicode `\w`: `str.isalnum()` or `_`.
-pub fn is_word(c: char) -> bool {
+pub(crate) fn is_word(c: char) -> bool {
     c == '_' || is_alnum(c)
 }
 

@@ -5,7 +5,7 @@
 
 use super::Drawer;
 use super::text::{Piece, push_right};
-use crate::puzzle::Clue;
+use crossat::puzzle::Clue;
 
 /// What a rectangle's drawing takes from its clues alone (see [`super::Sketch`]).
 pub(super) struct RectLayout {

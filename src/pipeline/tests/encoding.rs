@@ -8,13 +8,13 @@
 //! verifier that also filters solver output — and that matcher is cross-checked against
 //! CPython on the same clues and line strings in the same test.
 
-use crossat::compile;
-use crossat::error::Result;
-use crossat::generate::Rng;
-use crossat::pipeline;
-use crossat::puzzle::{Clue, Puzzle, Shape};
-use crossat::stats::Times;
-use crossat::verify::Verifier;
+use crate::compile;
+use crate::error::Result;
+use crate::pipeline;
+use crate::puzzle::{Clue, Puzzle, Shape};
+use crate::rng::Rng;
+use crate::stats::Times;
+use crate::verify::Verifier;
 use std::collections::BTreeSet;
 
 /// A small deterministic generator, so every failure names a seed.
@@ -74,8 +74,24 @@ fn all_words(alphabet: &[char], n: usize) -> Vec<String> {
     words
 }
 
-fn full_match(re: &str) -> crate::common::Full {
-    crate::common::Full::new(re)
+/// The reference matcher (crossat's port of sre) for one clue, as `re.fullmatch`.
+struct Full(crate::sre::Matcher);
+
+impl Full {
+    /// Parses `re` as Python does; panics if Python would refuse it.
+    fn new(re: &str) -> Full {
+        let parsed = crate::regex::parser::parse(re).unwrap_or_else(|e| panic!("{re:?}: {e}"));
+        Full(crate::sre::Matcher::new(&parsed).unwrap_or_else(|e| panic!("{re:?}: {e}")))
+    }
+
+    /// Whether `re.fullmatch(re, s)` matches.
+    fn is_match(&self, s: &str) -> std::result::Result<bool, String> {
+        self.0.fullmatch(&s.chars().collect::<Vec<_>>()).map_err(|e| e.to_string())
+    }
+}
+
+fn full_match(re: &str) -> Full {
+    Full::new(re)
 }
 
 /// Brute force by CPython: for each `(clue, alphabet, n)`, the words of length `n`
@@ -83,15 +99,15 @@ fn full_match(re: &str) -> crate::common::Full {
 /// CPython crash is tolerated, and it must not occur on these clues.
 fn python_lines(queries: &[(String, &[char], usize)]) -> Vec<Option<BTreeSet<String>>> {
     let asked: Vec<(&str, &[char], usize)> = queries.iter().map(|(re, a, n)| (re.as_str(), *a, *n)).collect();
-    let answers = crate::common::python_fullmatch(&asked);
+    let answers = crate::test_support::python_fullmatch(&asked);
     for ((re, _, n), a) in queries.iter().zip(&answers) {
-        assert!(a.as_ref().is_none_or(|a| !a.contains(crate::common::CRASH)), "CPython's matcher crashed on {re:?}, length {n}");
+        assert!(a.as_ref().is_none_or(|a| !a.contains(crate::test_support::CRASH)), "CPython's matcher crashed on {re:?}, length {n}");
     }
     answers
 }
 
 /// Whether crossat's matcher accepts `w` (a matcher error fails the test: it is no answer).
-fn matches(m: &crate::common::Full, re: &str, w: &str) -> bool {
+fn matches(m: &Full, re: &str, w: &str) -> bool {
     m.is_match(w).unwrap_or_else(|e| panic!("crossat's matcher on {re:?}, {w:?}: {e}"))
 }
 
@@ -252,7 +268,7 @@ fn whole_grids_match_brute_force() {
         let row_clues: Vec<Option<String>> = (0..rows).map(|_| Some(random_regex(&mut rng, alphabet, 2))).collect();
         let col_clues: Vec<Option<String>> = (0..cols).map(|_| (rng.below(4) > 0).then(|| random_regex(&mut rng, alphabet, 2))).collect();
         let p = grid_puzzle(rows, cols, &row_clues, &col_clues, vec![None; rows * cols]);
-        let matchers: Vec<(crate::common::Full, &Clue)> = p.clues.iter().map(|c| (full_match(&c.regex), c)).collect();
+        let matchers: Vec<(Full, &Clue)> = p.clues.iter().map(|c| (full_match(&c.regex), c)).collect();
         let want: BTreeSet<String> = all_words(alphabet, rows * cols)
             .into_iter()
             .filter(|w| {
@@ -407,7 +423,7 @@ impl BackrefGen<'_> {
 /// number of regexes (the default run checks over 100,000 (regex, string) pairs).
 #[test]
 fn backrefs_and_lookarounds_match_brute_force() {
-    let regexes = crate::common::sample_size("CROSSAT_DIFF_CASES", 700, 700) as u64;
+    let regexes = crate::test_support::sample_size("CROSSAT_DIFF_CASES", 700, 700) as u64;
     let alphabets: [&[char]; 3] = [&['A', 'B'], &['A', 'B', 'C'], &['A', 'B', 'C', 'D']];
     let (mut pairs, mut refused, mut unreadable) = (0usize, 0usize, 0usize);
     let mut queries = Vec::new();
@@ -427,7 +443,7 @@ fn backrefs_and_lookarounds_match_brute_force() {
         }
         // A clue Python refuses is refused by crossat's parser too.
         let Some(want) = want else {
-            assert!(crossat::regex::parser::parse(&re).is_err(), "seed {seed}: Python refuses {re:?}, crossat reads it");
+            assert!(crate::regex::parser::parse(&re).is_err(), "seed {seed}: Python refuses {re:?}, crossat reads it");
             unreadable += 1;
             done = Some(seed);
             continue;
@@ -449,7 +465,7 @@ fn backrefs_and_lookarounds_match_brute_force() {
         "backrefs/lookarounds: {pairs} (regex, string) pairs; {refused} regexes refused, {unreadable} refused by Python and the parser"
     );
     assert!(pairs >= 100_000 * regexes as usize / 700, "only {pairs} pairs checked");
-    crate::common::bound_skips(
+    crate::test_support::bound_skips(
         "backrefs/lookarounds: regexes crossat refuses as unsupported",
         refused,
         regexes as usize,
@@ -524,43 +540,4 @@ fn propagation_alone_decides_and_the_formula_agrees() {
         // And so does the formula without propagation (every domain the whole alphabet).
         assert_eq!(solutions(&searched.puzzle, alphabet, false).expect("brute").into_iter().collect::<Vec<_>>(), direct, "{clues:?}");
     }
-}
-
-/// Clues equal up to a renaming of the symbols compile once (`compile::rename`): on
-/// every antoine-trux puzzle and on generated hard puzzles (many clues of one shape),
-/// each clue's automaton in the puzzle accepts exactly the words of the clue compiled
-/// alone, and the renaming happens (good_ol_days' four run-of-five lookaheads).
-#[test]
-fn renamed_clues_accept_what_the_clue_compiled_alone_accepts() {
-    use crossat::compile::{self, Options, minimize, trim};
-    let mut texts: Vec<(String, String)> = Vec::new();
-    for entry in std::fs::read_dir(crate::common::puzzle("antoine-trux")).expect("puzzles") {
-        let path = entry.expect("entry").path();
-        if path.to_string_lossy().ends_with(".input.txt") {
-            texts.push((path.display().to_string(), crate::common::read_text(&path)));
-        }
-    }
-    for seed in ["1", "2"] {
-        let r =
-            crate::common::crossat(&["generate", "--size", "6x6", "--difficulty", "hard", "--seed", seed, "--output-format", "trux"], None);
-        assert_eq!(r.code, 0, "{}", r.stderr);
-        texts.push((format!("generated hard 6x6 seed {seed}"), r.stdout));
-    }
-    let mut renamed = 0;
-    for (name, text) in &texts {
-        let prep = crossat::pipeline::prepare(&crate::common::input_text(text)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let parsed = compile::parse_clues("<test>", &prep.puzzle).expect("parses");
-        for (i, clue) in prep.puzzle.clues.iter().enumerate() {
-            let alone = compile::classify::compile_clue(&parsed[i], prep.alphabet(), clue.cells.len(), Options::default())
-                .unwrap_or_else(|e| panic!("{name} {}: {e:?}", clue.label));
-            let got = &prep.compiled().expect("compiles").clues[i];
-            assert_eq!(got.route, alone.route, "{name} {}", clue.label);
-            if got.tagged.is_none() {
-                let (a, b) = (minimize(&trim(&got.automaton)), minimize(&trim(&alone.automaton)));
-                assert_eq!(a, b, "{name} {}: another language than the clue alone", clue.label);
-                renamed += usize::from(got.automaton != alone.automaton);
-            }
-        }
-    }
-    assert!(renamed >= 3, "only {renamed} clues came out of a renaming");
 }

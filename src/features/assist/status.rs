@@ -1,4 +1,4 @@
-//! Live clue checking: for a partial grid, each clue is `satisfied` (its line is full
+//! Live clue checking, as the web page shows it while a player types: for a partial grid, each clue is `satisfied` (its line is full
 //! and the matcher accepts it), `possible` (some completion of the line's empty cells
 //! over the alphabet matches), or `broken` (none does) — decided exactly:
 //!
@@ -14,12 +14,13 @@
 //! A letter outside the puzzle's alphabet breaks the partial lines through it: no
 //! solution can hold it.
 
-use crossat::compile::{Automaton, Compiled, CompiledClue, DEAD};
-use crossat::encode::{self, Cnf};
-use crossat::pipeline::Prepared;
-use crossat::propagate::SymSet;
-use crossat::puzzle::Puzzle;
-use crossat::solve::Oracle;
+use crate::compile::{Automaton, Compiled, CompiledClue, DEAD};
+use crate::encode::{self, Cnf};
+use crate::error::{Error, Result};
+use crate::pipeline::Prepared;
+use crate::propagate::SymSet;
+use crate::puzzle::Puzzle;
+use crate::solve::Oracle;
 use std::collections::BTreeMap;
 
 /// Completions of a line tried one by one with the matcher, at most.
@@ -29,7 +30,7 @@ const MATCHER_WORDS: usize = 4096;
 /// are the slow ones, and a player's typing changes few lines at a time.
 pub type Cache = BTreeMap<(usize, Vec<Option<usize>>), State>;
 
-pub use crossat::records::ClueStatus as State;
+use crate::records::ClueStatus as State;
 
 /// Whether the automaton accepts some completion of `line` (symbols; `None` empty).
 fn automaton_allows(a: &Automaton, line: &[Option<usize>], symbols: usize) -> bool {
@@ -65,7 +66,7 @@ fn automaton_allows(a: &Automaton, line: &[Option<usize>], symbols: usize) -> bo
 
 /// Whether the matcher accepts some completion of `line`; `None` when there are more
 /// than [`MATCHER_WORDS`] completions.
-fn matcher_allows(prep: &Prepared, clue: usize, line: &[Option<usize>]) -> crossat::Result<Option<bool>> {
+fn matcher_allows(prep: &Prepared, clue: usize, line: &[Option<usize>]) -> Result<Option<bool>> {
     let chars = prep.alphabet().chars();
     let empty: Vec<usize> = (0..line.len()).filter(|&p| line[p].is_none()).collect();
     let total = (0..empty.len()).try_fold(1usize, |n, _| n.checked_mul(chars.len()).filter(|&n| n <= MATCHER_WORDS));
@@ -88,7 +89,7 @@ fn matcher_allows(prep: &Prepared, clue: usize, line: &[Option<usize>]) -> cross
 /// formula of that clue alone (the encoding `crossat check` gates, with the line's
 /// entries as domains); `None` when the clue's formula only over-approximates it (the
 /// counterexample route).
-fn sat_allows(prep: &Prepared, i: usize, line: &[Option<usize>]) -> crossat::Result<Option<bool>> {
+fn sat_allows(prep: &Prepared, i: usize, line: &[Option<usize>]) -> Result<Option<bool>> {
     let compiled = prep.compiled()?;
     if !compiled.clues[i].route.exact() {
         return Ok(None);
@@ -108,9 +109,13 @@ fn sat_allows(prep: &Prepared, i: usize, line: &[Option<usize>]) -> crossat::Res
     Ok(Some(Oracle::new(&cnf).solve(&selectors)?.is_some()))
 }
 
-/// The status of every clue, in puzzle order (web/API.md).
-pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> crossat::Result<Vec<State>> {
+/// The status of every clue of `prep` on a player's partial `grid` (`None`: an empty
+/// cell), in puzzle order; `cache` keeps the slow verdicts between calls on one puzzle.
+pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> Result<Vec<State>> {
     let puzzle = &prep.puzzle;
+    if grid.len() != puzzle.givens.len() {
+        return Err(Error::input("grid", format!("{} cells given, the puzzle has {}", grid.len(), puzzle.givens.len())));
+    }
     let alphabet = prep.alphabet();
     let mut states = Vec::with_capacity(puzzle.clues.len());
     // The clues left to the gated formula: over-approximated, with many completions.
@@ -162,4 +167,85 @@ pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> cros
         }
     }
     Ok(states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::{Input, prepare};
+
+    /// Every partial grid of small puzzles (each cell empty, a letter, or a letter
+    /// outside the alphabet), against brute force: a clue is satisfied when its full
+    /// line matches, possible when some completion of its line over the alphabet
+    /// matches and the line holds no letter outside it, else broken — the matcher
+    /// deciding each word.
+    #[test]
+    fn status_is_the_brute_force_verdict_on_every_partial_grid() {
+        let puzzles = [
+            // Regular clues (the automaton decides partial lines).
+            r#"{"left": ["[AB]*", "A.|.A"], "top": ["[^B]*", "(A|B)B"], "alphabet": "AB"}"#,
+            // Back-references and a lookahead (over-approximated: matcher and SAT).
+            r#"{"left": ["(.)\\1", "(?=.A).."], "top": ["(.)(?!\\1).", "A*B*"], "alphabet": "ABC"}"#,
+        ];
+        for text in puzzles {
+            let prep = prepare(&Input { source: "t.json".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }).expect("prepares");
+            let letters: Vec<Option<char>> =
+                std::iter::once(None).chain(prep.alphabet().chars().iter().copied().map(Some)).chain([Some('x')]).collect();
+            let cells = prep.puzzle.givens.len();
+            let mut cache = Cache::new();
+            let mut grids = 0;
+            for k in 0..letters.len().pow(cells as u32) {
+                let grid: Vec<Option<char>> = (0..cells).map(|c| letters[k / letters.len().pow(c as u32) % letters.len()]).collect();
+                let got = status(&prep, &grid, &mut cache).expect("status");
+                for (i, clue) in prep.puzzle.clues.iter().enumerate() {
+                    let line: Vec<Option<char>> = clue.cells.iter().map(|&c| grid[c]).collect();
+                    let mut words = vec![String::new()];
+                    for cell in &line {
+                        let options: Vec<char> = match cell {
+                            Some(ch) => vec![*ch],
+                            None => prep.alphabet().chars().to_vec(),
+                        };
+                        words = words.iter().flat_map(|w| options.iter().map(move |ch| format!("{w}{ch}"))).collect();
+                    }
+                    let matches = words.iter().any(|w| prep.verifier.clue_matches(i, w).expect("matches"));
+                    // A letter no solution can hold breaks every partial line through it.
+                    let foreign = line.iter().flatten().any(|&ch| prep.alphabet().index(ch).is_none());
+                    let want = match (line.iter().all(Option::is_some), matches) {
+                        (true, true) => State::Satisfied,
+                        (false, true) if !foreign => State::Possible,
+                        _ => State::Broken,
+                    };
+                    assert_eq!(got[i], want, "{text}: clue {} on {line:?}", clue.regex);
+                }
+                grids += 1;
+            }
+            assert!(grids >= 256, "{text}: {grids} grids");
+        }
+    }
+
+    /// A line with more completions than the matcher is asked about goes to the SAT
+    /// call on the clue's formula alone; its verdicts are the brute force's.
+    #[test]
+    fn long_lines_of_over_approximated_clues_are_decided_by_the_clues_formula() {
+        let text = r#"{"left": ["(....)\\1"], "top": [".", ".", ".", ".", ".", ".", ".", "."], "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}"#;
+        let prep = prepare(&Input { source: "t.json".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }).expect("prepares");
+        assert!(prep.alphabet().len().pow(4) > MATCHER_WORDS, "four empty cells must be too many for the matcher");
+        let clue = &prep.compiled().expect("compiled").clues[0];
+        assert!(clue.approximate() && clue.route.exact(), "the clue's automaton must over-approximate it, its formula not");
+        for (row, want) in [
+            ("........", State::Possible),
+            ("A.......", State::Possible),
+            ("A...A...", State::Possible),
+            ("A...B...", State::Broken),
+            ("...Z...Y", State::Broken),
+            ("..QR..QR", State::Possible),
+            ("ABQRABQR", State::Satisfied),
+            ("ABQRABQS", State::Broken),
+        ] {
+            let grid: Vec<Option<char>> = row.chars().map(|c| (c != '.').then_some(c)).collect();
+            let got = status(&prep, &grid, &mut Cache::new()).expect("status");
+            assert_eq!(got[0], want, "{row}");
+        }
+        assert!(matches!(status(&prep, &[None; 4], &mut Cache::new()), Err(Error::Input(_))), "a grid of the wrong size");
+    }
 }

@@ -13,15 +13,16 @@
 //! flag inside the class's group.
 //!
 //! For each class and each candidate character (those whose case mappings matter),
-//! the matcher ([`crossat::sre::Matcher`]) and the solutions of a one-cell puzzle (the
+//! the matcher ([`crate::sre::Matcher`]) and the solutions of a one-cell puzzle (the
 //! automaton that encodes the clue, every grid re-checked by the matcher) must both
 //! be exactly the characters `re.fullmatch` accepts. `CROSSAT_CHARSET_CASES=N` sets the
 //! number of random classes of two or three members (default 600) tried besides every
 //! class of one member.
 
-use crate::common;
-use crossat::generate::Rng;
-use crossat::sre::Matcher;
+use super::{input_text, solve_in_process};
+use crate::rng::Rng;
+use crate::sre::Matcher;
+use crate::test_support as common;
 use std::collections::BTreeSet;
 
 /// Characters whose case mappings matter: ASCII letters and their neighbours, Latin-1
@@ -276,7 +277,7 @@ fn alphabets() -> Vec<Vec<char>> {
     let mut out: Vec<Vec<char>> = vec![Vec::new()];
     let mut words = 0;
     for &c in CANDIDATES {
-        let word = crossat::regex::unicode::is_word(c);
+        let word = crate::regex::unicode::is_word(c);
         if word && words == 60 {
             out.push(Vec::new());
             words = 0;
@@ -289,7 +290,7 @@ fn alphabets() -> Vec<Vec<char>> {
 
 /// The characters crossat's matcher accepts.
 fn matcher_accepts(clue: &str, chars: &[char]) -> Result<BTreeSet<char>, String> {
-    let parsed = crossat::regex::parser::parse(clue).map_err(|e| e.to_string())?;
+    let parsed = crate::regex::parser::parse(clue).map_err(|e| e.to_string())?;
     let m = Matcher::new(&parsed).map_err(|e| e.to_string())?;
     let mut out = BTreeSet::new();
     for &c in chars {
@@ -303,8 +304,8 @@ fn matcher_accepts(clue: &str, chars: &[char]) -> Result<BTreeSet<char>, String>
 /// The solutions of the one-cell puzzle whose row clue is `clue`, over `alphabet`.
 fn solutions(clue: &str, alphabet: &[char]) -> Result<BTreeSet<char>, String> {
     let json = serde_json::json!({ "left": [clue], "top": ["(?s:.)"] }).to_string();
-    let input = crossat::pipeline::Input { alphabet: Some(alphabet.to_vec()), ..common::input_text(&json) };
-    let (grids, complete) = common::solve_in_process(input, None).map_err(|e| e.to_string())?;
+    let input = crate::pipeline::Input { alphabet: Some(alphabet.to_vec()), ..input_text(&json) };
+    let (grids, complete) = solve_in_process(input).map_err(|e| e.to_string())?;
     assert!(complete, "{clue:?}: the search was not exhausted");
     Ok(grids.iter().map(|g| g.concat().chars().next().expect("one cell")).collect())
 }
@@ -363,7 +364,7 @@ fn reported_ranges_under_ascii_ignorecase_agree_with_python() {
 
 #[test]
 fn classes_agree_with_python() {
-    let random = crate::common::sample_size("CROSSAT_CHARSET_CASES", 600, 600);
+    let random = common::sample_size("CROSSAT_CHARSET_CASES", 600, 600);
     let clues = clues(random);
     let answers = python(&clues);
     let alphabets = alphabets();

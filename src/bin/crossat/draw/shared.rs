@@ -3,9 +3,9 @@
 //! marks and special characters, the horizontal borders of a box grid, and the listing
 //! of clues drawn nowhere else.
 
+use super::palette::Palette;
 use super::text::{Piece, push_centred, show};
 use super::{Drawer, Mark, width};
-use crate::style::Palette;
 use unicode_width::UnicodeWidthChar;
 
 impl Drawer<'_> {
@@ -56,8 +56,12 @@ impl Drawer<'_> {
             self.legend.push(format!("{sample} fails"));
         }
         // Python is the default dialect; another one is named beside the clues.
-        if self.opt.clues && self.puzzle.dialect != crate::puzzle::Dialect::Python {
-            self.legend.push(format!("clues in the {} dialect", self.puzzle.dialect.title()));
+        if self.opt.clues && self.puzzle.dialect != crossat::puzzle::Dialect::Python {
+            let title = match self.puzzle.dialect {
+                crossat::puzzle::Dialect::Python => "Python",
+                crossat::puzzle::Dialect::Ecmascript => "ECMAScript",
+            };
+            self.legend.push(format!("clues in the {title} dialect"));
         }
     }
 

@@ -7,6 +7,8 @@
 //! until nothing can be left out. Every forced cell reported is confirmed by the SAT
 //! solver (the formula with that cell set otherwise is unsatisfiable).
 
+pub mod status;
+
 use crate::compile::Compiled;
 use crate::encode::{self, Cnf};
 use crate::error::{Error, Result};
@@ -237,6 +239,19 @@ impl<'a> Assistant<'a> {
         Ok(self.backbone(givens)?.into_iter().next())
     }
 
+    /// The clues and filled cells behind hint `h`: a single-line hint's clue with the
+    /// filled cells of its line, else a minimal set that conflicts with any other
+    /// letter in the cell.
+    pub fn because(&mut self, givens: &[Option<char>], h: &Hint) -> Result<Conflict> {
+        match h.reason {
+            Reason::SingleLine(i) => {
+                let line = &self.puzzle().clues[i].cells;
+                Ok(Conflict { clues: vec![i], givens: line.iter().copied().filter(|&c| givens[c].is_some()).collect() })
+            }
+            _ => self.explain(givens, h.cell, h.ch),
+        }
+    }
+
     fn doms_from(&self, givens: &[Option<char>]) -> Vec<SymSet> {
         let n = self.compiled().alphabet.len();
         givens
@@ -396,6 +411,18 @@ pub fn hint_record(prep: &Prepared, h: &Hint, because: Option<&Conflict>) -> rec
         clue,
         because: because.map(|k| conflict_record(prep, k)),
     }
+}
+
+/// A player's next forced cell with the clues behind it (`hint --json --grid`'s hint
+/// record); `None` when the grid is full, an entry is wrong or it cannot be completed.
+pub(crate) fn next_hint(prep: &Prepared, givens: &[Option<char>]) -> Result<Option<records::Hint>> {
+    let mut assistant = Assistant::new(prep)?;
+    if !wrong_entries(prep, &mut assistant, givens)?.is_empty() || assistant.complete(givens)?.is_none() {
+        return Ok(None);
+    }
+    let Some(h) = assistant.hint(givens)? else { return Ok(None) };
+    let because = assistant.because(givens, &h)?;
+    Ok(Some(hint_record(prep, &h, Some(&because))))
 }
 
 /// A cell holding a character outside the alphabet, as `check --json` prints it.

@@ -1,14 +1,13 @@
-//! Line propagation over position automata, before compiling (`propagate::early`):
-//! each clue's supported letters against CPython 3.11's own matches, and whole puzzles
-//! decided that way against the compiled route.
+//! Line propagation over position automata, before compiling: each clue's supported
+//! letters against CPython 3.11's own matches (whole puzzles decided that way are
+//! checked against the compiled route in `generate`'s tests, which make them).
 
-use crate::common::python_fullmatch;
-use crossat::compile::{Alphabet, glushkov, normalise};
-use crossat::generate::Rng;
-use crossat::pipeline::{self, Input};
-use crossat::propagate::SymSet;
-use crossat::propagate::early::{Nfa, Walk};
-use crossat::regex::parser::parse;
+use super::{Nfa, Walk};
+use crate::compile::{Alphabet, glushkov, normalise};
+use crate::propagate::SymSet;
+use crate::regex::parser::parse;
+use crate::rng::Rng;
+use crate::test_support::python_fullmatch;
 use std::collections::BTreeSet;
 
 /// The clue's position automaton over `alphabet` on lines of `n` cells, if it has one.
@@ -124,40 +123,4 @@ fn clues_without_a_position_automaton_are_left_to_the_compiled_route() {
     assert!(nfa(r"(?i)(a)\1", &alphabet, 2).is_some(), "no upper case in the alphabet: plain equality");
     assert!(nfa(r"([ab])c\1", &alphabet, 3).is_some());
     assert!(nfa(r"(a|b)c\1", &alphabet, 3).is_some(), "an alternation of characters is one set");
-}
-
-/// Generated puzzles with back-references that line propagation decides: the answer
-/// before compiling is the compiled route's, and nothing is compiled for it.
-#[test]
-fn puzzles_decided_before_compiling_agree_with_the_compiled_route() {
-    let mut decided = 0;
-    for seed in 1..=6u64 {
-        let text = crate::common::crossat(
-            &["generate", "--size", "6x6", "--backrefs", "--sides", "2", "--seed", &seed.to_string(), "--output-format", "trux"],
-            None,
-        );
-        assert_eq!(text.code, 0, "{text:?}");
-        let input = Input { source: format!("seed {seed}"), bytes: text.stdout.clone().into_bytes(), ..Input::default() };
-        let mut prep = pipeline::prepare(&input).expect("prepares");
-        let early = prep.decided();
-        let mut grids = Vec::new();
-        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
-            grids.push(g.cells.iter().collect::<String>());
-            Ok(())
-        })
-        .expect("solves");
-        assert_eq!(prep.is_compiled(), early.is_none(), "seed {seed}: compiled only when propagation did not decide");
-        // Now compiled, on demand: every clue gets its automaton.
-        let compiled = prep.compiled().expect("compiles");
-        assert_eq!(compiled.clues.len(), prep.puzzle.clues.len());
-        let want = crossat::propagate::domains(&prep.puzzle, compiled);
-        if let Some(crossat::solve::Settled::Only(cells)) = &early {
-            decided += 1;
-            let doms = want.expect("the compiled route finds a solution too");
-            assert!(doms.iter().zip(cells).all(|(d, &x)| d.contains(x)), "seed {seed}: the compiled route keeps the grid");
-            assert_eq!((outcome.found, outcome.complete), (1, true), "seed {seed}");
-            assert_eq!(grids.len(), 1);
-        }
-    }
-    assert!(decided >= 3, "only {decided} of 6 puzzles decided before compiling");
 }

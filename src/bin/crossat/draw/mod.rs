@@ -21,12 +21,13 @@
 
 mod free;
 mod hexagon;
+mod palette;
 mod rect;
 mod shared;
 mod text;
 
-use crate::puzzle::{Puzzle, Shape};
-use crate::style::Palette;
+use crossat::puzzle::{Puzzle, Shape};
+pub use palette::Palette;
 use rect::RectLayout;
 use text::{ASCII, Glyphs, UNICODE, show};
 use unicode_width::UnicodeWidthChar;
@@ -79,7 +80,7 @@ pub struct View {
 
 impl View {
     /// A solved grid; the puzzle's givens are marked.
-    pub fn solution(puzzle: &Puzzle, grid: &crate::verify::Grid) -> View {
+    pub fn solution(puzzle: &Puzzle, grid: &crossat::verify::Grid) -> View {
         let marks = puzzle.givens.iter().map(|g| if g.is_some() { Mark::Given } else { Mark::Plain }).collect();
         View { cells: grid.cells.iter().map(|&c| Some(c)).collect(), marks, assignment: grid.assignment.clone(), ..View::default() }
     }
@@ -91,7 +92,7 @@ impl View {
     }
 }
 
-pub use crate::style::{visible, visible_word};
+pub use crossat::style::{visible, visible_word};
 
 /// Display width of plain text.
 pub fn width(s: &str) -> usize {
@@ -165,19 +166,15 @@ impl Sketch {
 mod tests {
     use super::*;
 
-    /// A rectangle of these clues, without name, alphabet or givens.
-    fn rect(clues: crate::puzzle::RectClues) -> Puzzle {
-        Puzzle::rect("t", None, None, None, clues).expect("puzzle")
+    /// A rectangle read from crossat's JSON format.
+    fn rect(json: &str) -> Puzzle {
+        crossat::Puzzle::read("t.json", json.as_bytes()).expect("puzzle").prepared().puzzle.clone()
     }
 
     #[test]
     fn wide_characters_keep_columns_aligned() {
-        let p = rect(crate::puzzle::RectClues {
-            left: Some(vec![vec!["漢字".into()]]),
-            top: Some(vec![vec!["漢".into()], vec!["字".into()]]),
-            ..Default::default()
-        });
-        let grid = crate::verify::Grid { cells: vec!['漢', '字'], assignment: vec![] };
+        let p = rect(r#"{"left": ["漢字"], "top": ["漢", "字"]}"#);
+        let grid = crossat::verify::Grid { cells: vec!['漢', '字'], assignment: vec![] };
         let s = draw(&p, &View::solution(&p, &grid), Options::default());
         let widths: Vec<usize> = s.lines().map(width).collect();
         assert!(widths[1..4].iter().all(|&w| w == widths[1]), "{s}");
@@ -187,17 +184,12 @@ mod tests {
     fn a_sketch_draws_every_grid_as_draw_does() {
         // Two rows of two cells, clues on all four sides; one bottom clue too wide for
         // its column (so the bottom clues are listed).
-        let p = rect(crate::puzzle::RectClues {
-            left: Some(vec![vec!["[AB]+".into()], vec![".*".into()]]),
-            right: Some(vec![vec!["A|B.".into()], vec!["..".into()]]),
-            top: Some(vec![vec![".*".into()], vec!["[^C]*".into()]]),
-            bottom: Some(vec![vec!["(A|B|C|D|E)*".into()], vec![".+".into()]]),
-        });
+        let p = rect(r#"{"left": ["[AB]+", ".*"], "right": ["A|B.", ".."], "top": [".*", "[^C]*"], "bottom": ["(A|B|C|D|E)*", ".+"]}"#);
         let grids = [['A', 'B', 'C', 'D'], ['A', '漢', ' ', 'D'], ['B', 'B', 'B', 'B'], ['A', '字', 'A', '\u{301}']];
         for opt in [Options::default(), Options { unicode: false, ..Options::default() }, Options { color: true, ..Options::default() }] {
             let mut sketch = Sketch::new(opt);
             for (k, cells) in grids.iter().enumerate() {
-                let grid = crate::verify::Grid { cells: cells.to_vec(), assignment: vec![] };
+                let grid = crossat::verify::Grid { cells: cells.to_vec(), assignment: vec![] };
                 let mut view = View::solution(&p, &grid);
                 if k == 2 {
                     // Marked cells and clues change the layout; the next grid goes back.
