@@ -41,7 +41,7 @@ pub struct Explanation {
 impl Explanation {
     /// The difficulty the steps show (`Deduction::difficulty`); hard when the search
     /// settled the answer, `None` when there is no single answer to rate.
-    pub fn difficulty(&self) -> Option<crate::deduce::rate::Difficulty> {
+    pub fn difficulty(&self) -> Option<crate::records::Difficulty> {
         match self.answer {
             Answer::Unique(_) => self.deduction.difficulty(),
             _ => None,
@@ -186,7 +186,7 @@ pub fn summary_record(prep: &Prepared, ex: &Explanation) -> records::ExplainSumm
         assign,
         split,
         search,
-        difficulty: ex.difficulty().map(|d| d.name().to_string()),
+        difficulty: ex.difficulty(),
         grid,
         assignment,
     }

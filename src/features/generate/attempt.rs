@@ -10,8 +10,9 @@ use super::check::{Checker, Found};
 use super::clues::{Gen, Styles, clue_for};
 use super::{Difficulty, Generated, Spec, answer, assemble, lines, prove};
 use crate::compile::Compiled;
-use crate::deduce::rate::{Rating, rate};
+use crate::deduce::rate::rate;
 use crate::error::Result;
+use crate::records::Rating;
 use crate::rng::Rng;
 
 /// Uniqueness checks one attempt may make before starting over with fresh clues.

@@ -4,9 +4,10 @@
 use super::cache::Cache;
 use super::{Spec, assemble};
 use crate::compile::{self, Compiled};
-use crate::deduce::rate::{Rating, rate};
+use crate::deduce::rate::rate;
 use crate::error::Result;
 use crate::pipeline;
+use crate::records::Rating;
 use crate::solve;
 
 /// What a check of the clues found.

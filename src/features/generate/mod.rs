@@ -39,7 +39,8 @@ use crate::puzzle::{Clue, Puzzle, Shape};
 use crate::stats::Times;
 use crate::stop::Cancel;
 
-pub use crate::deduce::rate::{Difficulty, Rating, rate};
+pub use crate::deduce::rate::rate;
+pub use crate::records::{Difficulty, Rating};
 pub use crate::rng::Rng;
 
 mod attempt;
@@ -105,8 +106,8 @@ impl Generated {
             trux: regular.then(|| crate::puzzle::trux::write(p, sides)),
             solution: self.rows(),
             unique: true,
-            difficulty: self.rating.difficulty.name().to_string(),
-            rating: self.rating.record(),
+            difficulty: self.rating.difficulty,
+            rating: self.rating,
             checks: self.checks,
             seed,
             time_ms,

@@ -33,7 +33,6 @@
 pub(crate) mod candidates;
 pub(crate) mod closure;
 pub mod constraints;
-mod difficulty;
 pub mod pool;
 pub mod rate;
 pub mod reason;
@@ -43,8 +42,8 @@ use crate::compile::Compiled;
 use crate::error::Result;
 use crate::propagate::SymSet;
 use crate::puzzle::Puzzle;
+use crate::records::Difficulty;
 use constraints::Constraint;
-pub use difficulty::Difficulty;
 use std::collections::BTreeSet;
 
 /// The matcher a deduction asks about the words of clues whose automata only

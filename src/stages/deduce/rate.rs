@@ -2,10 +2,10 @@
 //! ([`rate`]). The class is the one `crossat explain`'s steps show (line steps alone,
 //! case splits of depth 1, or more), computed with the same engine's fixpoints
 //! (`super::closure`) without choosing and wording the steps; the proof of a
-//! hard puzzle's uniqueness adds search decisions, and [`Rating`] counts what each
-//! part needed. It lives in the solve stage because both
-//! `crossat generate` (which aims at a difficulty) and `crossat solve --stats` (which
-//! reports one) rate puzzles.
+//! hard puzzle's uniqueness adds search decisions, and the [`Rating`] counts what each
+//! part needed. The rater lives in a stage because both `crossat generate` (which aims
+//! at a difficulty) and `crossat solve --stats` (which reports one) rate puzzles; the
+//! rating is a record ([`crate::records::Rating`]), which both print as it is.
 
 use super::Engine;
 use super::closure::{Probes, one};
@@ -13,90 +13,8 @@ use super::constraints::MAX_POOL;
 use crate::compile::{Alphabet, Compiled};
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
+use crate::records::{Difficulty, Rating};
 use crate::verify::Verifier;
-
-pub use super::Difficulty;
-
-/// A puzzle's difficulty, with the numbers behind it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rating {
-    /// The class.
-    pub difficulty: Difficulty,
-    /// Cells of the grid.
-    pub cells: usize,
-    /// Cells fixed by line propagation alone.
-    pub by_lines: usize,
-    /// Cells fixed by line propagation with probing.
-    pub by_probing: usize,
-    /// Probes made (a letter tried in a cell, then the lines propagated), in the
-    /// whole proof.
-    pub probes: usize,
-    /// Search decisions the proof of uniqueness made: a cell split into its letters
-    /// where propagation and probing left a choice (0 for easy and medium puzzles).
-    pub decisions: usize,
-    /// Solutions the proof found (at most 2).
-    pub solutions: usize,
-    /// Whether the proof finished within `MAX_DECISIONS` decisions and
-    /// `MAX_PROBES` probes (if not, the class is `hard` and the counts are lower bounds).
-    pub complete: bool,
-}
-
-impl Rating {
-    /// One line for people.
-    pub fn describe(&self) -> String {
-        let d = format!("{} search decision{}", self.decisions, if self.decisions == 1 { "" } else { "s" });
-        let proof = match (self.complete, self.solutions) {
-            (false, _) => format!("the proof stopped at its limits after {d}"),
-            (true, 0) => format!("no solution ({d})"),
-            (true, 1) => format!("uniqueness proof: {d}"),
-            (true, _) => format!("not unique ({d})"),
-        };
-        format!(
-            "{}: line propagation fixes {} of {} cells, with probing {} ({} probes); {proof}",
-            self.class().unwrap_or("unrated"),
-            self.by_lines,
-            self.cells,
-            self.by_probing,
-            self.probes
-        )
-    }
-
-    /// The rating, knowing how many solutions (0, 1, or 2 for several) another search
-    /// that was exhausted or found two has shown: a puzzle with none or several is
-    /// unrated (see [`Rating::class`]) even when the proof stopped at its limits before
-    /// it could tell. `solve --stats` and `generate` rate with what their search found.
-    pub fn knowing(mut self, solutions: Option<usize>) -> Rating {
-        if let Some(n) = solutions.map(|n| n.min(2))
-            && n != 1
-        {
-            self.solutions = n;
-            self.complete = true;
-        }
-        self
-    }
-
-    /// The class's name, or `None` when the puzzle has no solution or several (shown by
-    /// the proof, or by another search: [`Rating::knowing`]): difficulty measures a
-    /// proof of uniqueness, which such a puzzle has none of.
-    pub fn class(&self) -> Option<&'static str> {
-        (!self.complete || self.solutions == 1).then(|| self.difficulty.name())
-    }
-
-    /// The numbers as a record (`--json` of `generate`, `solve --stats`); `class` is
-    /// null when the puzzle is unrated (see [`Rating::class`]).
-    pub fn record(&self) -> crate::records::Rating {
-        crate::records::Rating {
-            class: self.class().map(str::to_string),
-            cells: self.cells,
-            by_lines: self.by_lines,
-            by_probing: self.by_probing,
-            probes: self.probes,
-            decisions: self.decisions,
-            solutions: self.solutions,
-            complete: self.complete,
-        }
-    }
-}
 
 /// Most probes the search for a hard puzzle's proof makes after the first probing;
 /// beyond, the proof is incomplete.

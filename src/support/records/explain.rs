@@ -153,7 +153,7 @@ pub struct ExplainSummary {
     /// Top-level search steps.
     pub search: usize,
     /// The difficulty the steps show (`null` without a single answer).
-    pub difficulty: Option<String>,
+    pub difficulty: Option<Difficulty>,
     /// The solution's rows, when unique.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub grid: Option<Vec<String>>,

@@ -15,8 +15,8 @@ pub struct Generated {
     pub solution: Vec<String>,
     /// Always `true`.
     pub unique: bool,
-    /// Its difficulty class.
-    pub difficulty: String,
+    /// Its difficulty class (the rater's, even where `rating`'s class is `null`).
+    pub difficulty: Difficulty,
     /// The numbers behind it.
     pub rating: Rating,
     /// Uniqueness checks the generator made.

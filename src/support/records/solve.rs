@@ -285,24 +285,3 @@ pub struct ClueStats {
     /// Clauses of its encoding.
     pub clauses: usize,
 }
-
-/// A puzzle's difficulty and the numbers behind it (`crossat::deduce::rate::Rating`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Rating {
-    /// `easy`, `medium`, `hard`, or `null` when unrated (no single solution).
-    pub class: Option<String>,
-    /// Cells of the grid.
-    pub cells: usize,
-    /// Cells fixed by line propagation alone.
-    pub by_lines: usize,
-    /// Cells fixed with probing.
-    pub by_probing: usize,
-    /// Probes made.
-    pub probes: usize,
-    /// Search decisions of the proof of uniqueness.
-    pub decisions: usize,
-    /// Solutions the proof found (at most 2).
-    pub solutions: usize,
-    /// Whether the proof finished within its limits.
-    pub complete: bool,
-}

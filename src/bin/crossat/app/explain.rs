@@ -10,7 +10,6 @@ use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
 use crossat::deduce::constraints::Constraint;
-use crossat::deduce::rate::Difficulty;
 use crossat::deduce::{self, End, Kind, Step, Why, reason};
 use crossat::error::Result;
 use crossat::explain::{Answer, Explanation};
@@ -18,6 +17,7 @@ use crossat::pipeline::{self, Prepared};
 use crossat::propagate::SymSet;
 use crossat::puzzle;
 use crossat::records;
+use crossat::records::Difficulty;
 
 pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let mut paths = super::input_paths(&args.puzzle);

@@ -320,7 +320,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
         searched,
         decided_before_compiling: prep.decided_before_compiling(),
         line_search_nodes: prep.line_nodes(),
-        difficulty: crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).record(),
+        difficulty: crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known),
         clues,
     }
 }
