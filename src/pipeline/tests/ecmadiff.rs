@@ -19,7 +19,7 @@ use super::clue_gen::{self, Case};
 use crate::compile::{self, Options};
 use crate::error::Error;
 use crate::pipeline::{self, Prepared};
-use crate::puzzle::{Clue, Dialect, Puzzle, Shape};
+use crate::puzzle::Dialect;
 use crate::verify::Verifier;
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -89,15 +89,7 @@ fn node_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<BTreeSet<Str
 /// restricted by `opts`.
 fn crossat(case: &Case, n: usize, opts: Options) -> Result<BTreeSet<String>, Error> {
     let src = "<ecmadiff>";
-    let puzzle = Puzzle {
-        name: None,
-        shape: Shape::Rect { rows: 1, cols: n },
-        clues: vec![Clue { label: "row 1".into(), regex: case.p.clone(), cells: (0..n).collect() }],
-        alphabet: None,
-        givens: vec![None; n],
-        pool: None,
-        dialect: Dialect::Ecmascript,
-    };
+    let puzzle = super::one_row(&case.p, n, Dialect::Ecmascript);
     let parsed = compile::parse_clues(src, &puzzle)?;
     let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
     if n == 0 {

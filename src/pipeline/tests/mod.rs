@@ -11,6 +11,19 @@ mod pydiff;
 use crate::error::Result;
 use crate::pipeline::Input;
 
+/// A puzzle of one row of `n` cells whose clue is `regex` in `dialect`.
+fn one_row(regex: &str, n: usize, dialect: crate::puzzle::Dialect) -> crate::puzzle::Puzzle {
+    crate::puzzle::Puzzle {
+        name: None,
+        shape: crate::puzzle::Shape::Rect { rows: 1, cols: n },
+        clues: vec![crate::puzzle::Clue { label: "row 1".into(), regex: regex.into(), cells: (0..n).collect() }],
+        alphabet: None,
+        givens: vec![None; n],
+        pool: None,
+        dialect,
+    }
+}
+
 /// An `Input` from text.
 fn input_text(text: &str) -> Input {
     Input { source: "<test>".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }

@@ -33,15 +33,7 @@ fn python(cases: &[Case]) -> Vec<Vec<Option<BTreeSet<String>>>> {
 /// The strings crossat finds for `case` with the routes restricted by `opts`.
 fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTreeSet<String>, Error> {
     let src = "<pydiff>";
-    let puzzle = Puzzle {
-        name: None,
-        shape: Shape::Rect { rows: 1, cols: n },
-        clues: vec![Clue { label: "row 1".into(), regex: case.p.clone(), cells: (0..n).collect() }],
-        alphabet: None,
-        givens: vec![None; n],
-        pool: None,
-        dialect: Default::default(),
-    };
+    let puzzle = super::one_row(&case.p, n, Default::default());
     let parsed = compile::parse_clues(src, &puzzle)?;
     let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
     if n == 0 {
