@@ -16,11 +16,9 @@
 //! not a failure of the oracle). Those lines, the one case skipped, stay under 1 %.
 
 use super::clue_gen::{self, Case};
-use crate::compile::{self, Options};
+use crate::compile::Options;
 use crate::error::Error;
-use crate::pipeline::{self, Prepared};
 use crate::puzzle::Dialect;
-use crate::verify::Verifier;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -83,30 +81,6 @@ fn node_fullmatch(queries: &[(&str, &[char], usize)]) -> Vec<Option<BTreeSet<Str
     assert!(child.wait().expect("node").success(), "the node oracle failed");
     assert_eq!(out.len(), queries.len(), "node answered {} of {} requests", out.len(), queries.len());
     out
-}
-
-/// The strings crossat lists for `case` on a line of `n` cells, with the routes
-/// restricted by `opts`.
-fn crossat(case: &Case, n: usize, opts: Options) -> Result<BTreeSet<String>, Error> {
-    let src = "<ecmadiff>";
-    let puzzle = super::one_row(&case.p, n, Dialect::Ecmascript);
-    let parsed = compile::parse_clues(src, &puzzle)?;
-    let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
-    if n == 0 {
-        // No grid has zero cells: the matcher alone answers for the empty line.
-        return Ok(if verifier.clue_matches(0, "")? { BTreeSet::from([String::new()]) } else { BTreeSet::new() });
-    }
-    let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
-    let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
-    let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, n.is_multiple_of(2))?;
-    let mut prep = Prepared::with_formula(src, puzzle, compiled, cnf, vars, verifier);
-    let mut found = BTreeSet::new();
-    let outcome = pipeline::solve(&mut prep, None, |_, g| {
-        assert!(found.insert(g.cells.iter().collect::<String>()), "a grid was enumerated twice");
-        Ok(())
-    })?;
-    assert!(outcome.complete);
-    Ok(found)
 }
 
 /// What a run of cases found.
@@ -188,6 +162,12 @@ fn run(count: usize, seed: u64) -> Tally {
 /// its backtracking stack), which is reported as an error, never as a verdict.
 fn is_matcher_limit(message: &str) -> bool {
     message.contains("backtracking stack outgrew") || message.contains("matcher's budget of")
+}
+
+/// The strings crossat lists for `case` on a line of `n` cells, with the routes
+/// restricted by `opts`.
+fn crossat(case: &Case, n: usize, opts: Options) -> Result<BTreeSet<String>, Error> {
+    super::one_row_strings(&case.p, Dialect::Ecmascript, &case.alphabet, n, opts, n.is_multiple_of(2))
 }
 
 #[test]

@@ -10,10 +10,8 @@
 use super::clue_gen::{self, Case};
 use crate::compile::{self, Options};
 use crate::error::Error;
-use crate::pipeline::{self, Prepared};
 use crate::puzzle::{Clue, Puzzle, Shape};
 use crate::rng::Rng;
-use crate::verify::Verifier;
 use std::collections::BTreeSet;
 
 /// The run's `count` cases: clues in Python's syntax (`clue_gen::PYTHON`).
@@ -32,25 +30,7 @@ fn python(cases: &[Case]) -> Vec<Vec<Option<BTreeSet<String>>>> {
 
 /// The strings crossat finds for `case` with the routes restricted by `opts`.
 fn crossat(case: &Case, n: usize, opts: Options, propagate: bool) -> Result<BTreeSet<String>, Error> {
-    let src = "<pydiff>";
-    let puzzle = super::one_row(&case.p, n, Default::default());
-    let parsed = compile::parse_clues(src, &puzzle)?;
-    let verifier = Verifier::from_parsed(src, &puzzle, &parsed)?;
-    if n == 0 {
-        // No grid has zero cells: the matcher alone answers for the empty line.
-        return Ok(if verifier.clue_matches(0, "")? { BTreeSet::from([String::new()]) } else { BTreeSet::new() });
-    }
-    let alphabet = compile::choose_alphabet(src, &puzzle, &parsed, Some(&case.alphabet))?;
-    let compiled = compile::compile_with(src, &puzzle, &parsed, alphabet, opts)?;
-    let (cnf, vars) = pipeline::encode_puzzle(&puzzle, &compiled, propagate)?;
-    let mut prep = Prepared::with_formula(src, puzzle, compiled, cnf, vars, verifier);
-    let mut found = BTreeSet::new();
-    let outcome = pipeline::solve(&mut prep, None, |_, g| {
-        assert!(found.insert(g.cells.iter().collect::<String>()), "a grid was enumerated twice");
-        Ok(())
-    })?;
-    assert!(outcome.complete);
-    Ok(found)
+    super::one_row_strings(&case.p, Default::default(), &case.alphabet, n, opts, propagate)
 }
 
 /// Line propagation before compiling (`propagate::early`), for a clue that has a position
