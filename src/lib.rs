@@ -230,9 +230,8 @@ impl Puzzle {
             return Err(Error::Usage("check needs a puzzle with fixed clues, not a regex pool".into()));
         }
         // The rows are read as givens are (same size checks), then checked clue by clue.
-        let mut filled = puzzle.clone();
-        filled.set_given_rows("grid", &rows.iter().map(|r| r.chars().map(Some).collect()).collect::<Vec<_>>())?;
-        let grid = verify::Grid { cells: filled.givens.iter().map(|g| g.unwrap_or(' ')).collect(), assignment: Vec::new() };
+        let cells = self.grid_cells(rows, false)?;
+        let grid = verify::Grid { cells: cells.iter().map(|g| g.unwrap_or(' ')).collect(), assignment: Vec::new() };
         let failures = self.prep.verifier.failures(puzzle, &grid)?;
         Ok(failures
             .iter()
@@ -304,9 +303,16 @@ impl Puzzle {
     /// # Ok::<(), crossat::Error>(())
     /// ```
     pub fn hint(&self, rows: &[&str]) -> Result<Option<records::Hint>> {
+        assist::next_hint(&self.prep, &self.grid_cells(rows, true)?)
+    }
+
+    /// A player's grid given as display rows, cell by cell, read as givens are (the same
+    /// size checks, errors naming `grid`); with `dots`, `.` is an empty cell.
+    fn grid_cells(&self, rows: &[&str], dots: bool) -> Result<Vec<Option<char>>> {
         let mut filled = self.prep.puzzle.clone();
-        filled.set_given_rows("grid", &rows.iter().map(|r| r.chars().map(|c| (c != '.').then_some(c)).collect()).collect::<Vec<_>>())?;
-        assist::next_hint(&self.prep, &filled.givens)
+        let rows: Vec<Vec<Option<char>>> = rows.iter().map(|r| r.chars().map(|c| (!dots || c != '.').then_some(c)).collect()).collect();
+        filled.set_given_rows("grid", &rows)?;
+        Ok(filled.givens)
     }
 
     /// The formula in DIMACS CNF, with comments that map variables to cells. Fails
