@@ -149,3 +149,17 @@ pub(crate) fn python_verdicts(cases: &[(String, Vec<String>)]) -> Vec<Result<Vec
         })
         .collect()
 }
+
+/// Every puzzle file under `dir` (not expected outputs or solutions), sorted.
+pub(crate) fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        if p.is_dir() {
+            puzzle_files(&p, out);
+        } else if [".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) && !name.contains("expected") && !name.contains("_solution") {
+            out.push(p);
+        }
+    }
+}

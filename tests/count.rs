@@ -32,24 +32,10 @@ fn binoternary() -> Vec<std::path::PathBuf> {
     files
 }
 
-/// Every puzzle file under `dir` (not expected outputs or solutions), sorted.
-pub(crate) fn puzzle_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
-    entries.sort();
-    for p in entries {
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-        if p.is_dir() {
-            puzzle_files(&p, out);
-        } else if [".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) && !name.contains("expected") && !name.contains("_solution") {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn counts_equal_the_length_of_the_listing_on_the_bundled_puzzles() {
     let mut files = Vec::new();
-    puzzle_files(&root().join("puzzles"), &mut files);
+    crate::common::puzzle_files(&root().join("puzzles"), &mut files);
     let (mut compared, mut several, mut searched_too_long) = (0, Vec::new(), Vec::<String>::new());
     for file in files {
         // Collections (which need an id) and unsupported puzzles.

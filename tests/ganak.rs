@@ -16,8 +16,9 @@
 //! CROSSAT_GANAK_SECONDS=60 cargo test --release --test integration ganak -- --nocapture
 //! ```
 
+use crate::common::puzzle_files;
 use crate::common::{TestRng, input_file, python_oracle, root};
-use crate::count::{generated, puzzle_files};
+use crate::count::generated;
 use crossat::pipeline::{self, Prepared};
 use crossat::solve::count::Big;
 

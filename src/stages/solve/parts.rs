@@ -271,7 +271,6 @@ mod tests {
     use crate::propagate::{self, SymSet};
     use crate::test_support::{puzzle, root, sheep_solutions};
     use std::collections::BTreeSet;
-    use std::path::{Path, PathBuf};
 
     /// Puzzles with at most this many solutions are compared (sheep has 2304).
     const MAX_SOLUTIONS: usize = 2500;
@@ -295,23 +294,10 @@ mod tests {
         (set, outcome.found, outcome.complete)
     }
 
-    fn puzzle_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).expect("read puzzles").map(|e| e.expect("entry").path()).collect();
-        entries.sort();
-        for p in entries {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-            if p.is_dir() {
-                puzzle_files(&p, out);
-            } else if [".txt", ".json", ".dat"].iter().any(|s| name.ends_with(s)) && !name.contains("expected") {
-                out.push(p);
-            }
-        }
-    }
-
     #[test]
     fn parts_list_the_same_grids_as_one_search_on_the_bundled_puzzles() {
         let mut files = Vec::new();
-        puzzle_files(&root().join("puzzles"), &mut files);
+        crate::test_support::puzzle_files(&root().join("puzzles"), &mut files);
         let (mut compared, mut several) = (Vec::new(), 0);
         for file in files {
             // Collections (which need an id), solution files and unsupported puzzles.
