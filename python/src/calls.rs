@@ -2,7 +2,6 @@
 //! methods where it has them, the library's modules beyond it where it does not yet. Each returns the records
 //! the command line prints with `--json` for the same request, as JSON values.
 
-use crossat::emit;
 use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Difficulty, Spec};
 use crossat::lint::{self, Verdict};
@@ -61,7 +60,7 @@ pub(crate) fn info(puzzle: &crossat::Puzzle) -> Value {
         "shape": shape,
         "clues": clues,
         "dialect": p.dialect.name(),
-        "alphabet": emit::alphabet_text(puzzle.prepared()),
+        "alphabet": puzzle.alphabet(),
         "display_rows": rows,
         "givens": p.givens.iter().map(|g| g.map(String::from)).collect::<Vec<_>>(),
         "pool": p.pool.is_some(),

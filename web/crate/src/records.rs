@@ -51,7 +51,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
     let mut out: Vec<Value> = found.solutions.iter().map(records::value).collect();
     out.push(match outcome {
         Some(outcome) => records::value(&emit::solve_summary(prep, outcome, &found.values)),
-        None => stopped(emit::stopped_solve_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
+        None => stopped(records::StoppedSolve::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
     });
     Ok(Value::Array(out))
 }
@@ -60,7 +60,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
 pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
     Ok(match limited_prep(prep, timeout_ms, pipeline::count)? {
         Some(counted) => records::value(&emit::count_summary(prep, &counted)),
-        None => stopped(emit::stopped_count_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
+        None => stopped(records::StoppedCount::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
     })
 }
 

@@ -6,10 +6,8 @@ use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, Puzzl
 use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source, refuse_overwrite, write_file};
 use crate::print::Printer;
-use crossat::dimacs;
 use crossat::encode::ClauseSink;
 use crossat::error::{Error, Result};
-use crossat::pipeline;
 use crossat::puzzle::{self, Format};
 use crossat::records;
 use std::sync::atomic::Ordering;
@@ -18,11 +16,10 @@ pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut Printer<'_>) -> Result<Exi
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
     // A stopped export prints no partial CNF: the reason goes to standard error.
     super::start(&args.stop, quiet_epilogue("no CNF was written"))?;
-    let prep = super::prepare(&args.puzzle)?;
-    pipeline::require_exact(&prep, "a DIMACS export")?;
-    let f = prep.formula()?;
+    let puzzle = super::open(&args.puzzle)?;
+    let cnf = puzzle.to_dimacs()?;
     crate::stop::finish();
-    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars))?;
+    write_file(&args.output, out, |w| w.write_all(cnf.as_bytes()))?;
     Ok(ExitCode::Solved)
 }
 
@@ -287,13 +284,13 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
         let record = records::BlocksSummary {
             solutions: outcome.found,
             complete: outcome.complete,
-            unique: crossat::emit::unique(outcome),
+            unique: records::Uniqueness::of(outcome.found, outcome.complete),
             dictionary: dict.source.clone(),
             dictionary_words: dict.words.len(),
         };
         writeln!(out, "{}", records::line(&record))?;
     } else {
-        writeln!(out, "{}", status_line(outcome, args.all, "blocks"))?;
+        writeln!(out, "{}", status_line(outcome.found, outcome.complete, args.all, "blocks"))?;
     }
     Ok(ExitCode::from_found(outcome.found))
 }
