@@ -6,7 +6,6 @@ use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, Puzzl
 use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source, refuse_overwrite, write_file};
 use crate::print::Printer;
-use crossat::encode::ClauseSink;
 use crossat::error::{Error, Result};
 use crossat::puzzle::{self, Format};
 use crossat::records;
@@ -297,7 +296,7 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
 
 pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     use crate::cli::SquaresMethod;
-    use crossat::squares::{self, Given, Lexicon, Progress, Size};
+    use crossat::squares::{self, Given, Progress, Size};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let size = Size::new(args.width, args.height)?;
@@ -320,9 +319,18 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
     let progress = Progress::default();
     let mut shown = 0;
     let found = super::start_counted(&args.stop, args.json, "solutions", "square", "printed before that")?;
-    let ran = with_progress(args.quiet, &progress, size, || {
-        let lex = Lexicon::new(&dict, size);
-        let mut print = |sq: &squares::Square| -> Result<()> {
+    if let Some(path) = &args.dimacs {
+        let name = path.display().to_string();
+        refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
+        let formula = with_progress(args.quiet, &progress, size, || squares::dimacs(&dict, size, &given))?;
+        write_file(path, out, |w| w.write_all(formula.text.as_bytes()))?;
+        writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", formula.variables, formula.clauses)?;
+        return Ok(ExitCode::Solved);
+    }
+    let method = if sat { squares::Method::Sat } else { squares::Method::Search { tuning: tuning_from_env(), jobs: args.jobs.get() } };
+    let request = squares::Request { dict: &dict, size, given: &given, seed, count, method };
+    let outcome = with_progress(args.quiet, &progress, size, || {
+        squares::make(&request, &progress, |sq: &squares::Square| -> Result<()> {
             // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
@@ -341,30 +349,9 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
                 let _ = found.fetch_add(1, Ordering::SeqCst);
                 Ok(())
             })
-        };
-        if !sat {
-            progress.started.store(true, Relaxed);
-            let tuning = tuning_from_env();
-            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, args.jobs.get(), &progress, &mut print)?;
-            crate::stop::finish();
-            return Ok::<_, Error>(Some(outcome));
-        }
-        let mut model = squares::encode(&lex, size)?;
-        squares::sat::pin(&mut model, &given);
-        progress.clauses.store(model.cnf.num_clauses(), Relaxed);
-        progress.started.store(true, Relaxed);
-        if let Some(path) = &args.dimacs {
-            let name = path.display().to_string();
-            refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
-            write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
-            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())?;
-            return Ok(None);
-        }
-        let outcome = squares::generate(&model, &dict, seed, count, &progress, &mut print)?;
-        crate::stop::finish();
-        Ok(Some(outcome))
+        })
     })?;
-    let Some(outcome) = ran else { return Ok(ExitCode::Solved) };
+    crate::stop::finish();
     let secs = started.elapsed().as_secs_f64();
     let method = if sat { "sat" } else { "search" };
     if args.json {
@@ -438,8 +425,8 @@ fn with_progress<T>(quiet: bool, progress: &crossat::squares::Progress, size: cr
 /// The search's default tuning, with fields overridden by `CROSSAT_SQUARES_TUNING`
 /// (`restart_base,greed,fewest_first,wake,wdeg,subset_share`, empty fields kept; for
 /// measurements).
-fn tuning_from_env() -> crossat::squares::search::Tuning {
-    let mut t = crossat::squares::search::Tuning::default();
+fn tuning_from_env() -> crossat::squares::Tuning {
+    let mut t = crossat::squares::Tuning::default();
     if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
         let f: Vec<&str> = v.split(',').collect();
         if let Some(x) = f.first().and_then(|x| x.parse().ok()) {
