@@ -320,7 +320,7 @@ fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records:
         searched,
         decided_before_compiling: prep.decided_before_compiling(),
         line_search_nodes: prep.line_nodes(),
-        difficulty: crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known),
+        difficulty: crossat::pipeline::rate(&prep.puzzle, compiled).knowing(known),
         clues,
     }
 }
@@ -353,7 +353,7 @@ fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", crossat::pipeline::rate(&prep.puzzle, compiled).knowing(known).describe()));
     // The clue table, its columns as wide as their widest cell.
     use super::table::{left, lines, right};
     let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];
