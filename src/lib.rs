@@ -154,6 +154,26 @@ pub struct Explanation {
     pub steps: Vec<records::StepRecord>,
     /// The answer and the counts.
     pub summary: records::ExplainSummary,
+    /// How deduction ended (not in the JSON; `crossat explain`'s last line says it).
+    pub ending: Ending,
+    /// Each grid cell's letter before the first step, where it has only one: the givens
+    /// (every cell when the alphabet has one letter). Not in the JSON.
+    pub start: Vec<Option<char>>,
+}
+
+/// How the deduction of an [`Explanation`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Line steps and case splits fixed every cell.
+    Solved,
+    /// A cell is left without a letter: the givens cannot be completed.
+    EmptyCell(records::Cell),
+    /// A regex pool's entry (named as the steps name it) is left without a regex.
+    EmptyEntry(String),
+    /// Deduction stalled: the search took over.
+    Stalled,
+    /// The step limit was reached.
+    StepLimit,
 }
 
 impl Puzzle {
@@ -303,7 +323,20 @@ impl Puzzle {
     /// ```
     pub fn explain(&mut self, max_steps: Option<usize>) -> Result<Explanation> {
         let ex = explain::explain(&mut self.prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
-        Ok(Explanation { steps: explain::step_records(&self.prep, &ex), summary: explain::summary_record(&self.prep, &ex) })
+        let puzzle = &self.prep.puzzle;
+        let ending = match ex.deduction.end {
+            deduce::End::Solved => Ending::Solved,
+            deduce::End::Contradiction { cell } if cell < puzzle.givens.len() => Ending::EmptyCell(puzzle.shape.cell_json(cell)),
+            deduce::End::Contradiction { cell } => Ending::EmptyEntry(deduce::constraints::cell_name(puzzle, cell)),
+            deduce::End::Stalled => Ending::Stalled,
+            deduce::End::StepLimit => Ending::StepLimit,
+        };
+        Ok(Explanation {
+            steps: explain::step_records(&self.prep, &ex),
+            summary: explain::summary_record(&self.prep, &ex),
+            ending,
+            start: explain::start_cells(&self.prep, &ex),
+        })
     }
 
     /// A player's next forced cell, with the clues and filled cells behind it, for a

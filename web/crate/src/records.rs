@@ -5,12 +5,11 @@
 //! `--timeout` passes (`"complete": false, "reason": "timeout"`).
 //!
 //! Every record is a type of [`crossat::records`], built by the library ([`crossat::emit`],
-//! [`crossat::assist`], [`crossat::explain`]) as on the command line; web/test/api.mjs
+//! [`crossat::assist`], [`crossat::Puzzle::explain`]) as on the command line; web/test/api.mjs
 //! compares the two front ends' records on every bundled puzzle.
 
 use crate::limit::{limited, limited_prep};
 use crossat::assist::{self, CheckOptions, HintOptions};
-use crossat::deduce;
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::records::{self, Printed, Unfinished, Uniqueness};
@@ -132,10 +131,9 @@ pub fn hint(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>)
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let done = limited(timeout_ms, |cancel| {
-        let mut prep = pipeline::prepare(&Input { cancel: cancel.clone(), ..input.clone() })?;
-        let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
-        let mut out: Vec<Value> = crossat::explain::step_records(&prep, &ex).iter().map(records::value).collect();
-        out.push(records::value(&crossat::explain::summary_record(&prep, &ex)));
+        let ex = crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?.explain(max_steps)?;
+        let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
+        out.push(records::value(&ex.summary));
         Ok(out)
     })?;
     Ok(Value::Array(done.unwrap_or_else(|| vec![stopped(Unfinished {})])))
