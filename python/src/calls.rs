@@ -3,11 +3,11 @@
 //! the command line prints with `--json` for the same request, as JSON values.
 
 use crossat::error::{Error, Result};
-use crossat::generate::{self as g, Difficulty, Spec};
+use crossat::generate::{self as g, Spec};
 use crossat::lint::{self, Verdict};
 use crossat::pipeline::Input;
 use crossat::puzzle::{Format, Shape, hex};
-use crossat::records::{self, LintVerdict};
+use crossat::records::{self, Difficulty, LintVerdict};
 use crossat::stop::Cancel;
 use serde_json::{Value, json};
 
