@@ -16,7 +16,7 @@
 
 pub mod ecma;
 pub mod regex;
-pub mod sre;
+pub(crate) mod sre;
 
 pub(crate) use crate::puzzle::Dialect;
 use crate::regex::parser;
@@ -25,7 +25,7 @@ use sre::BudgetExceeded;
 
 /// A clue parsed in its dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tree {
+pub(crate) enum Tree {
     /// `re._parser`'s tree.
     Python(Parsed),
     /// The ECMAScript parser's tree.

@@ -21,7 +21,7 @@
 //! surrogate pair). The tree is therefore over code units (`u16`): every node that
 //! consumes input consumes exactly one unit from a `CharSet`. A clue written with a
 //! non-BMP character (`😀`) becomes the two units of its surrogate pair, in sequence.
-//! [`Matcher::fullmatch`] turns a line of `char`s into its UTF-16 units first, so it
+//! `Matcher::fullmatch` turns a line of `char`s into its UTF-16 units first, so it
 //! answers as node does for any line. A lowering of the tree to automata over a
 //! puzzle's alphabet of `char`s is exact when every letter of the alphabet is in the
 //! BMP (one letter = one unit; surrogate units then match no letter): see
