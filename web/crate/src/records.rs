@@ -5,12 +5,11 @@
 //! `--timeout` passes (`"complete": false, "reason": "timeout"`).
 //!
 //! Every record is a type of [`crossat::records`], built by the library ([`crossat::emit`],
-//! [`crossat::assist`], [`crossat::explain`]) as on the command line; web/test/api.mjs
+//! [`crossat::assist`], [`crossat::Puzzle::explain`]) as on the command line; web/test/api.mjs
 //! compares the two front ends' records on every bundled puzzle.
 
 use crate::limit::{limited, limited_prep};
 use crossat::assist::{self, CheckOptions, HintOptions};
-use crossat::deduce;
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
 use crossat::records::{self, Printed, Unfinished, Uniqueness};
@@ -50,7 +49,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
     let mut out: Vec<Value> = found.solutions.iter().map(records::value).collect();
     out.push(match outcome {
         Some(outcome) => records::value(&emit::solve_summary(prep, outcome, &found.values)),
-        None => stopped(emit::stopped_solve_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
+        None => stopped(records::StoppedSolve::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
     });
     Ok(Value::Array(out))
 }
@@ -59,7 +58,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
 pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
     Ok(match limited_prep(prep, timeout_ms, pipeline::count)? {
         Some(counted) => records::value(&emit::count_summary(prep, &counted)),
-        None => stopped(emit::stopped_count_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
+        None => stopped(records::StoppedCount::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
     })
 }
 
@@ -132,10 +131,9 @@ pub fn hint(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>)
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let done = limited(timeout_ms, |cancel| {
-        let mut prep = pipeline::prepare(&Input { cancel: cancel.clone(), ..input.clone() })?;
-        let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
-        let mut out: Vec<Value> = crossat::explain::step_records(&prep, &ex).iter().map(records::value).collect();
-        out.push(records::value(&crossat::explain::summary_record(&prep, &ex)));
+        let ex = crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?.explain(max_steps)?;
+        let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
+        out.push(records::value(&ex.summary));
         Ok(out)
     })?;
     Ok(Value::Array(done.unwrap_or_else(|| vec![stopped(Unfinished {})])))
