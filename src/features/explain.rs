@@ -279,3 +279,6 @@ pub(crate) fn start_cells(prep: &Prepared, ex: &Explanation) -> Vec<Option<char>
 pub fn step_records(prep: &Prepared, ex: &Explanation) -> Vec<records::StepRecord> {
     ex.deduction.steps.iter().enumerate().map(|(n, s)| records::StepRecord { step: step_record(prep, s, n + 1) }).collect()
 }
+
+#[cfg(test)]
+mod tests;
