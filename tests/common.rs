@@ -97,9 +97,19 @@ pub fn input_text(text: &str) -> Input {
 }
 
 /// A corpus text file decoded the way crossat reads antoine-trux files: UTF-8 when
-/// valid, Windows-1252 otherwise.
+/// valid, Windows-1252 otherwise (by CPython's `cp1252` codec, an independent decoder).
 pub fn read_text(path: &Path) -> String {
-    crossat::puzzle::trux::decode(&std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    String::from_utf8(bytes).unwrap_or_else(|_| {
+        let script = "import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read().decode('cp1252').encode())";
+        let out = Command::new("python3")
+            .args(["-c", script])
+            .arg(path)
+            .output()
+            .unwrap_or_else(|e| panic!("python3 is required to decode {}: {e}", path.display()));
+        assert!(out.status.success(), "{}: not Windows-1252: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("UTF-8 from python3")
+    })
 }
 
 /// A fresh temporary directory, removed when dropped.
@@ -301,21 +311,44 @@ pub fn parse_dimacs(text: &str) -> Dimacs {
     Dimacs { vars, clauses, cells }
 }
 
-/// The reference matcher (crossat's port of sre) for one clue, as `re.fullmatch`.
-pub struct Full(crossat::sre::Matcher);
+/// The reference matcher (crossat's port of sre) for one clue, as `re.fullmatch`,
+/// reached through the facade: a one-row puzzle of the clue alone over the string's
+/// own letters, whose `check` re-runs the matcher on the string. Verdicts are kept.
+pub struct Full {
+    re: String,
+    seen: std::cell::RefCell<std::collections::HashMap<String, Result<bool, String>>>,
+}
 
 impl Full {
     /// Parses `re` as Python does; panics if Python would refuse it.
     pub fn new(re: &str) -> Full {
-        Full(
-            crossat::sre::Matcher::new(&crossat::regex::parser::parse(re).unwrap_or_else(|e| panic!("{re:?}: {e}")))
-                .unwrap_or_else(|e| panic!("{re:?}: {e}")),
-        )
+        let full = Full { re: re.to_string(), seen: Default::default() };
+        let _ = full.is_match("A").unwrap_or_else(|e| panic!("{re:?}: {e}"));
+        full
     }
 
     /// Whether `re.fullmatch(re, s)` matches.
     pub fn is_match(&self, s: &str) -> Result<bool, String> {
-        self.0.fullmatch(&s.chars().collect::<Vec<_>>()).map_err(|e| e.to_string())
+        if let Some(known) = self.seen.borrow().get(s) {
+            return known.clone();
+        }
+        let verdict = self.check(s);
+        let _ = self.seen.borrow_mut().insert(s.to_string(), verdict.clone());
+        verdict
+    }
+
+    fn check(&self, s: &str) -> Result<bool, String> {
+        // A row has one cell at least.
+        if s.is_empty() {
+            return Err("no row of zero cells".into());
+        }
+        let mut letters: Vec<char> = s.chars().collect();
+        letters.sort_unstable();
+        letters.dedup();
+        let alphabet: String = letters.into_iter().collect();
+        let text = serde_json::json!({"rows": 1, "cols": s.chars().count(), "left": [&self.re], "alphabet": alphabet}).to_string();
+        let puzzle = crossat::Puzzle::read("<full>", text.as_bytes()).map_err(|e| e.to_string())?;
+        Ok(puzzle.check(&[s]).map_err(|e| e.to_string())?.is_empty())
     }
 }
 

@@ -18,7 +18,6 @@ mod dimacs;
 mod doc_caps;
 mod docs;
 mod draw;
-mod ecma;
 mod explain;
 mod explain_pools;
 mod formats;

@@ -3,6 +3,7 @@
 
 mod charsets;
 mod clue_gen;
+mod count;
 mod ecmadiff;
 mod encoding;
 mod formats;

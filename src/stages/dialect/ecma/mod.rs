@@ -51,6 +51,8 @@ mod escape;
 pub(crate) mod matcher;
 pub(crate) mod parser;
 pub(crate) mod sets;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use crate::sre::BudgetExceeded;
 pub use matcher::Matcher;

@@ -1,4 +1,4 @@
-//! The ECMAScript dialect (`crossat::ecma`) against node itself.
+//! The ECMAScript dialect (`crate::ecma`) against node itself.
 //!
 //! The meaning of a clue C on a line s is `new RegExp('^(?:' + C + ')$').test(s)` in
 //! node (no flags: Annex B syntax, UTF-16 code units); a clue must also compile on its
@@ -8,16 +8,16 @@
 //! awkward alphabets; crossat's parser must accept exactly what node accepts and the
 //! matcher must give node's verdict on every line. The named tests check each
 //! difference between the dialects docs/format.md lists: the ECMAScript verdict is
-//! node's, and crossat's Python dialect (`crossat::sre`, itself checked against
-//! CPython in tests/sre.rs) answers otherwise.
+//! node's, and crossat's Python dialect (`crate::sre`, itself checked against
+//! CPython in src/stages/dialect/sre/tests.rs) answers otherwise.
 //!
 //! `CROSSAT_ECMA_CASES=N` sets the number of (clue, line) pairs of the differential
 //! test (default 200,000) and `CROSSAT_ECMA_SEED` its seed. node must be installed:
 //! the tests fail, never skip, without it.
 
-use crate::common::root;
-use crossat::ecma::{self, Matcher};
-use crossat::generate::Rng;
+use crate::ecma::{self, Matcher};
+use crate::rng::Rng;
+use crate::test_support::root;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -29,7 +29,6 @@ type Answer = Result<Option<Vec<bool>>, String>;
 
 /// Asks node about each `(clue, lines)`.
 fn node_answers(cases: &[(String, Vec<String>)]) -> Vec<Answer> {
-    assert!(crate::tools::require(crate::tools::Tool::Node), "node {} is required", crate::tools::NODE_MAJOR);
     let mut child = Command::new("node")
         .arg(root().join("scripts/ecma_oracle.js"))
         .stdin(Stdio::piped())
@@ -87,8 +86,8 @@ fn crossat_ecma_bounded(clue: &str, lines: &[String]) -> Result<Option<Vec<bool>
 
 /// crossat's Python verdicts (CPython's `re.fullmatch`), or the error.
 fn crossat_python(clue: &str, lines: &[String]) -> Result<Vec<bool>, String> {
-    let p = crossat::regex::parser::parse(clue).map_err(|e| e.to_string())?;
-    let m = crossat::sre::Matcher::new(&p).map_err(|e| e.to_string())?;
+    let p = crate::regex::parser::parse(clue).map_err(|e| e.to_string())?;
+    let m = crate::sre::Matcher::new(&p).map_err(|e| e.to_string())?;
     Ok(lines.iter().map(|s| m.fullmatch_str(s).expect("within budget")).collect())
 }
 
@@ -98,13 +97,10 @@ fn crossat_python(clue: &str, lines: &[String]) -> Result<Vec<bool>, String> {
 /// Checks that crossat's ECMAScript reading of each clue is node's on each line, and
 /// that the Python reading differs from it (another verdict, or a refusal).
 fn differs(cases: &[(&str, &[&str])]) {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     let cases: Vec<(String, Vec<String>)> =
         cases.iter().map(|(p, ss)| (p.to_string(), ss.iter().map(|s| s.to_string()).collect())).collect();
     // Python's reading is CPython's own; crossat's Python reading must be it too.
-    let python = crate::common::python_verdicts(&cases);
+    let python = crate::test_support::python_verdicts(&cases);
     for (((clue, lines), js), py) in cases.iter().zip(node(&cases)).zip(python) {
         let ours = crossat_ecma(clue, lines);
         assert_eq!(ours.is_ok(), js.is_ok(), "{clue:?}: crossat {ours:?}, node {js:?}");
@@ -208,9 +204,6 @@ fn control_escapes() {
 
 #[test]
 fn a_clue_must_be_a_pattern_on_its_own() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     // node accepts the wrapped `^(?:a)|(b)$`; the clue alone is refused, in both dialects.
     let lines = vec!["a".to_string()];
     let js = node(&[("a)|(b".to_string(), lines.clone())]);
@@ -587,9 +580,6 @@ const HAND: &[(&str, &str)] = &[
 
 #[test]
 fn hand_written_corners_agree_with_node() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     let cases: Vec<(String, Vec<String>)> = HAND
         .iter()
         .map(|(clue, alphabet)| {
@@ -614,10 +604,7 @@ fn hand_written_corners_agree_with_node() {
 
 #[test]
 fn ecma_agrees_with_node() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
-    let cases = crate::common::sample_size("CROSSAT_ECMA_CASES", 200_000, 200_000);
+    let cases = crate::test_support::sample_size("CROSSAT_ECMA_CASES", 200_000, 200_000);
     let seed: u64 = std::env::var("CROSSAT_ECMA_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xec4a_0001);
     let mut g = Gen { rng: Rng::new(seed), alphabet: Vec::new(), groups: 0, names: Vec::new() };
     let (mut pairs, mut clues, mut refused, mut accepted_lines_true) = (0usize, 0usize, 0usize, 0usize);
@@ -686,9 +673,6 @@ fn ecma_agrees_with_node() {
 
 #[test]
 fn long_lines_recurse_on_the_matchers_own_stack() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     // Thousands of iterations nest thousands of continuations: past the shallow
     // limit, the match runs again on a thread with a large stack.
     let long = "ab".repeat(3000);
@@ -713,9 +697,6 @@ fn running_out_of_budget_is_an_error_not_a_verdict() {
 
 #[test]
 fn syntax_errors_name_the_problem_and_the_position() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     for (clue, message, position) in [
         ("a)", "Unmatched ')'", 1),
         ("(?:a", "Unterminated group", 0),
@@ -732,9 +713,6 @@ fn syntax_errors_name_the_problem_and_the_position() {
 
 #[test]
 fn a_line_shorter_than_any_match_is_refused_at_once() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     // node's own analysis refuses these without iterating; so does crossat, by the
     // fewest units a match consumes, before its matcher would run out of depth.
     let cases = vec![("(?:(?:b){0,2}){99999999999}(?<!a)a".to_string(), vec![String::new()])];
@@ -743,9 +721,6 @@ fn a_line_shorter_than_any_match_is_refused_at_once() {
 
 #[test]
 fn forced_iterations_past_the_line_are_cut_without_changing_an_answer() {
-    if !crate::tools::require(crate::tools::Tool::Node) {
-        return;
-    }
     // The matcher runs at most one forced iteration per position left (see
     // `cap_forced`); node runs every one. Bodies that may match the empty string in
     // one or more ways, with captures the next iteration resets, references, and
@@ -793,8 +768,8 @@ fn forced_iterations_past_the_line_are_cut_without_changing_an_answer() {
 fn huge_minimum_repeats_are_solved_as_the_matcher_reads_them() {
     // Past the empty line node runs out of stack on these (no verdict to compare), so
     // the matcher, checked against node with small minimums just above, is the
-    // reference: `solve --all` (whichever route compiles the clue) lists exactly the
-    // lines it accepts, and answers at once.
+    // reference: the whole search (whichever route compiles the clue, as `solve --all`
+    // runs it) lists exactly the lines it accepts, and answers at once.
     const CLUES: &[&str] = &[
         "(?<n>(?:\\})?){99999999999}",
         "(?: |){99999999999}",
@@ -818,13 +793,11 @@ fn huge_minimum_repeats_are_solved_as_the_matcher_reads_them() {
             let want: Vec<&String> =
                 lines.iter().filter(|s| m.fullmatch_str(s).unwrap_or_else(|e| panic!("{clue:?} on {s:?}: {e}"))).collect();
             let puzzle = json!({"rows": 1, "cols": n, "left": [clue], "alphabet": "ab} ", "dialect": "ecmascript"}).to_string();
-            let run = crate::common::crossat(&["solve", "--all", "--json", "-"], Some(puzzle.as_bytes()));
-            assert!(run.code == 0 || run.code == 1, "{clue:?}, length {n}: {}", run.stderr);
-            let mut got: Vec<String> = crate::common::json_lines(&run.stdout)
-                .iter()
-                .filter(|l| l["type"] == "solution")
-                .map(|l| l["grid"][0].as_str().expect("a row").to_string())
-                .collect();
+            let found = crate::Puzzle::read("<huge>", puzzle.as_bytes())
+                .and_then(|mut p| p.solutions(usize::MAX))
+                .unwrap_or_else(|e| panic!("{clue:?}, length {n}: {e}"));
+            assert!(found.complete, "{clue:?}, length {n}");
+            let mut got: Vec<String> = found.solutions.into_iter().map(|s| s.rows[0].clone()).collect();
             got.sort();
             let mut want: Vec<String> = want.into_iter().cloned().collect();
             want.sort();
