@@ -55,7 +55,7 @@
 //! | propagate | [`propagate`] | automata → cell domains ([`propagate::SymSet`]s) | — (an empty domain means no solution) |
 //! | encode | [`encode`] | automata + domains → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
 //! | solve | [`solve`] | domains or CNF → grids, by one of four strategies | [`error::ClueError`]: the counterexample loop's limit |
-//! | deduce | [`deduce`] | domains → the steps a person takes; a difficulty | — |
+//! | deduce | `deduce` (private: [`Puzzle::explain`], [`pipeline::rate`]) | domains → the steps a person takes; a difficulty | — |
 //! | verify | [`verify`] | [`verify::Grid`] → independently re-checked, for every strategy | [`Error::Internal`]: a bug |
 //! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | [`error::OutputError`]: I/O |
 //!
@@ -70,14 +70,16 @@
 //! | group | modules | may use |
 //! |---|---|---|
 //! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → [`deduce`] → [`emit`] → [`dimacs`] | earlier stages, support |
-//! | features (`src/features/`) | [`assist`], [`explain`], [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
+//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → `deduce` → [`emit`] → [`dimacs`] | earlier stages, support |
+//! | features (`src/features/`) | [`assist`], `explain`, [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
 //! | support (`src/support/`) | [`clock`], [`error`], [`limits`], [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop`, `progress`, `terminal`, `draw` | the library |
 //!
-//! The group modules (`stages`, `features`, `support`) are private: each module is public
+//! The group modules (`stages`, `features`, `support`) are private: each module is named
 //! under its short name only, `crossat::compile` for `src/stages/compile/`, `crossat::sre`
-//! for `src/stages/dialect/sre/`. Items no other crate uses are `pub(crate)`.
+//! for `src/stages/dialect/sre/`. Items no other crate uses are `pub(crate)`, and so are
+//! whole modules no other crate names (`deduce` and `explain`, which [`Puzzle::explain`]
+//! fronts); the crate docs name those in plain code.
 //!
 //!
 
@@ -96,9 +98,11 @@ mod test_support;
 
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.
-pub use features::{assist, explain, generate, lint, squares, words};
+pub(crate) use features::explain;
+pub use features::{assist, generate, lint, squares, words};
+pub(crate) use stages::deduce;
 pub use stages::dialect::{ecma, regex, sre};
-pub use stages::{compile, deduce, dialect, dimacs, emit, encode, propagate, puzzle, solve, verify};
+pub use stages::{compile, dialect, dimacs, emit, encode, propagate, puzzle, solve, verify};
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};

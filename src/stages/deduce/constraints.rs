@@ -26,7 +26,7 @@ pub(crate) const MAX_POOL: usize = 192;
 
 /// What a constraint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Constraint {
+pub(crate) enum Constraint {
     /// Clue `i`.
     Clue(usize),
     /// Pool entry `e`: its entry cell, then its line's cells.
@@ -161,7 +161,7 @@ pub(crate) fn regex_text(puzzle: &Puzzle, key: usize) -> &str {
 }
 
 /// What constraint `i` of `puzzle` is: a clue, then each pool entry, then the pool.
-pub fn constraint(puzzle: &Puzzle, i: usize) -> Constraint {
+pub(crate) fn constraint(puzzle: &Puzzle, i: usize) -> Constraint {
     let entries = puzzle.pool.as_ref().map_or(0, |p| p.entries.len());
     match i.checked_sub(puzzle.clues.len()) {
         None => Constraint::Clue(i),
@@ -171,7 +171,7 @@ pub fn constraint(puzzle: &Puzzle, i: usize) -> Constraint {
 }
 
 /// The name of constraint `i` of `puzzle`, as `solve` labels its line.
-pub fn label(puzzle: &Puzzle, i: usize) -> String {
+pub(crate) fn label(puzzle: &Puzzle, i: usize) -> String {
     match constraint(puzzle, i) {
         Constraint::Clue(i) => puzzle.clues[i].label.clone(),
         Constraint::Entry(e) => format!("entry {}", puzzle.pool.as_ref().map_or("", |p| p.labels[e].as_str())),
@@ -181,7 +181,7 @@ pub fn label(puzzle: &Puzzle, i: usize) -> String {
 
 /// The name of cell `c` of `puzzle`: a grid cell as `hint` names it, or a pool entry
 /// (whose candidates are regexes).
-pub fn cell_name(puzzle: &Puzzle, c: usize) -> String {
+pub(crate) fn cell_name(puzzle: &Puzzle, c: usize) -> String {
     match c.checked_sub(puzzle.givens.len()) {
         None => puzzle.shape.cell_name(c),
         Some(e) => format!("entry {}", puzzle.pool.as_ref().map_or("", |p| p.labels[e].as_str())),
