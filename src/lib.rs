@@ -119,7 +119,8 @@ mod api_md {}
 
 /// A puzzle read, compiled and encoded: ready to solve, check or export.
 ///
-/// The facade over [`pipeline`]; [`Puzzle::prepared`] gives the stages' data.
+/// The facade over the stages: every front end (the command line, the page, Python)
+/// reads, solves, counts, checks, explains and exports through it.
 #[derive(Clone)]
 pub struct Puzzle {
     prep: pipeline::Prepared,
@@ -221,11 +222,6 @@ impl Puzzle {
     /// The puzzle as parsed: its shape, clues and givens.
     pub fn puzzle(&self) -> &puzzle::Puzzle {
         &self.prep.puzzle
-    }
-
-    /// The puzzle compiled and encoded, for those who study the stages.
-    pub fn prepared(&self) -> &pipeline::Prepared {
-        &self.prep
     }
 
     /// A solution, or `None` when the puzzle has none.
