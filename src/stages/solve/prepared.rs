@@ -128,7 +128,7 @@ impl Prepared {
     }
 
     /// Sets the cancel token that the work on this puzzle polls from now on.
-    pub fn set_cancel(&mut self, cancel: Cancel) {
+    pub(crate) fn set_cancel(&mut self, cancel: Cancel) {
         self.cancel = cancel;
     }
 
@@ -139,7 +139,7 @@ impl Prepared {
 
     /// The clues' automata, compiled now if they were not yet (the time is not
     /// counted).
-    pub fn compiled(&self) -> Result<&Compiled> {
+    pub(crate) fn compiled(&self) -> Result<&Compiled> {
         if let Some(c) = self.compiled.get() {
             return Ok(c);
         }
