@@ -19,6 +19,8 @@
 pub(crate) mod dawg;
 pub mod sat;
 pub mod search;
+#[cfg(test)]
+mod tests;
 
 pub use dawg::Lexicon;
 pub use sat::{Model, encode, generate, write_dimacs};
