@@ -51,7 +51,7 @@
 //! | stage | module | in → out | fails with |
 //! |---|---|---|---|
 //! | parse | [`puzzle`] | bytes → [`puzzle::Puzzle`] | [`error::InputError`]: bad format, wrong sizes, bad encoding |
-//! | compile | [`compile`] (with [`dialect`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
+//! | compile | [`compile`] (with [`dialect`]) | clues → `compile::Automaton`s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
 //! | propagate | [`propagate`] | automata → cell domains ([`propagate::SymSet`]s) | — (an empty domain means no solution) |
 //! | encode | [`encode`] | automata + domains → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
 //! | solve | [`solve`] | domains or CNF → grids, by one of four strategies | [`error::ClueError`]: the counterexample loop's limit |

@@ -39,7 +39,7 @@ impl Rng {
         if n == 0 { 0 } else { self.0.random_range(0..n) }
     }
     /// True with probability `p` (clamped to 0..=1; never for NaN).
-    pub fn chance(&mut self, p: f64) -> bool {
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
         if p.is_nan() { false } else { self.0.random_bool(p.clamp(0.0, 1.0)) }
     }
 

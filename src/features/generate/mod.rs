@@ -41,7 +41,7 @@ use crate::stop::Cancel;
 
 pub use crate::deduce::rate::rate;
 pub use crate::records::{Difficulty, Rating};
-pub use crate::rng::Rng;
+pub(crate) use crate::rng::Rng;
 
 mod attempt;
 mod block;

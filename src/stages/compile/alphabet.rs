@@ -35,7 +35,7 @@ impl Alphabet {
     /// Each symbol gets a DFA byte: word characters (Python `\w`) get ASCII word bytes,
     /// the others non-word bytes, so regex-automata's ASCII `\b` decides word
     /// boundaries exactly as Python does on the real characters.
-    pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Alphabet, String> {
+    pub(crate) fn new(chars: impl IntoIterator<Item = char>) -> Result<Alphabet, String> {
         let chars: Vec<char> = chars.into_iter().collect::<BTreeSet<_>>().into_iter().collect();
         if chars.is_empty() {
             return Err("the alphabet is empty".into());

@@ -15,7 +15,7 @@ pub(crate) mod counterexample;
 pub(crate) mod decided;
 pub(crate) mod enumerate;
 pub(crate) mod lines;
-pub mod odometer;
+pub(crate) mod odometer;
 pub(crate) mod oracle;
 pub(crate) mod parallel;
 pub(crate) mod parts;
