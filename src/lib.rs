@@ -102,6 +102,7 @@ pub use stages::{compile, deduce, dialect, dimacs, emit, encode, propagate, puzz
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};
+pub use pipeline::Listing;
 
 use std::path::Path;
 
@@ -128,6 +129,14 @@ pub struct Solution {
     pub grid: verify::Grid,
 }
 
+impl Solution {
+    /// The record `crossat solve --json` prints for it: the rows, and for a free layout
+    /// or a regex pool each entry's regex and word.
+    pub fn record(&self, puzzle: &puzzle::Puzzle) -> records::Solution {
+        emit::solution(puzzle, &self.grid)
+    }
+}
+
 /// Solutions found by [`Puzzle::solutions`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solutions {
@@ -145,6 +154,26 @@ pub struct Explanation {
     pub steps: Vec<records::StepRecord>,
     /// The answer and the counts.
     pub summary: records::ExplainSummary,
+    /// How deduction ended (not in the JSON; `crossat explain`'s last line says it).
+    pub ending: Ending,
+    /// Each grid cell's letter before the first step, where it has only one: the givens
+    /// (every cell when the alphabet has one letter). Not in the JSON.
+    pub start: Vec<Option<char>>,
+}
+
+/// How the deduction of an [`Explanation`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Line steps and case splits fixed every cell.
+    Solved,
+    /// A cell is left without a letter: the givens cannot be completed.
+    EmptyCell(records::Cell),
+    /// A regex pool's entry (named as the steps name it) is left without a regex.
+    EmptyEntry(String),
+    /// Deduction stalled: the search took over.
+    Stalled,
+    /// The step limit was reached.
+    StepLimit,
 }
 
 impl Puzzle {
@@ -173,6 +202,14 @@ impl Puzzle {
     /// of a collection, an alphabet, givens, a regex pool.
     pub fn from_input(input: &pipeline::Input) -> Result<Puzzle> {
         Ok(Puzzle { prep: pipeline::prepare(input)? })
+    }
+
+    /// A puzzle already parsed (one of a collection, say), compiled and encoded over
+    /// `alphabet` (`None`: the one its clues and givens name); `source` names it in
+    /// errors, and the work polls `cancel` (as every later call on it does, until
+    /// [`Puzzle::set_cancel`]).
+    pub fn from_parsed(source: &str, puzzle: puzzle::Puzzle, alphabet: Option<&[char]>, cancel: &stop::Cancel) -> Result<Puzzle> {
+        Ok(Puzzle { prep: pipeline::prepare_puzzle_cancellable(source, puzzle, alphabet, stats::Times::default(), cancel)? })
     }
 
     /// The puzzle as parsed: its shape, clues and givens.
@@ -269,8 +306,7 @@ impl Puzzle {
 
     /// The exact count as `crossat solve --count --json` prints it.
     pub fn count_record(&mut self) -> Result<records::CountSummary> {
-        let counted = pipeline::count(&mut self.prep)?;
-        Ok(emit::count_summary(&self.prep, &counted))
+        self.count_reporting(1, &mut |_, _| {})
     }
 
     /// The steps a person takes from the givens to the answer (line steps, case splits,
@@ -287,7 +323,20 @@ impl Puzzle {
     /// ```
     pub fn explain(&mut self, max_steps: Option<usize>) -> Result<Explanation> {
         let ex = explain::explain(&mut self.prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
-        Ok(Explanation { steps: explain::step_records(&self.prep, &ex), summary: explain::summary_record(&self.prep, &ex) })
+        let puzzle = &self.prep.puzzle;
+        let ending = match ex.deduction.end {
+            deduce::End::Solved => Ending::Solved,
+            deduce::End::Contradiction { cell } if cell < puzzle.givens.len() => Ending::EmptyCell(puzzle.shape.cell_json(cell)),
+            deduce::End::Contradiction { cell } => Ending::EmptyEntry(deduce::constraints::cell_name(puzzle, cell)),
+            deduce::End::Stalled => Ending::Stalled,
+            deduce::End::StepLimit => Ending::StepLimit,
+        };
+        Ok(Explanation {
+            steps: explain::step_records(&self.prep, &ex),
+            summary: explain::summary_record(&self.prep, &ex),
+            ending,
+            start: explain::start_cells(&self.prep, &ex),
+        })
     }
 
     /// A player's next forced cell, with the clues and filled cells behind it, for a
@@ -319,11 +368,141 @@ impl Puzzle {
     /// with [`error::ClueErrorKind::Inexact`] when a clue's formula is only an
     /// over-approximation (the solver handles those clues, an export cannot).
     pub fn to_dimacs(&self) -> Result<String> {
-        pipeline::require_exact(&self.prep, "DIMACS export")?;
+        self.require_exact("a DIMACS export")?;
         let mut out = Vec::new();
         let f = self.prep.formula()?;
         dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &f.cnf, &f.vars)
             .map_err(|e| Error::output("DIMACS", e.to_string()))?;
         String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
     }
+}
+
+/// What the command line's `solve` needs beyond a plain search: listing options, cheap
+/// counts, statistics, proofs and an external solver's model.
+impl Puzzle {
+    /// Lists solutions as `listing` says (a limit, threads, sorted order), handing each
+    /// verified solution to `found` as the solver finds it; returns the summary
+    /// `crossat solve --json` prints (how many, whether the search was exhausted,
+    /// uniqueness, the cells that differ between the solutions found).
+    pub fn search(
+        &mut self,
+        listing: Listing,
+        mut found: impl FnMut(&puzzle::Puzzle, &Solution) -> Result<()>,
+    ) -> Result<records::SolveSummary> {
+        let mut values = vec![std::collections::BTreeSet::new(); self.prep.puzzle.givens.len()];
+        let outcome = pipeline::solve_listing(&mut self.prep, listing, |puzzle, grid| {
+            for (set, &ch) in values.iter_mut().zip(&grid.cells) {
+                let _ = set.insert(ch);
+            }
+            found(puzzle, &Solution { rows: grid.rows(&puzzle.shape), grid: grid.clone() })
+        })?;
+        Ok(emit::solve_summary(&self.prep, outcome, &values))
+    }
+
+    /// The exact count as `crossat solve --count --json` prints it, counted on `jobs`
+    /// threads (the count does not depend on them), telling `report(done, total)` how
+    /// many parts of the counting search are done.
+    pub fn count_reporting(&mut self, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<records::CountSummary> {
+        let counted = pipeline::count_reporting(&mut self.prep, jobs, report)?;
+        Ok(emit::count_summary(&self.prep, &counted))
+    }
+
+    /// The number of solutions when the counting search settles it within `max_nodes`
+    /// decisions; `None` when that would take longer (or for a regex pool, or a puzzle
+    /// that propagation decided).
+    pub fn count_within(&mut self, max_nodes: usize) -> Result<Option<solve::count::Big>> {
+        pipeline::count_within(&mut self.prep, max_nodes)
+    }
+
+    /// Most nodes of the line search, the strategy that lists up to a few solutions
+    /// line by line before any SAT call.
+    pub fn set_line_budget(&mut self, nodes: usize) {
+        self.prep.set_line_budget(nodes);
+    }
+
+    /// The puzzle's alphabet, as the summaries give it.
+    pub fn alphabet(&self) -> String {
+        emit::alphabet_text(&self.prep)
+    }
+
+    /// The statistics of `--stats`: stage times, the formula's size (built now if the
+    /// search did not need it, its time counted as encoding), how the puzzle was decided,
+    /// the difficulty (`known`: how many solutions the search showed) and each clue's
+    /// automaton and formula.
+    pub fn stats(&mut self, known: Option<usize>) -> Result<records::Stats> {
+        let searched = self.prep.encoded();
+        let _ = self.prep.encode()?;
+        emit::stats(&self.prep, searched, known)
+    }
+
+    /// Each stage's time so far, in milliseconds.
+    pub fn times(&self) -> records::StageTimes {
+        records::StageTimes::from_fn(|s| stats::ms(self.prep.times.get(s)))
+    }
+
+    /// The wall-clock time so far, in milliseconds.
+    pub fn wall_ms(&self) -> f64 {
+        stats::ms(self.prep.times.wall())
+    }
+
+    /// Writes a proof (in `format`) that `solution` is the only one: that the formula
+    /// with `solution` blocked is unsatisfiable. `false` when the solver finds another
+    /// solution after all. Fails with [`error::ClueErrorKind::Inexact`] when a clue's
+    /// formula is only an over-approximation.
+    pub fn prove_unique(&self, solution: &Solution, format: solve::ProofFormat, proof: impl std::io::Write + 'static) -> Result<bool> {
+        let block = self.blocking_clause(solution)?;
+        let f = self.prep.formula()?;
+        solve::prove_unsat(&f.cnf, std::slice::from_ref(&block), proof, format)
+    }
+
+    /// [`Puzzle::to_dimacs`] with one more clause that excludes `solution`: the formula
+    /// a proof of uniqueness refutes.
+    pub fn to_dimacs_excluding(&self, solution: &Solution) -> Result<String> {
+        let block = self.blocking_clause(solution)?;
+        let f = self.prep.formula()?;
+        let mut cnf = f.cnf.clone();
+        encode::ClauseSink::add_clause(&mut cnf, &block);
+        let mut out = Vec::new();
+        dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &cnf, &f.vars)
+            .map_err(|e| Error::output("DIMACS", e.to_string()))?;
+        String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
+    }
+
+    /// Fails with [`error::ClueErrorKind::Inexact`] when some clue's formula is only an
+    /// over-approximation (the solver handles those clues; a proof or an export, named
+    /// `what` in the error, cannot).
+    pub fn require_exact(&self, what: &str) -> Result<()> {
+        pipeline::require_exact(&self.prep, what)
+    }
+
+    /// The clause that excludes `solution` from the formula.
+    fn blocking_clause(&self, solution: &Solution) -> Result<Vec<i32>> {
+        self.require_exact("a proof of uniqueness")?;
+        let symbols: Vec<usize> = solution.grid.cells.iter().map(|&ch| self.prep.alphabet().index(ch).unwrap_or(0)).collect();
+        Ok(solve::blocking_clause(&self.prep.formula()?.vars, &symbols))
+    }
+
+    /// Reads an external solver's answer (SAT-competition output; `source` names it in
+    /// errors) to the formula [`Puzzle::to_dimacs`] writes: `None` for an unsatisfiable
+    /// verdict, else the model's grid, verified.
+    pub fn read_model(&self, source: &str, text: &str) -> Result<Option<Model>> {
+        Ok(match dimacs::read_external(&self.prep, source, text)? {
+            dimacs::External::Unsat => None,
+            dimacs::External::Grid { grid, highest, variables } => {
+                Some(Model { solution: Solution { rows: grid.rows(&self.prep.puzzle.shape), grid }, highest, variables })
+            }
+        })
+    }
+}
+
+/// An external solver's model read by [`Puzzle::read_model`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// The grid it gives, verified.
+    pub solution: Solution,
+    /// The highest variable it sets.
+    pub highest: usize,
+    /// The variables of this puzzle's formula: a model setting more was perhaps made
+    /// for another formula.
+    pub variables: usize,
 }

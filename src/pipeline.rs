@@ -127,5 +127,12 @@ pub fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(
     solve::strategy::count_reporting(prep, jobs, Some(report))
 }
 
+/// How hard the puzzle is for a person solving it line by line, as `crossat solve
+/// --stats` reports it (the deduce stage's rater: the class `crossat explain`'s steps
+/// show, and what its proof of uniqueness needed).
+pub fn rate(puzzle: &Puzzle, compiled: &compile::Compiled) -> crate::records::Rating {
+    crate::deduce::rate::rate(puzzle, compiled)
+}
+
 #[cfg(test)]
 mod tests;

@@ -2,13 +2,12 @@
 //! methods where it has them, the library's modules beyond it where it does not yet. Each returns the records
 //! the command line prints with `--json` for the same request, as JSON values.
 
-use crossat::emit;
 use crossat::error::{Error, Result};
-use crossat::generate::{self as g, Difficulty, Spec};
+use crossat::generate::{self as g, Spec};
 use crossat::lint::{self, Verdict};
 use crossat::pipeline::Input;
 use crossat::puzzle::{Format, Shape, hex};
-use crossat::records::{self, LintVerdict};
+use crossat::records::{self, Difficulty, LintVerdict};
 use crossat::stop::Cancel;
 use serde_json::{Value, json};
 
@@ -61,7 +60,7 @@ pub(crate) fn info(puzzle: &crossat::Puzzle) -> Value {
         "shape": shape,
         "clues": clues,
         "dialect": p.dialect.name(),
-        "alphabet": emit::alphabet_text(puzzle.prepared()),
+        "alphabet": puzzle.alphabet(),
         "display_rows": rows,
         "givens": p.givens.iter().map(|g| g.map(String::from)).collect::<Vec<_>>(),
         "pool": p.pool.is_some(),
@@ -177,19 +176,19 @@ pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
 /// dedicated search with `seed`. The search polls no token: a cancelled call stops at
 /// the next square found.
 pub(crate) fn squares(width: usize, height: usize, dictionary: Option<&str>, seed: u64, count: usize, cancel: &Cancel) -> Result<Value> {
-    use crossat::squares::{self, Given, Lexicon, Progress, Size, search};
+    use crossat::squares::{self, Given, Method, Progress, Request, Size, Tuning};
     let size = Size::new(width, height)?;
     let dict = match dictionary {
         Some(path) => crossat::puzzle::Dictionary::from_file(std::path::Path::new(path), false, &crossat::limits::Limits::default())?,
         None => crossat::puzzle::Dictionary::builtin(),
     };
-    let lex = Lexicon::new(&dict, size);
     let mut out = Vec::new();
     let mut found = |sq: &squares::Square| {
         out.push(records::value(&records::Square { grid: sq.rows(), words: sq.words() }));
         cancel.check()
     };
-    let progress = Progress::default();
-    search::search(&lex, size, &dict, &Given::none(size), seed, count, search::Tuning::default(), 1, &progress, &mut found)?;
+    let given = Given::none(size);
+    let method = Method::Search { tuning: Tuning::default(), jobs: 1 };
+    squares::make(&Request { dict: &dict, size, given: &given, seed, count, method }, &Progress::default(), &mut found)?;
     Ok(Value::Array(out))
 }

@@ -254,6 +254,7 @@ pub(crate) fn step_record(prep: &Prepared, step: &Step, number: usize) -> record
         entries,
         assume,
         steps,
+        clue: step.clue.filter(|&i| step.kind == Kind::Line && i < prep.puzzle.clues.len()),
     }
 }
 
@@ -264,6 +265,14 @@ fn step_kind(k: Kind) -> records::StepKind {
         Kind::Split => records::StepKind::Split,
         Kind::Search => records::StepKind::Search,
     }
+}
+
+/// The letter of each grid cell before the first step where it has only one (the
+/// givens; every cell when the alphabet has one letter).
+pub(crate) fn start_cells(prep: &Prepared, ex: &Explanation) -> Vec<Option<char>> {
+    let chars = prep.alphabet().chars();
+    let grid = prep.puzzle.givens.len();
+    ex.deduction.start[..grid].iter().map(|d| (d.len() == 1).then(|| chars[d.iter().next().unwrap_or(0)])).collect()
 }
 
 /// The top-level steps of an explanation as `crossat explain --json` prints them.

@@ -66,14 +66,6 @@ pub fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> 
     }
 }
 
-/// The start of the summary of a `solve` stopped after `found` solutions (its time
-/// limit or a signal; [`records::Stopped`] adds why); `puzzle` and `alphabet` are
-/// those of the puzzle once it is read.
-pub fn stopped_solve_summary(puzzle: Option<String>, alphabet: Option<String>, found: usize) -> records::StoppedSolve {
-    let unique = if found >= 2 { Uniqueness::Several } else { Uniqueness::Undecided };
-    records::StoppedSolve { solutions: found, unique, puzzle, alphabet }
-}
-
 /// `"ambiguous_cells"` (each `{"cell", "values"}`, with the cell's `"id"` when `ids`)
 /// and `"ambiguous_clues"` (the clues through them), when some cell takes more than
 /// one letter in `values`.
@@ -121,7 +113,40 @@ pub fn count_summary(prep: &Prepared, counted: &Count) -> records::CountSummary 
     }
 }
 
-/// The start of the summary of a count that did not finish.
-pub fn stopped_count_summary(puzzle: Option<String>, alphabet: Option<String>) -> records::StoppedCount {
-    records::StoppedCount { solutions: 0, count: None, unique: None, puzzle, alphabet }
+/// `--stats` of a prepared puzzle whose formula is built: stage times, the formula's
+/// size, how the puzzle was decided (`searched`: whether the SAT search ran), the
+/// difficulty (`known`: how many solutions the search showed) and each clue's sizes.
+pub(crate) fn stats(prep: &Prepared, searched: bool, known: Option<usize>) -> crate::error::Result<records::Stats> {
+    use crate::encode::ClauseSink;
+    use crate::stats::ms;
+    let f = prep.formula()?;
+    let compiled = prep.compiled()?;
+    let clues = prep
+        .puzzle
+        .clues
+        .iter()
+        .zip(&f.vars.clue_sizes)
+        .zip(&compiled.clues)
+        .map(|((c, s), cc)| records::ClueStats {
+            clue: c.label.clone(),
+            route: cc.route.name().to_string(),
+            dfa_states: cc.raw_states,
+            states: s.states,
+            layered_states: s.layered_states,
+            vars: s.vars,
+            clauses: s.clauses,
+        })
+        .collect();
+    Ok(records::Stats {
+        times: records::StageTimes::from_fn(|s| ms(prep.times.get(s))),
+        total_ms: ms(prep.times.total()),
+        wall_ms: ms(prep.times.wall()),
+        variables: f.cnf.num_vars(),
+        clauses: f.cnf.num_clauses(),
+        searched,
+        decided_before_compiling: prep.decided_before_compiling(),
+        line_search_nodes: prep.line_nodes(),
+        difficulty: crate::deduce::rate::rate(&prep.puzzle, compiled).knowing(known),
+        clues,
+    })
 }

@@ -6,10 +6,9 @@ use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
 use crossat::error::{Error, Result};
-use crossat::pipeline::{self, Input};
+use crossat::pipeline::Input;
 use crossat::puzzle::{self, Format, Puzzle};
-use crossat::records;
-use crossat::stats::{Stage, Times, ms};
+use crossat::records::{self, StageTimes};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,7 +62,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
         let mut runs = Vec::with_capacity(repeat);
         for _ in 0..repeat {
             match input.as_ref().map_err(clone_err).and_then(|item| run_one(item, timeout)) {
-                Ok((o, t)) => runs.push((o, t)),
+                Ok(run) => runs.push(run),
                 Err(e) => return Err(e),
             }
         }
@@ -89,33 +88,30 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                 return Ok(());
             }
         };
-        let Some(&(o, _)) = runs.last() else { return Ok(()) };
-        let runs: Vec<Times> = runs.into_iter().map(|(_, t)| t).collect();
+        let Some(&(found, complete, _)) = runs.last() else { return Ok(()) };
+        let runs: Vec<Times> = runs.into_iter().map(|(_, _, t)| t).collect();
         solved += 1;
         let _ = done.fetch_add(1, Ordering::SeqCst);
         let med = median(&runs);
-        for s in Stage::ALL {
-            totals.add(s, med.get(s));
-        }
-        totals.add_wall(med.wall());
-        let unique = o.complete && o.found == 1;
+        totals.add(&med);
+        let unique = complete && found == 1;
         if args.json {
             let record = records::BenchPuzzle {
                 puzzle: label.clone(),
-                solutions: o.found,
-                complete: o.complete,
+                solutions: found,
+                complete,
                 unique,
-                median: records::StageTimes::from_fn(|s| ms(med.get(s))),
-                total_ms: ms(med.total()),
-                wall_ms: ms(med.wall()),
+                median: med.record(),
+                total_ms: med.total(),
+                wall_ms: med.wall,
             };
             writeln!(out, "{}", records::line(&record))?;
         } else {
-            let mut line = format!("{label:<44} {:>4} {:>6}", o.found, if unique { "yes" } else { "no" });
-            for s in Stage::ALL {
-                line.push_str(&format!(" {:>8.3}", ms(med.get(s))));
+            let mut line = format!("{label:<44} {:>4} {:>6}", found, if unique { "yes" } else { "no" });
+            for ms in med.stages {
+                line.push_str(&format!(" {ms:>8.3}"));
             }
-            line.push_str(&format!(" {:>8.3} {:>8.3}", ms(med.total()), ms(med.wall())));
+            line.push_str(&format!(" {:>8.3} {:>8.3}", med.total(), med.wall));
             writeln!(out, "{line}")?;
         }
         Ok(())
@@ -127,9 +123,9 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             skipped,
             unreadable: unreadable.len(),
             repeat,
-            sum_of_medians: records::StageTimes::from_fn(|s| ms(totals.get(s))),
-            total_ms: ms(totals.total()),
-            wall_ms: ms(totals.wall()),
+            sum_of_medians: totals.record(),
+            total_ms: totals.total(),
+            wall_ms: totals.wall,
         };
         writeln!(out, "{}", records::line(&record))?;
     } else {
@@ -139,10 +135,10 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             total.push_str(&format!(", {} not read", plural(unreadable.len(), "file")));
         }
         let mut line = format!("{:<44} {:>11}", format!("{total}; median of {repeat})"), "");
-        for s in Stage::ALL {
-            line.push_str(&format!(" {:>8.3}", ms(totals.get(s))));
+        for ms in totals.stages {
+            line.push_str(&format!(" {ms:>8.3}"));
         }
-        line.push_str(&format!(" {:>8.3} {:>8.3}", ms(totals.total()), ms(totals.wall())));
+        line.push_str(&format!(" {:>8.3} {:>8.3}", totals.total(), totals.wall));
         writeln!(out, "{line}")?;
     }
     Ok(worst)
@@ -163,15 +159,16 @@ static WORKERS: AtomicUsize = AtomicUsize::new(0);
 /// that it stops at its next poll (before each clue it compiles or encodes, before each
 /// SAT call: [`crossat::stop::Cancel`]), and its result is dropped. varisat cannot be
 /// interrupted inside one SAT call, which the worker finishes first.
-fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(crossat::solve::Outcome, Times)> {
+fn run_one(input: &Item, timeout: Option<Duration>) -> Result<(usize, bool, Times)> {
     let once = |item: &Item, cancel: &crossat::stop::Cancel| {
         let prepared = match item {
-            Item::Input(input) => pipeline::prepare(&crossat::pipeline::Input { cancel: cancel.clone(), ..(**input).clone() }),
-            Item::Parsed { source, puzzle } => {
-                pipeline::prepare_puzzle_cancellable(source, (**puzzle).clone(), None, Times::default(), cancel)
-            }
+            Item::Input(input) => crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..(**input).clone() }),
+            Item::Parsed { source, puzzle } => crossat::Puzzle::from_parsed(source, (**puzzle).clone(), None, cancel),
         };
-        prepared.and_then(|mut p| pipeline::solve(&mut p, Some(2), |_, _| Ok(())).map(|o| (o, p.times)))
+        prepared.and_then(|mut p| {
+            let found = p.solutions(2)?;
+            Ok((found.solutions.len(), found.complete, Times::of(&p)))
+        })
     };
     let Some(limit) = timeout else { return once(input, &crossat::stop::Cancel::never()) };
     let (tx, rx) = std::sync::mpsc::channel();
@@ -206,17 +203,51 @@ fn clone_err(e: &Error) -> Error {
     }
 }
 
+/// A run's milliseconds per stage (parse, compile, encode, solve, verify) and wall-clock.
+#[derive(Clone, Copy, Debug, Default)]
+struct Times {
+    stages: [f64; 5],
+    wall: f64,
+}
+
+impl Times {
+    /// The times `puzzle` took so far.
+    fn of(puzzle: &crossat::Puzzle) -> Times {
+        let t = puzzle.times();
+        Times { stages: [t.parse_ms, t.compile_ms, t.encode_ms, t.solve_ms, t.verify_ms], wall: puzzle.wall_ms() }
+    }
+
+    /// Adds `other`'s times to these.
+    fn add(&mut self, other: &Times) {
+        for (a, b) in self.stages.iter_mut().zip(other.stages) {
+            *a += b;
+        }
+        self.wall += other.wall;
+    }
+
+    /// The sum of the stages.
+    fn total(&self) -> f64 {
+        self.stages.iter().sum()
+    }
+
+    /// The stages as a record.
+    fn record(&self) -> StageTimes {
+        let [parse_ms, compile_ms, encode_ms, solve_ms, verify_ms] = self.stages;
+        StageTimes { parse_ms, compile_ms, encode_ms, solve_ms, verify_ms }
+    }
+}
+
 /// Per-stage medians over runs.
 fn median(runs: &[Times]) -> Times {
-    let mid = |mut v: Vec<Duration>| {
-        v.sort();
+    let mid = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
         v[v.len() / 2]
     };
     let mut m = Times::default();
-    for s in Stage::ALL {
-        m.add(s, mid(runs.iter().map(|t| t.get(s)).collect()));
+    for (k, stage) in m.stages.iter_mut().enumerate() {
+        *stage = mid(runs.iter().map(|t| t.stages[k]).collect());
     }
-    m.add_wall(mid(runs.iter().map(Times::wall).collect()));
+    m.wall = mid(runs.iter().map(|t| t.wall).collect());
     m
 }
 

@@ -152,7 +152,7 @@ pub struct GenerateArgs {
     /// How hard the puzzle should be (default: whatever comes; `crossat man` describes
     /// the classes under DIFFICULTY).
     #[arg(long, value_enum)]
-    pub difficulty: Option<crossat::generate::Difficulty>,
+    pub difficulty: Option<crossat::records::Difficulty>,
     /// No progress display on standard error.
     #[arg(long, short)]
     pub quiet: bool,

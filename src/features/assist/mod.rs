@@ -7,7 +7,11 @@
 //! until nothing can be left out. Every forced cell reported is confirmed by the SAT
 //! solver (the formula with that cell set otherwise is unsatisfiable).
 
+mod commands;
 pub mod status;
+
+pub(crate) use commands::next_hint;
+pub use commands::{CheckOptions, HintOptions, Named, check, hint};
 
 use crate::compile::Compiled;
 use crate::encode::{self, Cnf};
@@ -15,12 +19,11 @@ use crate::error::{Error, Result};
 use crate::pipeline::Prepared;
 use crate::propagate::{self, SymSet};
 use crate::puzzle::Puzzle;
-use crate::records;
 use crate::solve::Oracle;
 
 /// Why a cell is forced, as a person would find it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
+pub(crate) enum Reason {
     /// The clue (index) alone forces the cell, given the filled cells.
     SingleLine(usize),
     /// Propagating every line's possibilities to a fixpoint forces it.
@@ -31,26 +34,26 @@ pub enum Reason {
 
 /// A forced cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub(crate) struct Hint {
     /// The cell id.
-    pub cell: usize,
+    pub(crate) cell: usize,
     /// Its forced character.
-    pub ch: char,
+    pub(crate) ch: char,
     /// How it follows.
-    pub reason: Reason,
+    pub(crate) reason: Reason,
 }
 
 /// A conflict: clue indices and given cells that cannot all hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Conflict {
+pub(crate) struct Conflict {
     /// Clues (indices into `Puzzle::clues`).
-    pub clues: Vec<usize>,
+    pub(crate) clues: Vec<usize>,
     /// Given cells.
-    pub givens: Vec<usize>,
+    pub(crate) givens: Vec<usize>,
 }
 
 /// The gated formula and its solver.
-pub struct Assistant<'a> {
+pub(crate) struct Assistant<'a> {
     prep: &'a Prepared,
     compiled: &'a Compiled,
     cells: Vec<Vec<(usize, i32)>>,
@@ -59,15 +62,8 @@ pub struct Assistant<'a> {
 }
 
 impl<'a> Assistant<'a> {
-    /// The same assistant, polling `cancel` before each SAT call (instead of the
-    /// puzzle's token, `Prepared::cancel`).
-    pub fn with_cancel(mut self, cancel: crate::stop::Cancel) -> Assistant<'a> {
-        self.oracle = self.oracle.with_cancel(cancel);
-        self
-    }
-
     /// Encodes the puzzle with gated clues and full domains.
-    pub fn new(prep: &'a Prepared) -> Result<Assistant<'a>> {
+    pub(crate) fn new(prep: &'a Prepared) -> Result<Assistant<'a>> {
         crate::pipeline::require_exact(prep, "checking and hinting")?;
         let doms = vec![SymSet::full(prep.alphabet().len()); prep.puzzle.givens.len()];
         let mut cnf = Cnf::new();
@@ -103,14 +99,14 @@ impl<'a> Assistant<'a> {
     }
 
     /// Solves with every clue and the givens; `None` when they conflict.
-    pub fn complete(&mut self, givens: &[Option<char>]) -> Result<Option<Vec<char>>> {
+    pub(crate) fn complete(&mut self, givens: &[Option<char>]) -> Result<Option<Vec<char>>> {
         let mut assume = self.all_clues();
         assume.extend(self.given_lits(givens)?);
         Ok(self.oracle.solve(&assume)?.map(|model| self.read(&model)))
     }
 
     /// Whether the givens can be completed in more than one way.
-    pub fn several(&mut self, givens: &[Option<char>], one: &[char]) -> Result<bool> {
+    pub(crate) fn several(&mut self, givens: &[Option<char>], one: &[char]) -> Result<bool> {
         let mut assume = self.all_clues();
         assume.extend(self.given_lits(givens)?);
         // A different grid: some free cell differs. Use a fresh selector-free check by
@@ -139,12 +135,12 @@ impl<'a> Assistant<'a> {
 
     /// A minimal set of clues and givens that cannot all hold (call when
     /// [`Assistant::complete`] found none).
-    pub fn conflict(&mut self, givens: &[Option<char>]) -> Result<Conflict> {
+    pub(crate) fn conflict(&mut self, givens: &[Option<char>]) -> Result<Conflict> {
         self.core(&[], givens)
     }
 
     /// The clues and givens that force `cell` to `ch`: a minimal core of "cell ≠ ch".
-    pub fn explain(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<Conflict> {
+    pub(crate) fn explain(&mut self, givens: &[Option<char>], cell: usize, ch: char) -> Result<Conflict> {
         let v = self.lit(cell, ch)?;
         self.core(&[-v], givens)
     }
@@ -168,7 +164,7 @@ impl<'a> Assistant<'a> {
     /// The clues that cannot hold with the entries on their own line (each clue
     /// alone, with only its line's cells of `givens`): the clues a player's entries
     /// break by themselves, whatever the rest of the grid.
-    pub fn broken_clues(&mut self, givens: &[Option<char>]) -> Result<Vec<usize>> {
+    pub(crate) fn broken_clues(&mut self, givens: &[Option<char>]) -> Result<Vec<usize>> {
         let mut broken = Vec::new();
         for i in 0..self.selectors.len() {
             let mut assume = vec![self.selectors[i]];
@@ -212,7 +208,7 @@ impl<'a> Assistant<'a> {
     /// The clues a filled grid breaks, in puzzle order: each clue's index, its line's
     /// word, and the cell at which it can no longer match (`None`: at the end of the
     /// line, `Assistant::first_bad_cell`).
-    pub fn failures(&mut self, grid: &[char]) -> Result<Vec<(usize, String, Option<usize>)>> {
+    pub(crate) fn failures(&mut self, grid: &[char]) -> Result<Vec<(usize, String, Option<usize>)>> {
         let mut out = Vec::new();
         for i in 0..self.puzzle().clues.len() {
             let cells = self.puzzle().clues[i].cells.clone();
@@ -229,7 +225,7 @@ impl<'a> Assistant<'a> {
     /// The next forced cell, preferring what one line shows by itself, then what
     /// propagating all lines shows, then what only search shows. `None` when every
     /// cell is filled or nothing is forced.
-    pub fn hint(&mut self, givens: &[Option<char>]) -> Result<Option<Hint>> {
+    pub(crate) fn hint(&mut self, givens: &[Option<char>]) -> Result<Option<Hint>> {
         if let Some(h) = self.single_line(givens)? {
             return Ok(Some(h));
         }
@@ -242,7 +238,7 @@ impl<'a> Assistant<'a> {
     /// The clues and filled cells behind hint `h`: a single-line hint's clue with the
     /// filled cells of its line, else a minimal set that conflicts with any other
     /// letter in the cell.
-    pub fn because(&mut self, givens: &[Option<char>], h: &Hint) -> Result<Conflict> {
+    pub(crate) fn because(&mut self, givens: &[Option<char>], h: &Hint) -> Result<Conflict> {
         match h.reason {
             Reason::SingleLine(i) => {
                 let line = &self.puzzle().clues[i].cells;
@@ -309,7 +305,7 @@ impl<'a> Assistant<'a> {
     /// one solution; each is tested by asking for a grid without it, and every such grid
     /// rules out the candidates it contradicts. Each is labelled with the simplest way to
     /// find it (one line, all lines, search).
-    pub fn backbone(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
+    pub(crate) fn backbone(&mut self, givens: &[Option<char>]) -> Result<Vec<Hint>> {
         let Some(first) = self.complete(givens)? else { return Ok(vec![]) };
         let single = self.single_line_candidates(givens);
         let mut puzzle = self.puzzle().clone();
@@ -370,72 +366,12 @@ impl<'a> Assistant<'a> {
     }
 }
 
-/// A clue a filled grid breaks ([`Assistant::failures`]) as `crossat check --json`
-/// prints it.
-pub fn failure_record(prep: &Prepared, (i, word, cell): &(usize, String, Option<usize>)) -> records::Failure {
-    let clue = &prep.puzzle.clues[*i];
-    records::Failure {
-        clue: clue.label.clone(),
-        regex: clue.regex.clone(),
-        word: word.clone(),
-        cell: cell.map(|c| prep.puzzle.shape.cell_json(c)),
-    }
-}
-
-/// The labels of clues (indices into `Puzzle::clues`).
-pub fn labels(prep: &Prepared, clues: &[usize]) -> Vec<String> {
-    clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect()
-}
-
-/// A conflict as `check --json` and `hint --json` print it: the clues' labels and the cells.
-pub fn conflict_record(prep: &Prepared, k: &Conflict) -> records::Conflict {
-    records::Conflict { clues: labels(prep, &k.clues), cells: k.givens.iter().map(|&c| prep.puzzle.shape.cell_json(c)).collect() }
-}
-
-/// A player's wrong entry ([`wrong_entries`]): cell `c` holding `ch`, breaking `clues`.
-pub fn wrong_record(prep: &Prepared, c: usize, ch: char, clues: &[usize]) -> records::Wrong {
-    records::Wrong { cell: prep.puzzle.shape.cell_json(c), ch: ch.to_string(), clues: labels(prep, clues) }
-}
-
-/// A hint as `hint --json` prints it, with the clues and cells behind it when known.
-pub fn hint_record(prep: &Prepared, h: &Hint, because: Option<&Conflict>) -> records::Hint {
-    let (reason, clue) = match h.reason {
-        Reason::SingleLine(i) => (records::HintReason::SingleLine, Some(prep.puzzle.clues[i].label.clone())),
-        Reason::Lines => (records::HintReason::Lines, None),
-        Reason::Search => (records::HintReason::Search, None),
-    };
-    records::Hint {
-        cell: prep.puzzle.shape.cell_json(h.cell),
-        ch: h.ch.to_string(),
-        reason,
-        clue,
-        because: because.map(|k| conflict_record(prep, k)),
-    }
-}
-
-/// A player's next forced cell with the clues behind it (`hint --json --grid`'s hint
-/// record); `None` when the grid is full, an entry is wrong or it cannot be completed.
-pub(crate) fn next_hint(prep: &Prepared, givens: &[Option<char>]) -> Result<Option<records::Hint>> {
-    let mut assistant = Assistant::new(prep)?;
-    if !wrong_entries(prep, &mut assistant, givens)?.is_empty() || assistant.complete(givens)?.is_none() {
-        return Ok(None);
-    }
-    let Some(h) = assistant.hint(givens)? else { return Ok(None) };
-    let because = assistant.because(givens, &h)?;
-    Ok(Some(hint_record(prep, &h, Some(&because))))
-}
-
-/// A cell holding a character outside the alphabet, as `check --json` prints it.
-pub fn unknown_char_record(prep: &Prepared, c: usize, ch: char) -> records::UnknownChar {
-    records::UnknownChar { cell: prep.puzzle.shape.cell_json(c), ch: ch.to_string() }
-}
-
 /// The player's entries that cannot be right, each with the clues it breaks: against the
 /// solution when the puzzle is unique (each wrong entry alone conflicts with a minimal set
 /// of clues), else the entries of a minimal conflict; to each entry's clues are added the
 /// clues through it that the entries on their own line break. Empty when the entries can
 /// be completed.
-pub fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> Result<Vec<(usize, Vec<usize>)>> {
+pub(crate) fn wrong_entries(prep: &Prepared, assistant: &mut Assistant, grid: &[Option<char>]) -> Result<Vec<(usize, Vec<usize>)>> {
     let unknown: Vec<(usize, Vec<usize>)> =
         (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).map(|c| (c, vec![])).collect();
     let known: Vec<Option<char>> = grid.iter().map(|g| g.filter(|&ch| prep.alphabet().index(ch).is_some())).collect();

@@ -39,8 +39,8 @@ use crate::puzzle::{Clue, Puzzle, Shape};
 use crate::stats::Times;
 use crate::stop::Cancel;
 
-pub use crate::deduce::rate::rate;
-pub use crate::records::{Difficulty, Rating};
+pub(crate) use crate::deduce::rate::rate;
+pub(crate) use crate::records::{Difficulty, Rating};
 pub(crate) use crate::rng::Rng;
 
 mod attempt;

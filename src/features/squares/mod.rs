@@ -24,6 +24,7 @@ mod tests;
 
 pub use dawg::Lexicon;
 pub use sat::{Model, encode, generate, write_dimacs};
+pub use search::Tuning;
 
 use crate::error::{Error, Result};
 use crate::error::{Param, RequestError};
@@ -202,6 +203,88 @@ pub struct Progress {
     pub restarts: std::sync::atomic::AtomicU64,
     /// Set once the automata are built and the search or solver runs.
     pub started: std::sync::atomic::AtomicBool,
+}
+
+/// How [`make`] finds squares.
+#[derive(Clone, Copy, Debug)]
+pub enum Method {
+    /// The dedicated search: a portfolio of restarting searches on `jobs` threads
+    /// (the same squares for any `jobs`).
+    Search {
+        /// Its parameters.
+        tuning: Tuning,
+        /// Threads.
+        jobs: usize,
+    },
+    /// The SAT solver over the squares' formula, which also proves that no (further)
+    /// square exists.
+    Sat,
+}
+
+/// What [`make`] makes.
+#[derive(Clone, Copy)]
+pub struct Request<'a> {
+    /// The words.
+    pub dict: &'a Dictionary,
+    /// The size.
+    pub size: Size,
+    /// Cells fixed in advance.
+    pub given: &'a Given,
+    /// Fixes the run: the same seed gives the same squares.
+    pub seed: u64,
+    /// Most squares to make.
+    pub count: usize,
+    /// Search or SAT.
+    pub method: Method,
+}
+
+/// Makes up to `request.count` distinct squares, each verified against the dictionary
+/// and handed to `found`, updating `progress` as it runs (`clauses` once the SAT
+/// formula is built, `started` once the search or the solver runs).
+pub fn make(request: &Request<'_>, progress: &Progress, found: impl FnMut(&Square) -> Result<()>) -> Result<Outcome> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let Request { dict, size, given, seed, count, method } = *request;
+    let lex = Lexicon::new(dict, size);
+    match method {
+        Method::Search { tuning, jobs } => {
+            progress.started.store(true, Relaxed);
+            search::search(&lex, size, dict, given, seed, count, tuning, jobs, progress, found)
+        }
+        Method::Sat => {
+            let model = formula(&lex, size, given)?;
+            progress.clauses.store(crate::encode::ClauseSink::num_clauses(&model.cnf), Relaxed);
+            progress.started.store(true, Relaxed);
+            sat::generate(&model, dict, seed, count, progress, found)
+        }
+    }
+}
+
+/// The squares' formula with the given cells pinned.
+fn formula(lex: &Lexicon, size: Size, given: &Given) -> Result<Model> {
+    let mut model = sat::encode(lex, size)?;
+    sat::pin(&mut model, given);
+    Ok(model)
+}
+
+/// The squares' formula in DIMACS CNF, as an external solver reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dimacs {
+    /// The DIMACS text, with comments that map variables to cells and pairs.
+    pub text: String,
+    /// Its variables.
+    pub variables: usize,
+    /// Its clauses.
+    pub clauses: usize,
+}
+
+/// The formula [`Method::Sat`] solves for `size` over `dict`, with `given` pinned.
+pub fn dimacs(dict: &Dictionary, size: Size, given: &Given) -> Result<Dimacs> {
+    use crate::encode::ClauseSink;
+    let model = formula(&Lexicon::new(dict, size), size, given)?;
+    let mut out = Vec::new();
+    sat::write_dimacs(&mut out, &model).map_err(|e| Error::Internal(format!("cannot write a formula to memory: {e}")))?;
+    let text = String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))?;
+    Ok(Dimacs { text, variables: model.cnf.num_vars(), clauses: model.cnf.num_clauses() })
 }
 
 /// Words of the dictionary that fit some line of `size`.

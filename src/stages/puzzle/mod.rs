@@ -113,6 +113,18 @@ impl Shape {
         }
     }
 
+    /// The cell at row and column (0-based) `at`, as [`Shape::coords`] gives them
+    /// (and JSON records print them); `None` when no cell is there.
+    pub fn cell_at(&self, at: (usize, usize)) -> Option<usize> {
+        let (r, col) = at;
+        match self {
+            Shape::Rect { rows, cols } => (r < *rows && col < *cols).then_some(r * cols + col),
+            Shape::Hex(h) => hex::id(*h, r, col),
+            Shape::Free { coords: Some(xy), .. } => xy.iter().position(|&p| p == at),
+            Shape::Free { cells, coords: None } => (r == 0 && col < *cells).then_some(col),
+        }
+    }
+
     /// Short description, e.g. `5x5`, `hexagon of side 7`, `hexagon of sides 4, 5, 5`,
     /// `free layout of 16 cells`.
     pub fn describe(&self) -> String {

@@ -153,3 +153,23 @@ pub struct HintSummary {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub empty_cells: Option<usize>,
 }
+
+/// A record `check --json` prints before its summary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum CheckRecord {
+    /// A clue a full grid fails.
+    Failure(Failure),
+    /// A cell holding a character outside the alphabet.
+    UnknownChar(UnknownChar),
+}
+
+/// A record `hint --json` prints before its summary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum HintRecord {
+    /// A player's entry that cannot be right.
+    Wrong(Wrong),
+    /// A forced cell.
+    Hint(Hint),
+}

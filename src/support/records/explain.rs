@@ -57,6 +57,10 @@ pub struct Step {
     /// A split's sub-steps.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub steps: Option<Vec<Step>>,
+    /// For a line step of a clue, the clue's index among the puzzle's clues (not in the
+    /// JSON, which names the line by `line`: clues on one line share its label).
+    #[serde(skip)]
+    pub clue: Option<usize>,
 }
 
 /// A regex pool entry's candidates changed by a step.

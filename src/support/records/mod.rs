@@ -41,7 +41,7 @@ pub use web::*;
 pub use words::*;
 
 /// A cell in JSON: `[row, column]`, 0-based, as `crossat::puzzle::Shape::coords` gives it.
-pub(crate) type Cell = [usize; 2];
+pub type Cell = [usize; 2];
 
 /// One JSON Lines record: `value` as one line of JSON, without the newline.
 pub fn line<T: Serialize + ?Sized>(value: &T) -> String {

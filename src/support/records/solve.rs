@@ -17,7 +17,7 @@ pub enum Uniqueness {
 
 impl Uniqueness {
     /// The verdict of a search that found `found` solutions and was exhausted or not.
-    pub(crate) fn of(found: usize, complete: bool) -> Uniqueness {
+    pub fn of(found: usize, complete: bool) -> Uniqueness {
         match (found, complete) {
             (1, true) => Uniqueness::Unique,
             (n, _) if n >= 2 => Uniqueness::Several,
@@ -150,6 +150,15 @@ pub struct StoppedSolve {
     pub alphabet: Option<String>,
 }
 
+impl StoppedSolve {
+    /// The summary of a `solve` stopped after `found` solutions; `puzzle` and
+    /// `alphabet` are those of the puzzle once it is read.
+    pub fn new(puzzle: Option<String>, alphabet: Option<String>, found: usize) -> StoppedSolve {
+        let unique = if found >= 2 { Uniqueness::Several } else { Uniqueness::Undecided };
+        StoppedSolve { solutions: found, unique, puzzle, alphabet }
+    }
+}
+
 /// A count of solutions in JSON: a number up to 2^53 (exact in every JSON reader), else
 /// a string of digits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,6 +221,13 @@ pub struct StoppedCount {
     pub puzzle: Option<String>,
     /// The alphabet.
     pub alphabet: Option<String>,
+}
+
+impl StoppedCount {
+    /// The summary of a count that did not finish.
+    pub fn new(puzzle: Option<String>, alphabet: Option<String>) -> StoppedCount {
+        StoppedCount { solutions: 0, count: None, unique: None, puzzle, alphabet }
+    }
 }
 
 /// Milliseconds per stage ([`Stage::ALL`]).

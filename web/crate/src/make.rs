@@ -3,9 +3,9 @@
 //! `challenges.json`, antoine-trux text).
 
 use crate::limit::limited;
-use crossat::generate::{self as g, Difficulty, Spec};
+use crossat::generate::{self as g, Spec};
 use crossat::puzzle::{self, Clue, Puzzle, Shape, hex};
-use crossat::records;
+use crossat::records::{self, Difficulty};
 use serde_json::{Map, Value};
 
 fn usage(m: impl Into<String>) -> String {

@@ -5,17 +5,15 @@
 //! `--timeout` passes (`"complete": false, "reason": "timeout"`).
 //!
 //! Every record is a type of [`crossat::records`], built by the library ([`crossat::emit`],
-//! [`crossat::assist`], [`crossat::explain`]) as on the command line; web/test/api.mjs
+//! [`crossat::assist`], [`crossat::Puzzle::explain`]) as on the command line; web/test/api.mjs
 //! compares the two front ends' records on every bundled puzzle.
 
 use crate::limit::{limited, limited_prep};
-use crossat::assist::{self, Assistant, Hint};
-use crossat::deduce;
+use crossat::assist::{self, CheckOptions, HintOptions};
 use crossat::emit;
 use crossat::pipeline::{self, Input, Prepared};
-use crossat::records::{self, CheckSummary, HintSummary, Printed, Unfinished, Uniqueness};
+use crossat::records::{self, Printed, Unfinished, Uniqueness};
 use crossat::solve::Outcome;
-use crossat::stop::Cancel;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -51,7 +49,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
     let mut out: Vec<Value> = found.solutions.iter().map(records::value).collect();
     out.push(match outcome {
         Some(outcome) => records::value(&emit::solve_summary(prep, outcome, &found.values)),
-        None => stopped(emit::stopped_solve_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
+        None => stopped(records::StoppedSolve::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
     });
     Ok(Value::Array(out))
 }
@@ -60,7 +58,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>)
 pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
     Ok(match limited_prep(prep, timeout_ms, pipeline::count)? {
         Some(counted) => records::value(&emit::count_summary(prep, &counted)),
-        None => stopped(emit::stopped_count_summary(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
+        None => stopped(records::StoppedCount::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
     })
 }
 
@@ -96,57 +94,33 @@ pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Re
 }
 
 /// `check --json` on a grid.
-pub fn check(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+pub fn check(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut out = Vec::new();
-    let done = limited(timeout_ms, |cancel| check_records(prep, grid, &mut out, cancel))?;
+    let done = limited_prep(prep, timeout_ms, |prep| {
+        let summary = assist::check(prep, grid, CheckOptions::default(), |found| {
+            out.push(records::value(&found.record));
+            Ok(())
+        })?;
+        out.push(records::value(&summary.record));
+        Ok(())
+    })?;
     if done.is_none() {
         out.push(stopped(Unfinished {}));
     }
     Ok(Value::Array(out))
 }
 
-fn check_records(prep: &Prepared, grid: &[Option<char>], out: &mut Vec<Value>, cancel: &Cancel) -> crossat::Result<()> {
-    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
-    if grid.iter().all(Option::is_some) {
-        let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
-        let found = assistant.failures(&full)?;
-        let failures = found.len();
-        out.extend(found.iter().map(|f| records::value(&assist::failure_record(prep, f))));
-        out.push(records::value(&CheckSummary { valid: Some(failures == 0), failures: Some(failures), ..CheckSummary::new(true) }));
-        return Ok(());
-    }
-    let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
-    if !unknown.is_empty() {
-        for &c in &unknown {
-            out.push(records::value(&assist::unknown_char_record(prep, c, grid[c].unwrap_or(' '))));
-        }
-        out.push(records::value(&CheckSummary { completable: Some(false), ..CheckSummary::new(false) }));
-        return Ok(());
-    }
-    let summary = match assistant.complete(grid)? {
-        Some(one) => {
-            let several = assistant.several(grid, &one)?;
-            CheckSummary { completable: Some(true), unique_completion: Some(!several), ..CheckSummary::new(false) }
-        }
-        None => {
-            let k = assistant.conflict(grid)?;
-            let broken = assistant.broken_clues(grid)?;
-            CheckSummary {
-                completable: Some(false),
-                conflict: Some(assist::conflict_record(prep, &k)),
-                broken: Some(assist::labels(prep, &broken)),
-                ..CheckSummary::new(false)
-            }
-        }
-    };
-    out.push(records::value(&summary));
-    Ok(())
-}
-
 /// `hint --json --grid` on a partial grid.
-pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+pub fn hint(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut out = Vec::new();
-    let done = limited(timeout_ms, |cancel| hint_records(prep, grid, &mut out, cancel))?;
+    let done = limited_prep(prep, timeout_ms, |prep| {
+        let summary = assist::hint(prep, Some(grid), HintOptions::default(), |found| {
+            out.push(records::value(&found.record));
+            Ok(())
+        })?;
+        out.push(records::value(&summary.record));
+        Ok(())
+    })?;
     if done.is_none() {
         let n = out.len();
         out.push(stopped(Printed { key: "hints", n }));
@@ -154,48 +128,12 @@ pub fn hint(prep: &Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> 
     Ok(Value::Array(out))
 }
 
-fn hint_records(prep: &Prepared, givens: &[Option<char>], out: &mut Vec<Value>, cancel: &Cancel) -> crossat::Result<()> {
-    let mut assistant = Assistant::new(prep)?.with_cancel(cancel.clone());
-    let wrong = assist::wrong_entries(prep, &mut assistant, givens)?;
-    if !wrong.is_empty() {
-        let mut records: Vec<Value> =
-            wrong.iter().map(|(c, clues)| records::value(&assist::wrong_record(prep, *c, givens[*c].unwrap_or(' '), clues))).collect();
-        records.push(records::value(&HintSummary { completable: Some(false), wrong: Some(wrong.len()), ..HintSummary::default() }));
-        out.extend(records);
-        return Ok(());
-    }
-    if assistant.complete(givens)?.is_none() {
-        let k = assistant.conflict(givens)?;
-        out.push(records::value(&HintSummary {
-            completable: Some(false),
-            conflict: Some(assist::conflict_record(prep, &k)),
-            ..HintSummary::default()
-        }));
-        return Ok(());
-    }
-    let hints: Vec<Hint> = assistant.hint(givens)?.into_iter().collect();
-    for h in &hints {
-        // A player's hint names the clues behind it.
-        let because = assistant.because(givens, h)?;
-        out.push(records::value(&assist::hint_record(prep, h, Some(&because))));
-    }
-    let empty = givens.iter().filter(|g| g.is_none()).count();
-    out.push(records::value(&HintSummary {
-        completable: Some(true),
-        hints: Some(hints.len()),
-        empty_cells: Some(empty),
-        ..HintSummary::default()
-    }));
-    Ok(())
-}
-
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let done = limited(timeout_ms, |cancel| {
-        let mut prep = pipeline::prepare(&Input { cancel: cancel.clone(), ..input.clone() })?;
-        let ex = crossat::explain::explain(&mut prep, deduce::Options { max_steps, ..deduce::Options::default() })?;
-        let mut out: Vec<Value> = crossat::explain::step_records(&prep, &ex).iter().map(records::value).collect();
-        out.push(records::value(&crossat::explain::summary_record(&prep, &ex)));
+        let ex = crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?.explain(max_steps)?;
+        let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
+        out.push(records::value(&ex.summary));
         Ok(out)
     })?;
     Ok(Value::Array(done.unwrap_or_else(|| vec![stopped(Unfinished {})])))

@@ -103,13 +103,13 @@ impl Session {
     /// The records of `check --json`.
     pub fn check(&mut self, cells: &str, timeout_ms: Option<f64>) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        records::check(&self.prep, &grid, timeout_ms).map(|v| text(&v))
+        records::check(&mut self.prep, &grid, timeout_ms).map(|v| text(&v))
     }
 
     /// The records of `hint --json --grid`.
     pub fn hint(&mut self, cells: &str, timeout_ms: Option<f64>) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        records::hint(&self.prep, &grid, timeout_ms).map(|v| text(&v))
+        records::hint(&mut self.prep, &grid, timeout_ms).map(|v| text(&v))
     }
 
     /// The records of `explain --json --grid [--max-steps N]`.

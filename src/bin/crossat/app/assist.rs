@@ -4,11 +4,11 @@ use crate::cli::{CheckArgs, HintArgs};
 use crate::draw::{Mark, View};
 use crate::exit::ExitCode;
 use crate::print::Printer;
-use crossat::assist::{Assistant, Conflict, Hint, Reason};
+use crossat::assist::{CheckOptions, HintOptions};
 use crossat::error::{Error, Result};
 use crossat::pipeline::Prepared;
 use crossat::puzzle;
-use crossat::records::{self, CheckSummary, HintSummary};
+use crossat::records::{self, CheckRecord, Count, HintReason, HintRecord};
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
@@ -27,27 +27,50 @@ fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
     Ok(p.givens)
 }
 
-/// One line per clue and filled cell of `k`, each indented by `indent`.
-fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &Conflict, indent: &str) -> String {
+/// The cell a record names by its `[row, column]`.
+fn cell_of(prep: &Prepared, [r, c]: records::Cell) -> Result<usize> {
+    prep.puzzle.shape.cell_at((r, c)).ok_or_else(|| Error::Internal(format!("a record names cell [{r}, {c}], which the puzzle has not")))
+}
+
+/// A clue as the text lists it: its label and its regex.
+fn clue_text(prep: &Prepared, i: usize) -> String {
+    let c = &prep.puzzle.clues[i];
+    format!("{} '{}'", c.label, c.regex)
+}
+
+/// One line per clue (`clues`, the conflict's as indices) and filled cell of `k`, each
+/// indented by `indent`.
+fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &records::Conflict, clues: &[usize], indent: &str) -> Result<String> {
     let mut s = String::new();
-    for &i in &k.clues {
-        let c = &prep.puzzle.clues[i];
-        s.push_str(&format!("{indent}clue {} '{}'\n", c.label, c.regex));
+    for &i in clues {
+        s.push_str(&format!("{indent}clue {}\n", clue_text(prep, i)));
     }
-    for &c in &k.givens {
+    for &cell in &k.cells {
+        let c = cell_of(prep, cell)?;
         s.push_str(&format!(
             "{indent}filled cell {} '{}'\n",
             prep.puzzle.shape.cell_name(c),
             givens[c].map_or("?".into(), crate::draw::visible)
         ));
     }
-    s
+    Ok(s)
+}
+
+/// Marks the cells of conflict `k` bad on `view`.
+fn mark_cells(prep: &Prepared, view: &mut View, k: &records::Conflict) -> Result<()> {
+    for &cell in &k.cells {
+        view.marks[cell_of(prep, cell)?] = Mark::Bad;
+    }
+    Ok(())
 }
 
 /// The grid drawn for `check` and `hint`.
 fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
     crate::draw::draw(&prep.puzzle, view, look)
 }
+
+/// Most decisions of the counting search behind "can be completed in N ways".
+const COMPLETIONS_COUNT: usize = 2_000;
 
 pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     if args.puzzle.given.is_some() {
@@ -61,161 +84,89 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
     super::start(&args.stop, super::plain_epilogue(args.json, records::Unfinished {}, "the check did not finish"))?;
     let prep = super::prepare(&args.puzzle)?;
     let grid = read_grid(&prep, &args.grid)?;
-    let mut assistant = Assistant::new(&prep)?;
-    let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
+    let name = |c: usize| prep.puzzle.shape.cell_name(c);
+    let shown = |c: usize| crate::draw::visible(grid[c].unwrap_or(' '));
     // Text is gathered, and printed under the grid drawn with its failing cells and clues.
     let mut view = View::partial(&grid);
     let mut text = String::new();
-    // A record (`summary`: the last one) as a JSON line, or its text.
-    let mut emit = |out: &mut Printer<'_>, summary: bool, line: String, t: String| -> Result<()> {
-        if summary {
-            // The answer is complete: a stop from now on changes nothing.
-            crate::stop::finish();
-        }
+    let options = CheckOptions { count_within: Some(COMPLETIONS_COUNT), upper_case: true };
+    let summary = crossat::assist::check(&prep, &grid, options, |found| {
         if args.json {
-            writeln!(out, "{line}")
-        } else {
-            text.push_str(&t);
-            Ok(())
+            return writeln!(out, "{}", records::line(&found.record));
         }
-    };
-    let code = 'done: {
-        if grid.iter().all(Option::is_some) {
-            let full: Vec<char> = grid.iter().map(|c| c.unwrap_or(' ')).collect();
-            let found = assistant.failures(&full)?;
-            let failures = found.len();
-            for failure in &found {
-                let (i, word, cell) = failure;
-                let clue = &prep.puzzle.clues[*i];
-                view.bad_clues.push(*i);
-                if let Some(c) = *cell {
+        match &found.record {
+            CheckRecord::Failure(f) => {
+                view.bad_clues.extend(&found.clues);
+                let cell = f.cell.map(|c| cell_of(&prep, c)).transpose()?;
+                if let Some(c) = cell {
                     view.marks[c] = Mark::Bad;
                 }
-                let place = cell.map_or_else(
-                    || "at the end of the line".to_string(),
-                    |c| format!("at {} '{}'", prep.puzzle.shape.cell_name(c), crate::draw::visible(full[c])),
-                );
-                emit(
-                    out,
-                    false,
-                    records::line(&crossat::assist::failure_record(&prep, failure)),
-                    format!(
-                        "{} '{}' does not match \"{}\": it can no longer match {place}\n",
-                        clue.label,
-                        clue.regex,
-                        crate::draw::visible_word(word)
-                    ),
-                )?;
+                let place = cell.map_or_else(|| "at the end of the line".to_string(), |c| format!("at {} '{}'", name(c), shown(c)));
+                text.push_str(&format!(
+                    "{} '{}' does not match \"{}\": it can no longer match {place}\n",
+                    f.clue,
+                    f.regex,
+                    crate::draw::visible_word(&f.word)
+                ));
             }
-            let n = prep.puzzle.clues.len();
-            let mut summary =
-                if failures == 0 { format!("valid: all {n} clues match\n") } else { format!("invalid: {failures} of {n} clues fail\n") };
-            // Letters are compared exactly; a grid typed in lower case is told so when
-            // its upper-case form passes (the page upper-cases as it is typed).
-            let upper: Vec<char> = full.iter().flat_map(|c| c.to_uppercase()).collect();
-            let case_only = failures > 0 && upper.len() == full.len() && upper != full && assistant.failures(&upper)?.is_empty();
-            if case_only {
-                summary.push_str(
-                    "note: the grid has lower-case letters, and in upper case it matches every clue (letters are compared exactly)\n",
-                );
-            }
-            let record = CheckSummary {
-                valid: Some(failures == 0),
-                failures: Some(failures),
-                upper_case_valid: case_only.then_some(true),
-                ..CheckSummary::new(true)
-            };
-            emit(out, true, records::line(&record), summary)?;
-            break 'done ExitCode::from_ok(failures == 0);
-        }
-        if !unknown.is_empty() {
-            for &c in &unknown {
-                let ch = grid[c].unwrap_or(' ');
+            CheckRecord::UnknownChar(u) => {
+                let c = cell_of(&prep, u.cell)?;
                 view.marks[c] = Mark::Bad;
-                emit(
-                    out,
-                    false,
-                    records::line(&crossat::assist::unknown_char_record(&prep, c, ch)),
-                    format!(
-                        "{} holds '{}', which no clue allows (not in the alphabet)\n",
-                        prep.puzzle.shape.cell_name(c),
-                        crate::draw::visible(ch)
-                    ),
-                )?;
-            }
-            let record = CheckSummary { completable: Some(false), ..CheckSummary::new(false) };
-            emit(out, true, records::line(&record), "cannot be completed\n".to_string())?;
-            break 'done ExitCode::NoSolution;
-        }
-        match assistant.complete(&grid)? {
-            Some(one) => {
-                let several = assistant.several(&grid, &one)?;
-                let completions = if several { completions(&prep, &grid)? } else { Some(crossat::solve::count::Big::one()) };
-                let ways = match (&completions, several) {
-                    (_, false) => " (in exactly one way)".to_string(),
-                    (Some(n), true) => format!(" in {n} ways"),
-                    (None, true) => " (in more than one way)".to_string(),
-                };
-                let record = CheckSummary {
-                    completable: Some(true),
-                    unique_completion: Some(!several),
-                    completions: Some(completions.as_ref().map(crossat::emit::count_value)),
-                    ..CheckSummary::new(false)
-                };
-                emit(out, true, records::line(&record), format!("can be completed{ways}\n"))?;
-                ExitCode::Solved
-            }
-            None => {
-                let k = assistant.conflict(&grid)?;
-                // Clues whose own line's entries already break them, beyond the core.
-                let broken = assistant.broken_clues(&grid)?;
-                view.bad_clues.extend(&k.clues);
-                view.bad_clues.extend(&broken);
-                view.bad_clues.sort_unstable();
-                view.bad_clues.dedup();
-                for &c in &k.givens {
-                    view.marks[c] = Mark::Bad;
-                }
-                let mut t =
-                    format!("cannot be completed: these clues and filled cells conflict:\n{}", conflict_text(&prep, &grid, &k, "  "));
-                if !broken.is_empty() {
-                    t.push_str("clues the entries on their own line break:\n");
-                    for &i in &broken {
-                        let clue = &prep.puzzle.clues[i];
-                        t.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
-                    }
-                }
-                let record = CheckSummary {
-                    completable: Some(false),
-                    conflict: Some(crossat::assist::conflict_record(&prep, &k)),
-                    broken: Some(crossat::assist::labels(&prep, &broken)),
-                    ..CheckSummary::new(false)
-                };
-                emit(out, true, records::line(&record), t)?;
-                ExitCode::NoSolution
+                text.push_str(&format!("{} holds '{}', which no clue allows (not in the alphabet)\n", name(c), shown(c)));
             }
         }
-    };
-    if !args.json {
-        write!(out, "{}{text}", drawing(&prep, &view, args.draw.options()))?;
+        Ok(())
+    })?;
+    // The answer is complete: a stop from now on changes nothing.
+    crate::stop::finish();
+    let s = &summary.record;
+    let code = if s.complete { ExitCode::from_ok(s.valid == Some(true)) } else { ExitCode::from_ok(s.completable == Some(true)) };
+    if args.json {
+        writeln!(out, "{}", records::line(s))?;
+        return Ok(code);
     }
+    if s.complete {
+        let (n, failures) = (prep.puzzle.clues.len(), s.failures.unwrap_or(0));
+        text.push_str(&if failures == 0 {
+            format!("valid: all {n} clues match\n")
+        } else {
+            format!("invalid: {failures} of {n} clues fail\n")
+        });
+        if s.upper_case_valid == Some(true) {
+            text.push_str(
+                "note: the grid has lower-case letters, and in upper case it matches every clue (letters are compared exactly)\n",
+            );
+        }
+    } else if s.completable == Some(true) {
+        let ways = match (&s.completions, s.unique_completion) {
+            (_, Some(true)) => " (in exactly one way)".to_string(),
+            (Some(Some(Count::Number(n))), _) => format!(" in {n} ways"),
+            (Some(Some(Count::Digits(n))), _) => format!(" in {n} ways"),
+            _ => " (in more than one way)".to_string(),
+        };
+        text.push_str(&format!("can be completed{ways}\n"));
+    } else if let Some(k) = &s.conflict {
+        let (core, broken) = summary.clues.split_at(k.clues.len());
+        view.bad_clues.extend(&summary.clues);
+        view.bad_clues.sort_unstable();
+        view.bad_clues.dedup();
+        mark_cells(&prep, &mut view, k)?;
+        text.push_str(&format!(
+            "cannot be completed: these clues and filled cells conflict:\n{}",
+            conflict_text(&prep, &grid, k, core, "  ")?
+        ));
+        if !broken.is_empty() {
+            text.push_str("clues the entries on their own line break:\n");
+            for &i in broken {
+                text.push_str(&format!("  {}\n", clue_text(&prep, i)));
+            }
+        }
+    } else {
+        text.push_str("cannot be completed\n");
+    }
+    write!(out, "{}{text}", drawing(&prep, &view, args.draw.options()))?;
     Ok(code)
 }
-
-/// How many ways the filled cells of `grid` can be completed, when the counting search
-/// settles it within [`COMPLETIONS_COUNT`] decisions (as `solve`'s "not unique: N
-/// solutions"); `None` when that would take longer.
-fn completions(prep: &Prepared, grid: &[Option<char>]) -> Result<Option<crossat::solve::count::Big>> {
-    let mut puzzle = prep.puzzle.clone();
-    for (g, &c) in puzzle.givens.iter_mut().zip(grid) {
-        *g = c.or(*g);
-    }
-    let mut filled = crossat::pipeline::prepare_puzzle(&prep.source, puzzle, Some(prep.alphabet().chars()), Default::default())?;
-    crossat::pipeline::count_within(&mut filled, COMPLETIONS_COUNT)
-}
-
-/// Most decisions of the counting search behind "can be completed in N ways".
-const COMPLETIONS_COUNT: usize = 2_000;
 
 pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
@@ -223,132 +174,92 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let look = args.draw.options();
     let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;
     let givens = player.clone().unwrap_or_else(|| prep.puzzle.givens.clone());
-    let mut assistant = Assistant::new(&prep)?;
-    let write = |out: &mut Printer<'_>, s: String| write!(out, "{s}");
-    if player.is_some() {
-        let wrong = crossat::assist::wrong_entries(&prep, &mut assistant, &givens)?;
-        if !wrong.is_empty() {
-            let mut view = View::partial(&givens);
-            let mut text = String::new();
-            for (c, clues) in &wrong {
-                let ch = givens[*c].unwrap_or(' ');
-                view.marks[*c] = Mark::Bad;
-                view.bad_clues.extend(clues);
-                if args.json {
-                    write(out, format!("{}\n", records::line(&crossat::assist::wrong_record(&prep, *c, ch, clues))))?;
-                } else if clues.is_empty() {
-                    text.push_str(&format!(
-                        "{} '{ch}' is wrong: no clue allows it (not in the alphabet)\n",
-                        prep.puzzle.shape.cell_name(*c)
-                    ));
-                } else {
-                    text.push_str(&format!(
-                        "{} '{}' is wrong: with it these clues cannot all hold:\n",
-                        prep.puzzle.shape.cell_name(*c),
-                        crate::draw::visible(ch)
-                    ));
-                    for &i in clues {
-                        let clue = &prep.puzzle.clues[i];
-                        text.push_str(&format!("  {} '{}'\n", clue.label, clue.regex));
-                    }
+    let name = |c: usize| prep.puzzle.shape.cell_name(c);
+    let mut view = View::partial(&givens);
+    let mut text = String::new();
+    // The clues drawn as behind the hint, when there is one hint.
+    let mut first_clues: Option<Vec<usize>> = None;
+    let options = HintOptions { all: args.all, explain: args.explain };
+    let summary = crossat::assist::hint(&prep, player.as_deref(), options, |found| match &found.record {
+        HintRecord::Wrong(w) => {
+            let c = cell_of(&prep, w.cell)?;
+            let ch = givens[c].unwrap_or(' ');
+            view.marks[c] = Mark::Bad;
+            view.bad_clues.extend(&found.clues);
+            if args.json {
+                writeln!(out, "{}", records::line(&found.record))?;
+            } else if found.clues.is_empty() {
+                text.push_str(&format!("{} '{ch}' is wrong: no clue allows it (not in the alphabet)\n", name(c)));
+            } else {
+                text.push_str(&format!("{} '{}' is wrong: with it these clues cannot all hold:\n", name(c), crate::draw::visible(ch)));
+                for &i in &found.clues {
+                    text.push_str(&format!("  {}\n", clue_text(&prep, i)));
                 }
             }
-            if args.json {
-                let record = HintSummary { completable: Some(false), wrong: Some(wrong.len()), ..HintSummary::default() };
-                write(out, format!("{}\n", records::line(&record)))?;
-            } else {
-                view.bad_clues.sort_unstable();
-                view.bad_clues.dedup();
-                write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
-            }
-            return Ok(ExitCode::NoSolution);
+            Ok(())
         }
-    }
-    if assistant.complete(&givens)?.is_none() {
-        let k = assistant.conflict(&givens)?;
-        crate::stop::finish();
-        if args.json {
-            let record = HintSummary {
-                completable: Some(false),
-                conflict: Some(crossat::assist::conflict_record(&prep, &k)),
-                ..HintSummary::default()
+        HintRecord::Hint(h) => {
+            let c = cell_of(&prep, h.cell)?;
+            let ch = h.ch.chars().next().unwrap_or(' ');
+            let why = match (h.reason, &h.clue) {
+                (HintReason::SingleLine, Some(label)) => format!("{label} alone"),
+                (HintReason::Lines, _) => "combining the lines".to_string(),
+                _ => "only by search over the whole grid".to_string(),
             };
-            write(out, format!("{}\n", records::line(&record)))?;
+            view.cells[c] = Some(ch);
+            view.marks[c] = Mark::Hint;
+            let _ = first_clues.get_or_insert_with(|| found.clues.clone());
+            // One record: a stop prints the whole hint and counts it, or neither.
+            crate::stop::record(|| -> Result<()> {
+                if args.json {
+                    writeln!(out, "{}", records::line(&found.record))?;
+                    out.flush()?;
+                } else {
+                    text.push_str(&format!("{} is '{}' ({why})\n", name(c), crate::draw::visible(ch)));
+                    if let Some(k) = &h.because {
+                        text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, &found.clues, "    ")?));
+                    }
+                }
+                let _ = shown.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            })
+        }
+    })?;
+    let s = &summary.record;
+    if s.wrong.is_some() {
+        if args.json {
+            writeln!(out, "{}", records::line(s))?;
         } else {
-            let mut view = View::partial(&givens);
-            view.bad_clues.clone_from(&k.clues);
-            for &c in &k.givens {
-                view.marks[c] = Mark::Bad;
-            }
-            write(
-                out,
-                format!(
-                    "{}no hint: the filled cells cannot be completed; these clues and filled cells conflict:\n{}",
-                    drawing(&prep, &view, look),
-                    conflict_text(&prep, &givens, &k, "  ")
-                ),
-            )?;
+            view.bad_clues.sort_unstable();
+            view.bad_clues.dedup();
+            write!(out, "{}{text}", drawing(&prep, &view, look))?;
         }
         return Ok(ExitCode::NoSolution);
     }
-    let hints: Vec<Hint> = if args.all { assistant.backbone(&givens)? } else { assistant.hint(&givens)?.into_iter().collect() };
-    // A player's next hint always names the clues behind it.
-    let explain = args.explain || (player.is_some() && !args.all);
-    let mut view = View::partial(&givens);
-    let mut text = String::new();
-    for h in &hints {
-        let why = match h.reason {
-            Reason::SingleLine(i) => format!("{} alone", prep.puzzle.clues[i].label),
-            Reason::Lines => "combining the lines".to_string(),
-            Reason::Search => "only by search over the whole grid".to_string(),
-        };
-        let because = match (&h.reason, args.explain) {
-            // The clue that forces it alone, with the filled cells of its line.
-            (Reason::SingleLine(i), false) if explain => {
-                let line = &prep.puzzle.clues[*i].cells;
-                Some(Conflict { clues: vec![*i], givens: line.iter().copied().filter(|&c| givens[c].is_some()).collect() })
-            }
-            _ if explain => Some(assistant.explain(&givens, h.cell, h.ch)?),
-            _ => None,
-        };
-        view.cells[h.cell] = Some(h.ch);
-        view.marks[h.cell] = Mark::Hint;
-        // One record: a stop prints the whole hint and counts it, or neither.
-        crate::stop::record(|| -> Result<()> {
-            if args.json {
-                write(out, format!("{}\n", records::line(&crossat::assist::hint_record(&prep, h, because.as_ref()))))?;
-                out.flush()?;
-            } else {
-                if hints.len() == 1 {
-                    match (&because, &h.reason) {
-                        (Some(k), _) => view.hint_clues.clone_from(&k.clues),
-                        (None, Reason::SingleLine(i)) => view.hint_clues.push(*i),
-                        _ => {}
-                    }
-                }
-                text.push_str(&format!("{} is '{}' ({why})\n", prep.puzzle.shape.cell_name(h.cell), crate::draw::visible(h.ch)));
-                if let Some(k) = &because {
-                    text.push_str(&format!("  because of:\n{}", conflict_text(&prep, &givens, k, "    ")));
-                }
-            }
-            let _ = shown.fetch_add(1, Ordering::SeqCst);
-            Ok(())
-        })?;
-    }
     crate::stop::finish();
-    let empty = givens.iter().filter(|g| g.is_none()).count();
     if args.json {
-        let record = HintSummary { completable: Some(true), hints: Some(hints.len()), empty_cells: Some(empty), ..HintSummary::default() };
-        write(out, format!("{}\n", records::line(&record)))?;
+        writeln!(out, "{}", records::line(s))?;
+    } else if let Some(k) = &s.conflict {
+        view.bad_clues.clone_from(&summary.clues);
+        mark_cells(&prep, &mut view, k)?;
+        write!(
+            out,
+            "{}no hint: the filled cells cannot be completed; these clues and filled cells conflict:\n{}",
+            drawing(&prep, &view, look),
+            conflict_text(&prep, &givens, k, &summary.clues, "  ")?
+        )?;
     } else {
-        if hints.is_empty() {
-            text.push_str(if empty == 0 {
+        if s.hints == Some(1) {
+            view.hint_clues = first_clues.unwrap_or_default();
+        }
+        if s.hints == Some(0) {
+            text.push_str(if s.empty_cells == Some(0) {
                 "the grid is already complete\n"
             } else {
                 "no cell is forced: the empty cells can be completed in more than one way\n"
             });
         }
-        write(out, format!("{}{text}", drawing(&prep, &view, look)))?;
+        write!(out, "{}{text}", drawing(&prep, &view, look))?;
     }
-    Ok(ExitCode::Solved)
+    Ok(if s.completable == Some(true) { ExitCode::Solved } else { ExitCode::NoSolution })
 }

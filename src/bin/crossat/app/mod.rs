@@ -88,6 +88,13 @@ pub(crate) fn one_stdin(paths: &[Option<&Path>]) -> Result<()> {
     Ok(())
 }
 
+/// Reads the puzzle the arguments name, ready to solve ([`crossat::Puzzle::from_input`]);
+/// a file that is another command's input says which command reads it.
+pub(crate) fn open(args: &PuzzleArgs) -> Result<crossat::Puzzle> {
+    let input = input(args)?;
+    crossat::Puzzle::from_input(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
+}
+
 /// Reads and prepares the puzzle the arguments name (see [`crossat::pipeline::prepare`]);
 /// a file that is another command's input says which command reads it.
 pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crossat::pipeline::Prepared> {

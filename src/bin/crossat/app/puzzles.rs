@@ -6,10 +6,7 @@ use crate::cli::{BlocksArgs, DictArgs, DimacsArgs, GenerateArgs, ListArgs, Puzzl
 use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source, refuse_overwrite, write_file};
 use crate::print::Printer;
-use crossat::dimacs;
-use crossat::encode::ClauseSink;
 use crossat::error::{Error, Result};
-use crossat::pipeline;
 use crossat::puzzle::{self, Format};
 use crossat::records;
 use std::sync::atomic::Ordering;
@@ -18,11 +15,10 @@ pub(super) fn dimacs_cmd(args: &DimacsArgs, out: &mut Printer<'_>) -> Result<Exi
     refuse_overwrite(&args.output, &input_paths(&args.puzzle))?;
     // A stopped export prints no partial CNF: the reason goes to standard error.
     super::start(&args.stop, quiet_epilogue("no CNF was written"))?;
-    let prep = super::prepare(&args.puzzle)?;
-    pipeline::require_exact(&prep, "a DIMACS export")?;
-    let f = prep.formula()?;
+    let puzzle = super::open(&args.puzzle)?;
+    let cnf = puzzle.to_dimacs()?;
     crate::stop::finish();
-    write_file(&args.output, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars))?;
+    write_file(&args.output, out, |w| w.write_all(cnf.as_bytes()))?;
     Ok(ExitCode::Solved)
 }
 
@@ -287,20 +283,20 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
         let record = records::BlocksSummary {
             solutions: outcome.found,
             complete: outcome.complete,
-            unique: crossat::emit::unique(outcome),
+            unique: records::Uniqueness::of(outcome.found, outcome.complete),
             dictionary: dict.source.clone(),
             dictionary_words: dict.words.len(),
         };
         writeln!(out, "{}", records::line(&record))?;
     } else {
-        writeln!(out, "{}", status_line(outcome, args.all, "blocks"))?;
+        writeln!(out, "{}", status_line(outcome.found, outcome.complete, args.all, "blocks"))?;
     }
     Ok(ExitCode::from_found(outcome.found))
 }
 
 pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     use crate::cli::SquaresMethod;
-    use crossat::squares::{self, Given, Lexicon, Progress, Size};
+    use crossat::squares::{self, Given, Progress, Size};
     use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let size = Size::new(args.width, args.height)?;
@@ -323,9 +319,18 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
     let progress = Progress::default();
     let mut shown = 0;
     let found = super::start_counted(&args.stop, args.json, "solutions", "square", "printed before that")?;
-    let ran = with_progress(args.quiet, &progress, size, || {
-        let lex = Lexicon::new(&dict, size);
-        let mut print = |sq: &squares::Square| -> Result<()> {
+    if let Some(path) = &args.dimacs {
+        let name = path.display().to_string();
+        refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
+        let formula = with_progress(args.quiet, &progress, size, || squares::dimacs(&dict, size, &given))?;
+        write_file(path, out, |w| w.write_all(formula.text.as_bytes()))?;
+        writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", formula.variables, formula.clauses)?;
+        return Ok(ExitCode::Solved);
+    }
+    let method = if sat { squares::Method::Sat } else { squares::Method::Search { tuning: tuning_from_env(), jobs: args.jobs.get() } };
+    let request = squares::Request { dict: &dict, size, given: &given, seed, count, method };
+    let outcome = with_progress(args.quiet, &progress, size, || {
+        squares::make(&request, &progress, |sq: &squares::Square| -> Result<()> {
             // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
@@ -344,30 +349,9 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
                 let _ = found.fetch_add(1, Ordering::SeqCst);
                 Ok(())
             })
-        };
-        if !sat {
-            progress.started.store(true, Relaxed);
-            let tuning = tuning_from_env();
-            let outcome = squares::search::search(&lex, size, &dict, &given, seed, count, tuning, args.jobs.get(), &progress, &mut print)?;
-            crate::stop::finish();
-            return Ok::<_, Error>(Some(outcome));
-        }
-        let mut model = squares::encode(&lex, size)?;
-        squares::sat::pin(&mut model, &given);
-        progress.clauses.store(model.cnf.num_clauses(), Relaxed);
-        progress.started.store(true, Relaxed);
-        if let Some(path) = &args.dimacs {
-            let name = path.display().to_string();
-            refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
-            write_file(path, out, |mut w| squares::write_dimacs(&mut w, &model))?;
-            writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", model.cnf.num_vars(), model.cnf.num_clauses())?;
-            return Ok(None);
-        }
-        let outcome = squares::generate(&model, &dict, seed, count, &progress, &mut print)?;
-        crate::stop::finish();
-        Ok(Some(outcome))
+        })
     })?;
-    let Some(outcome) = ran else { return Ok(ExitCode::Solved) };
+    crate::stop::finish();
     let secs = started.elapsed().as_secs_f64();
     let method = if sat { "sat" } else { "search" };
     if args.json {
@@ -441,8 +425,8 @@ fn with_progress<T>(quiet: bool, progress: &crossat::squares::Progress, size: cr
 /// The search's default tuning, with fields overridden by `CROSSAT_SQUARES_TUNING`
 /// (`restart_base,greed,fewest_first,wake,wdeg,subset_share`, empty fields kept; for
 /// measurements).
-fn tuning_from_env() -> crossat::squares::search::Tuning {
-    let mut t = crossat::squares::search::Tuning::default();
+fn tuning_from_env() -> crossat::squares::Tuning {
+    let mut t = crossat::squares::Tuning::default();
     if let Ok(v) = std::env::var("CROSSAT_SQUARES_TUNING") {
         let f: Vec<&str> = v.split(',').collect();
         if let Some(x) = f.first().and_then(|x| x.parse().ok()) {

@@ -6,15 +6,9 @@ use crate::exit::ExitCode;
 use crate::io::{read_source, refuse_overwrite, write_file};
 use crate::print::Printer;
 use crate::print::io_reason;
-use crossat::dimacs::{self, External};
-use crossat::emit;
-use crossat::encode::ClauseSink;
 use crossat::error::{Error, Result};
-use crossat::pipeline::{self, Prepared};
 use crossat::records::{self, Uniqueness};
-use crossat::solve::{self, Outcome};
-use crossat::stats::{Stage, ms};
-use crossat::verify;
+use crossat::{Puzzle, Solution};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,18 +23,18 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     for output in [&args.proof, &args.proof_cnf].into_iter().flatten() {
         refuse_overwrite(output, &inputs)?;
     }
-    let mut prep = super::prepare(&args.puzzle)?;
+    let mut puzzle = super::open(&args.puzzle)?;
     if let Some(nodes) = args.line_search_nodes {
-        prep.set_line_budget(nodes);
+        puzzle.set_line_budget(nodes);
     }
     if let Some(model) = &args.model {
         crate::stop::finish();
-        return solve_model(&prep, model, args, out, err);
+        return solve_model(&puzzle, model, args, out, err);
     }
     if args.count {
-        return count(&mut prep, args, out);
+        return count(&mut puzzle, args, out);
     }
-    crate::stop::arm(solve_epilogue(args.json, found.clone(), prep.puzzle.name.clone(), Some(emit::alphabet_text(&prep))));
+    crate::stop::arm(solve_epilogue(args.json, found.clone(), puzzle.puzzle().name.clone(), Some(puzzle.alphabet())));
     // Default: look for two solutions to decide uniqueness, show the first.
     let (search_limit, show) = match (args.all, args.limit) {
         (true, _) => (None, usize::MAX),
@@ -56,25 +50,25 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
     // For the ambiguity report: the values each cell takes across the solutions, and
     // the first solution (for --proof).
-    let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); prep.puzzle.givens.len()];
-    let mut first: Option<verify::Grid> = None;
+    let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); puzzle.puzzle().givens.len()];
+    let mut first: Option<Solution> = None;
     // Threads for a listing (a uniqueness check is a search for two: one thread).
     let jobs = if args.all || args.limit.is_some() { args.jobs.get() } else { 1 };
-    let listing = pipeline::Listing { limit: search_limit, jobs, sorted: args.sorted };
-    let outcome = pipeline::solve_listing(&mut prep, listing, |puzzle, grid| {
-        for (set, &ch) in values.iter_mut().zip(&grid.cells) {
+    let listing = crossat::Listing { limit: search_limit, jobs, sorted: args.sorted };
+    let mut summary = puzzle.search(listing, |p, solution| {
+        for (set, &ch) in values.iter_mut().zip(&solution.grid.cells) {
             let _ = set.insert(ch);
         }
-        first.get_or_insert_with(|| grid.clone());
+        first.get_or_insert_with(|| solution.clone());
         // One record: a stop prints the whole solution and counts it, or neither.
         crate::stop::record(|| {
             if json {
-                writeln!(out, "{}", records::line(&emit::solution(puzzle, grid)))?;
+                writeln!(out, "{}", records::line(&solution.record(p)))?;
             } else if shown < show {
                 if shown > 0 {
                     writeln!(out)?;
                 }
-                write!(out, "{}", sketch.draw(puzzle, &crate::draw::View::solution(puzzle, grid)))?;
+                write!(out, "{}", sketch.draw(p, &crate::draw::View::solution(p, &solution.grid)))?;
             }
             shown += 1;
             bar.inc(1);
@@ -84,57 +78,50 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
         })
     })?;
     bar.finish();
+    let (found_n, complete) = (summary.solutions, summary.complete);
     // Not unique: how many solutions, when counting them is cheap (text only; the
     // stop armed for the search still holds).
     let listing = args.all || args.limit.is_some();
-    let cheap_count =
-        if !json && !listing && !outcome.complete && outcome.found >= 2 { pipeline::count_within(&mut prep, CHEAP_COUNT)? } else { None };
-    // The stats give the formula's size, also when propagation decided the puzzle
-    // without it: then it is built now, and its time counted as encoding.
-    let searched = prep.encoded();
-    if args.stats {
-        let _ = prep.encode()?;
-    }
-    let unique = emit::unique(outcome);
+    let cheap_count = if !json && !listing && !complete && found_n >= 2 { puzzle.count_within(CHEAP_COUNT)? } else { None };
+    // The stats rate the puzzle's difficulty (line propagation and probing), which can
+    // take long on a large grid: done while a stop can still end the command. They give
+    // the formula's size, also when propagation decided the puzzle without it: then it
+    // is built now, and its time counted as encoding.
+    // What the search showed of the solutions, for the rating's one rule (`knowing`).
+    let known = (complete || found_n >= 2).then_some(found_n);
+    let stats = if args.stats { Some(puzzle.stats(known)?) } else { None };
+    let unique = summary.unique;
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     let proof = match (&args.proof, &first) {
-        (Some(path), Some(grid)) if unique.is_unique() => Some(write_proof(&prep, grid, path, args, out)?),
+        (Some(path), Some(solution)) if unique.is_unique() => Some(write_proof(&puzzle, solution, path, args, out)?),
         _ => None,
     };
-    // The stats rate the puzzle's difficulty (line propagation and probing), which can
-    // take long on a large grid: done while a stop can still end the command.
-    let (stats_value, stats_lines) = (args.stats && json, args.stats && !json);
-    // What the search showed of the solutions, for the rating's one rule (`knowing`).
-    let known = (outcome.complete || outcome.found >= 2).then_some(outcome.found);
-    let (stats_value, stats_lines) =
-        (stats_value.then(|| stats_json(&prep, searched, known)), stats_lines.then(|| stats_text(&prep, searched, known)));
     crate::stop::finish();
     if json {
-        let mut summary = emit::solve_summary(&prep, outcome, &values);
         // Asked for but with no uniqueness to prove: `"proof": null`.
         summary.proof = args.proof.as_ref().map(|_| proof.clone());
-        summary.stats = stats_value;
+        summary.stats = stats;
         writeln!(out, "{}", records::line(&summary))?;
     } else {
         let status = match &cheap_count {
             Some(n) => format!("not unique: {n} solutions (crossat solve --all lists them)"),
-            None => status_line(outcome, args.all || args.limit.is_some(), "solve"),
+            None => status_line(found_n, complete, args.all || args.limit.is_some(), "solve"),
         };
         writeln!(out, "{status}")?;
         if !ambiguous.is_empty() {
-            let n = if outcome.complete { format!("all {}", outcome.found) } else { format!("the {} found", outcome.found) };
+            let n = if complete { format!("all {found_n}") } else { format!("the {found_n} found") };
             writeln!(out, "cells that differ between {n} solutions:")?;
             for &c in &ambiguous {
                 let vals: Vec<String> = values[c].iter().map(|ch| format!("'{ch}'")).collect();
-                writeln!(out, "  {} {}", prep.puzzle.shape.cell_name(c), vals.join(" "))?;
+                writeln!(out, "  {} {}", puzzle.puzzle().shape.cell_name(c), vals.join(" "))?;
             }
-            writeln!(out, "clues through them: {}", emit::ambiguous_clues(&prep, &values).join(", "))?;
+            writeln!(out, "clues through them: {}", summary.ambiguous_clues.unwrap_or_default().join(", "))?;
         }
         if let Some(p) = &proof {
             writeln!(out, "proof of uniqueness written to {p}")?;
         }
-        if let Some(stats) = &stats_lines {
-            write!(err, "{stats}")?;
+        if let Some(stats) = &stats {
+            write!(err, "{}", stats_text(&puzzle, stats))?;
         }
     }
     if args.unique && !unique.is_unique() {
@@ -142,7 +129,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
             writeln!(
                 err,
                 "crossat: --unique: the puzzle {}{}",
-                if outcome.found == 0 { "has no solution" } else { "has more than one solution" },
+                if found_n == 0 { "has no solution" } else { "has more than one solution" },
                 if args.proof.is_some() { "; no proof written" } else { "" }
             )?;
         }
@@ -150,32 +137,27 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     }
     // The process ends next and its memory goes back whole: freeing the automata and
     // the formula piece by piece would cost more than a small puzzle's propagation.
-    std::mem::forget(prep);
-    Ok(ExitCode::from_found(outcome.found))
+    std::mem::forget(puzzle);
+    Ok(ExitCode::from_found(found_n))
 }
 
-/// Writes a proof that the CNF with `grid` blocked is unsatisfiable (and, if asked,
+/// Writes a proof that the CNF with `solution` blocked is unsatisfiable (and, if asked,
 /// that formula in DIMACS); returns the proof's path.
-fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveArgs, out: &mut Printer<'_>) -> Result<String> {
+fn write_proof(puzzle: &Puzzle, solution: &Solution, path: &Path, args: &SolveArgs, out: &mut Printer<'_>) -> Result<String> {
     let name = path.display().to_string();
-    pipeline::require_exact(prep, "a proof of uniqueness")?;
-    let symbols: Vec<usize> = grid.cells.iter().map(|&ch| prep.alphabet().index(ch).unwrap_or(0)).collect();
-    let f = prep.formula()?;
-    let block = solve::blocking_clause(&f.vars, &symbols);
+    // Refused before the file is created: a proof needs every clue's formula exact.
+    puzzle.require_exact("a proof of uniqueness")?;
     let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
-    let proved = solve::prove_unsat(&f.cnf, std::slice::from_ref(&block), std::io::BufWriter::new(file), args.proof_format).map_err(
-        |e| match e {
-            Error::Output(e) => Error::output(name.as_str(), e.message),
-            other => other,
-        },
-    )?;
+    let proved = puzzle.prove_unique(solution, args.proof_format, std::io::BufWriter::new(file)).map_err(|e| match e {
+        Error::Output(e) => Error::output(name.as_str(), e.message),
+        other => other,
+    })?;
     if !proved {
         return Err(Error::Internal("the proof run found a second solution that the search did not".into()));
     }
     if let Some(cnf_path) = &args.proof_cnf {
-        let mut with_block = f.cnf.clone();
-        with_block.add_clause(&block);
-        write_file(cnf_path, out, |mut w| dimacs::write(&mut w, &prep.puzzle, prep.alphabet(), &with_block, &f.vars))?;
+        let text = puzzle.to_dimacs_excluding(solution)?;
+        write_file(cnf_path, out, |w| w.write_all(text.as_bytes()))?;
     }
     Ok(name)
 }
@@ -183,36 +165,39 @@ fn write_proof(prep: &Prepared, grid: &verify::Grid, path: &Path, args: &SolveAr
 /// `solve --count`: the exact number of solutions, without listing them. JSON gives
 /// the count as a number up to 2^53 (exact in every JSON reader) and as a string of
 /// digits beyond.
-fn count(prep: &mut Prepared, args: &SolveArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
-    let (puzzle, alphabet) = (prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)));
+fn count(puzzle: &mut Puzzle, args: &SolveArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
+    let (name, alphabet) = (puzzle.puzzle().name.clone(), Some(puzzle.alphabet()));
     let json = args.json;
     crate::stop::arm(Box::new(move |reason| {
-        let base = emit::stopped_count_summary(puzzle.clone(), alphabet.clone());
+        let base = records::StoppedCount::new(name.clone(), alphabet.clone());
         crate::stop::summary(json, reason, base, "the count did not finish; no number is given")
     }));
     // On a terminal, the counting search's parts done of those found so far.
     let bar = crate::progress::Progress::status(!args.quiet && !json, "counting");
     bar.message("starting");
-    let counted = pipeline::count_reporting(prep, args.jobs.get(), &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
+    let mut summary = puzzle.count_reporting(args.jobs.get(), &mut |done, total| bar.message(&format!("{done}/{total} parts")))?;
     bar.finish();
     crate::stop::finish();
-    let n = &counted.count;
+    let n = match &summary.count {
+        records::Count::Number(k) => Some(*k),
+        records::Count::Digits(_) => None,
+    };
     if json {
-        let mut summary = emit::count_summary(prep, &counted);
         if args.stats {
-            summary.stats = Some(stats_json(prep, prep.encoded(), Some(n.to_u64().map_or(2, |n| n.min(2) as usize))));
+            summary.stats = Some(puzzle.stats(Some(n.map_or(2, |n| n.min(2) as usize)))?);
         }
         writeln!(out, "{}", records::line(&summary))?;
     } else {
-        let how = if counted.listed { "counted by listing them" } else { "exact count" };
-        let line = match n.to_u64() {
-            Some(0) => format!("no solution ({how})"),
-            Some(1) => format!("1 solution: unique ({how})"),
-            _ => format!("{n} solutions ({how})"),
+        let how = if summary.counted_by.is_some() { "counted by listing them" } else { "exact count" };
+        let line = match &summary.count {
+            records::Count::Number(0) => format!("no solution ({how})"),
+            records::Count::Number(1) => format!("1 solution: unique ({how})"),
+            records::Count::Number(k) => format!("{k} solutions ({how})"),
+            records::Count::Digits(d) => format!("{d} solutions ({how})"),
         };
         writeln!(out, "{line}")?;
     }
-    Ok(if n.is_zero() { ExitCode::NoSolution } else { ExitCode::Solved })
+    Ok(if n == Some(0) { ExitCode::NoSolution } else { ExitCode::Solved })
 }
 
 /// Most decisions of the counting search behind "not unique: N solutions" (a few
@@ -223,7 +208,7 @@ const CHEAP_COUNT: usize = 2_000;
 fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Option<String>, alphabet: Option<String>) -> crate::stop::Epilogue {
     Box::new(move |reason| {
         let n = found.load(Ordering::SeqCst);
-        let base = emit::stopped_solve_summary(puzzle.clone(), alphabet.clone(), n);
+        let base = records::StoppedSolve::new(puzzle.clone(), alphabet.clone(), n);
         let text = match n {
             0 => "no solution found before that; the search did not finish".to_string(),
             1 => "1 solution found before that; the search did not finish (uniqueness not decided)".to_string(),
@@ -233,9 +218,11 @@ fn solve_epilogue(json: bool, found: Arc<AtomicUsize>, puzzle: Option<String>, a
     })
 }
 
-pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
+/// The verdict line of `solve` and `blocks`: `found` solutions, `complete` when the
+/// search was exhausted, `listing` when it listed up to a limit.
+pub(super) fn status_line(found: usize, complete: bool, listing: bool, cmd: &str) -> String {
     let plural = |n: usize| if n == 1 { "solution" } else { "solutions" };
-    match (o.found, o.complete, listing) {
+    match (found, complete, listing) {
         (0, _, _) => "no solution (search exhausted)".into(),
         (1, true, _) => "unique: no other solution exists (search exhausted)".into(),
         (_, false, false) => format!("not unique: another solution exists (crossat {cmd} --all lists them)"),
@@ -244,45 +231,46 @@ pub(super) fn status_line(o: Outcome, listing: bool, cmd: &str) -> String {
     }
 }
 
-fn solve_model(prep: &Prepared, path: &Path, args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
+fn solve_model(puzzle: &Puzzle, path: &Path, args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     let json = args.json;
     let (name, bytes) = read_source(path)?;
     let text = crossat::puzzle::utf8(&name, &bytes)?;
-    let External::Grid { grid, highest, variables } = dimacs::read_external(prep, &name, text)? else {
+    let Some(model) = puzzle.read_model(&name, text)? else {
         if json {
-            writeln!(out, "{}", records::line(&model_summary(prep, 0, true)))?;
+            writeln!(out, "{}", records::line(&model_summary(puzzle, 0, true)))?;
         } else {
             writeln!(out, "no solution (the external solver reports UNSATISFIABLE)")?;
         }
         return Ok(ExitCode::NoSolution);
     };
     // A model of another formula may still satisfy this one; its size says so.
-    if highest > variables && !args.quiet {
+    if model.highest > model.variables && !args.quiet {
         writeln!(
             err,
-            "note: {name} sets variables up to {highest}, but this puzzle's CNF has {variables}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)"
+            "note: {name} sets variables up to {}, but this puzzle's CNF has {}; the others are ignored (was it solved from `crossat dimacs` of the same puzzle and options?)",
+            model.highest, model.variables
         )?;
     }
     if json {
-        writeln!(out, "{}", records::line(&emit::solution(&prep.puzzle, &grid)))?;
-        writeln!(out, "{}", records::line(&model_summary(prep, 1, false)))?;
+        writeln!(out, "{}", records::line(&model.solution.record(puzzle.puzzle())))?;
+        writeln!(out, "{}", records::line(&model_summary(puzzle, 1, false)))?;
     } else {
-        let view = crate::draw::View::solution(&prep.puzzle, &grid);
-        write!(out, "{}", crate::draw::draw(&prep.puzzle, &view, args.draw.options()))?;
+        let view = crate::draw::View::solution(puzzle.puzzle(), &model.solution.grid);
+        write!(out, "{}", crate::draw::draw(puzzle.puzzle(), &view, args.draw.options()))?;
         writeln!(out, "verified: the model's grid matches every clue")?;
     }
     Ok(ExitCode::Solved)
 }
 
 /// The summary of `solve --model`: a model's grid is no verdict on uniqueness.
-fn model_summary(prep: &Prepared, solutions: usize, complete: bool) -> records::SolveSummary {
+fn model_summary(puzzle: &Puzzle, solutions: usize, complete: bool) -> records::SolveSummary {
     records::SolveSummary {
         solutions,
         complete,
         unique: Uniqueness::Undecided,
         source: Some("model".into()),
-        puzzle: prep.puzzle.name.clone(),
-        alphabet: emit::alphabet_text(prep),
+        puzzle: puzzle.puzzle().name.clone(),
+        alphabet: puzzle.alphabet(),
         dialect: None,
         ambiguous_cells: None,
         ambiguous_clues: None,
@@ -291,75 +279,43 @@ fn model_summary(prep: &Prepared, solutions: usize, complete: bool) -> records::
     }
 }
 
-fn stats_json(prep: &Prepared, searched: bool, known: Option<usize>) -> records::Stats {
-    let f = prep.formula().expect("the formula is built before the stats");
-    let compiled = prep.compiled().expect("the automata are compiled before the formula");
-    let clues = prep
-        .puzzle
-        .clues
-        .iter()
-        .zip(&f.vars.clue_sizes)
-        .zip(&compiled.clues)
-        .map(|((c, s), cc)| records::ClueStats {
-            clue: c.label.clone(),
-            route: cc.route.name().to_string(),
-            dfa_states: cc.raw_states,
-            states: s.states,
-            layered_states: s.layered_states,
-            vars: s.vars,
-            clauses: s.clauses,
-        })
-        .collect();
-    use crossat::encode::ClauseSink;
-    records::Stats {
-        times: records::StageTimes::from_fn(|s| ms(prep.times.get(s))),
-        total_ms: ms(prep.times.total()),
-        wall_ms: ms(prep.times.wall()),
-        variables: f.cnf.num_vars(),
-        clauses: f.cnf.num_clauses(),
-        searched,
-        decided_before_compiling: prep.decided_before_compiling(),
-        line_search_nodes: prep.line_nodes(),
-        difficulty: crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known),
-        clues,
-    }
-}
-
-fn stats_text(prep: &Prepared, searched: bool, known: Option<usize>) -> String {
-    let f = prep.formula().expect("the formula is built before the stats");
-    let compiled = prep.compiled().expect("the automata are compiled before the formula");
-    use crossat::encode::ClauseSink;
+/// `--stats` as text on standard error: the stage times, the formula's size, how the
+/// puzzle was decided, the difficulty and a table of the clues.
+fn stats_text(puzzle: &Puzzle, stats: &records::Stats) -> String {
+    let t = &stats.times;
     let mut s = String::from("stats:");
-    for stage in Stage::ALL {
-        s.push_str(&format!(" {} {:.3} ms,", stage.name(), ms(prep.times.get(stage))));
+    for (stage, ms) in
+        [("parse", t.parse_ms), ("compile", t.compile_ms), ("encode", t.encode_ms), ("solve", t.solve_ms), ("verify", t.verify_ms)]
+    {
+        s.push_str(&format!(" {stage} {ms:.3} ms,"));
     }
-    s.push_str(&format!(" sum {:.3} ms, wall {:.3} ms\n", ms(prep.times.total()), ms(prep.times.wall())));
+    s.push_str(&format!(" sum {:.3} ms, wall {:.3} ms\n", stats.total_ms, stats.wall_ms));
     s.push_str(&format!(
         "stats: {} cells, alphabet of {} symbols, {} variables, {} clauses\n",
-        prep.puzzle.givens.len(),
-        prep.alphabet().len(),
-        f.cnf.num_vars(),
-        f.cnf.num_clauses()
+        puzzle.puzzle().givens.len(),
+        puzzle.alphabet().chars().count(),
+        stats.variables,
+        stats.clauses
     ));
-    match prep.line_nodes() {
+    match stats.line_search_nodes {
         Some(nodes) => s.push_str(&format!(
             "stats: the line search decided the puzzle in {nodes} nodes: no SAT search (the formula above was built for these stats only)\n"
         )),
-        None if !searched && prep.decided_before_compiling() => s.push_str(
+        None if !stats.searched && stats.decided_before_compiling => s.push_str(
             "stats: line propagation over the clues' position automata decided the puzzle: nothing compiled, no SAT search (the automata and the formula above were built for these stats only)\n",
         ),
-        None if !searched => {
+        None if !stats.searched => {
             s.push_str("stats: line propagation decided the puzzle: no SAT search (the formula above was built for these stats only)\n")
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", crossat::deduce::rate::rate(&prep.puzzle, compiled).knowing(known).describe()));
+    s.push_str(&format!("stats: difficulty {}\n", stats.difficulty.describe()));
     // The clue table, its columns as wide as their widest cell.
     use super::table::{left, lines, right};
     let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];
-    for ((c, z), cc) in prep.puzzle.clues.iter().zip(&f.vars.clue_sizes).zip(&compiled.clues) {
-        let numbers = [cc.raw_states, z.states, z.layered_states, z.vars, z.clauses].map(|n| n.to_string());
-        rows.push([c.label.clone(), cc.route.name().to_string()].into_iter().chain(numbers).collect());
+    for c in &stats.clues {
+        let numbers = [c.dfa_states, c.states, c.layered_states, c.vars, c.clauses].map(|n| n.to_string());
+        rows.push([c.clue.clone(), c.route.clone()].into_iter().chain(numbers).collect());
     }
     let columns = [left(22, 0), left(8, 1), right(10, 1), right(8, 1), right(8, 1), right(7, 1), right(8, 1)];
     for line in lines(&rows, &columns) {
