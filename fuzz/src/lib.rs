@@ -73,7 +73,7 @@ thread_local! {
 fn model(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
         MODEL_PUZZLE.with(|p| {
-            let _ = crossat::dimacs::read_external(p.prepared(), "fuzz", text);
+            let _ = p.read_model("fuzz", text);
         });
     }
 }

@@ -168,7 +168,7 @@ impl Answer {
 /// The summary `crossat explain --json` prints after the steps: the answer, whether
 /// it is unique by deduction, the steps of each kind, the difficulty, the grid when
 /// unique and, for a regex pool, each entry's regex where the steps fixed it.
-pub fn summary_record(prep: &Prepared, ex: &Explanation) -> records::ExplainSummary {
+pub(crate) fn summary_record(prep: &Prepared, ex: &Explanation) -> records::ExplainSummary {
     let [line, assign, split, search] = ex.counts().map(|(_, n)| n);
     let grid = match &ex.answer {
         Answer::Unique(cells) => Some(prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| cells[c]).collect()).collect()),
@@ -203,7 +203,7 @@ fn regexes(prep: &Prepared, s: &SymSet) -> Vec<String> {
 }
 
 /// The pool's regex of each entry where deduction fixed it (`None` elsewhere).
-pub fn assignment(prep: &Prepared, ex: &Explanation) -> Option<Vec<Option<String>>> {
+pub(crate) fn assignment(prep: &Prepared, ex: &Explanation) -> Option<Vec<Option<String>>> {
     let grid = prep.puzzle.givens.len();
     prep.puzzle.pool.as_ref()?;
     Some(ex.deduction.doms[grid..].iter().map(|d| (d.len() == 1).then(|| regexes(prep, d).remove(0))).collect())
@@ -276,6 +276,6 @@ pub(crate) fn start_cells(prep: &Prepared, ex: &Explanation) -> Vec<Option<char>
 }
 
 /// The top-level steps of an explanation as `crossat explain --json` prints them.
-pub fn step_records(prep: &Prepared, ex: &Explanation) -> Vec<records::StepRecord> {
+pub(crate) fn step_records(prep: &Prepared, ex: &Explanation) -> Vec<records::StepRecord> {
     ex.deduction.steps.iter().enumerate().map(|(n, s)| records::StepRecord { step: step_record(prep, s, n + 1) }).collect()
 }

@@ -86,7 +86,7 @@ pub fn ambiguity(prep: &Prepared, values: &[BTreeSet<char>], ids: bool) -> (Opti
 }
 
 /// The labels of the clues through a cell that takes more than one letter in `values`.
-pub fn ambiguous_clues<'a>(prep: &'a Prepared, values: &[BTreeSet<char>]) -> Vec<&'a str> {
+pub(crate) fn ambiguous_clues<'a>(prep: &'a Prepared, values: &[BTreeSet<char>]) -> Vec<&'a str> {
     let open = |c: &usize| values.get(*c).is_some_and(|v| v.len() > 1);
     prep.puzzle.clues.iter().filter(|clue| clue.cells.iter().any(open)).map(|clue| clue.label.as_str()).collect()
 }

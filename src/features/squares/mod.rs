@@ -9,7 +9,7 @@
 //! | parse | [`crate::puzzle::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
 //! | compile | [`Lexicon::new`] (`dawg`) | words → one layered DAWG per line length |
 //! | search | [`search::search`] (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
-//! | or SAT | [`encode`], [`generate`] ([`sat`]) | DAWGs → CNF → squares, or a proof that none exists |
+//! | or SAT | [`encode`], [`generate`] (`sat`) | DAWGs → CNF → squares, or a proof that none exists |
 //! | verify | `verify` | square → checked against the word *set*, not the automata |
 //! | emit | [`Square::rows`], `Square::draw` | square → JSON rows, boxed text |
 //!
@@ -17,7 +17,7 @@
 //! `verify` first.
 
 pub(crate) mod dawg;
-pub mod sat;
+pub(crate) mod sat;
 pub mod search;
 #[cfg(test)]
 mod tests;

@@ -89,13 +89,8 @@ impl Alphabet {
     }
 
     /// Number of symbols.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.chars.len()
-    }
-
-    /// Always false: an alphabet has at least one symbol.
-    pub fn is_empty(&self) -> bool {
-        self.chars.is_empty()
     }
 
     /// Index of `c`, if it belongs to the alphabet.

@@ -56,7 +56,7 @@ impl Route {
     }
 
     /// A short name for statistics and messages.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Route::Regular => "regular",
             Route::Bounded { .. } => "bounded",

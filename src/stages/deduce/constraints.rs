@@ -171,7 +171,7 @@ pub fn constraint(puzzle: &Puzzle, i: usize) -> Constraint {
 }
 
 /// The name of constraint `i` of `puzzle`, as `solve` labels its line.
-pub fn label(puzzle: &Puzzle, i: usize) -> String {
+pub(crate) fn label(puzzle: &Puzzle, i: usize) -> String {
     match constraint(puzzle, i) {
         Constraint::Clue(i) => puzzle.clues[i].label.clone(),
         Constraint::Entry(e) => format!("entry {}", puzzle.pool.as_ref().map_or("", |p| p.labels[e].as_str())),
@@ -181,7 +181,7 @@ pub fn label(puzzle: &Puzzle, i: usize) -> String {
 
 /// The name of cell `c` of `puzzle`: a grid cell as `hint` names it, or a pool entry
 /// (whose candidates are regexes).
-pub fn cell_name(puzzle: &Puzzle, c: usize) -> String {
+pub(crate) fn cell_name(puzzle: &Puzzle, c: usize) -> String {
     match c.checked_sub(puzzle.givens.len()) {
         None => puzzle.shape.cell_name(c),
         Some(e) => format!("entry {}", puzzle.pool.as_ref().map_or("", |p| p.labels[e].as_str())),

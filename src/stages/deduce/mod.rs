@@ -63,18 +63,6 @@ pub enum Kind {
     Search,
 }
 
-impl Kind {
-    /// The name in JSON and in counts.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Line => "line",
-            Kind::Assign => "assign",
-            Kind::Split => "split",
-            Kind::Search => "search",
-        }
-    }
-}
-
 /// Why a step removes what it removes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Why {

@@ -109,7 +109,7 @@ fn copying(regex: &str, cells: &[usize], before: &[SymSet], words: &[Vec<usize>]
 }
 
 /// Letters of a set, separated by spaces.
-pub fn letters(alphabet: &Alphabet, set: &SymSet) -> String {
+pub(crate) fn letters(alphabet: &Alphabet, set: &SymSet) -> String {
     set.iter().map(|x| crate::style::visible(alphabet.chars()[x])).collect::<Vec<_>>().join(" ")
 }
 
@@ -237,15 +237,5 @@ fn describe_with(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step, regex: &dyn 
                 if *complete { "" } else { " (search not exhausted)" }
             )
         }
-    }
-}
-
-/// What cell `c` keeps or loses, in words: letters of a grid cell, regexes of a pool
-/// entry (their number past `MAX_WORDS_SHOWN`).
-pub fn contents(puzzle: &Puzzle, alphabet: &Alphabet, c: usize, set: &SymSet) -> String {
-    match set.len() {
-        _ if c < puzzle.givens.len() => letters(alphabet, set),
-        n if n > MAX_WORDS_SHOWN => format!("{n} regexes"),
-        _ => pool_regexes(puzzle, set),
     }
 }

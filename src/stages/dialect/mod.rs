@@ -16,7 +16,7 @@
 
 pub mod ecma;
 pub mod regex;
-pub mod sre;
+pub(crate) mod sre;
 
 pub(crate) use crate::puzzle::Dialect;
 use crate::regex::parser;

@@ -43,7 +43,7 @@ pub(crate) const STEP_BUDGET: u64 = 50_000_000;
 
 /// A compiled clue, ready to answer `re.fullmatch(clue, line) is not None`.
 #[derive(Clone, Debug)]
-pub struct Matcher {
+pub(crate) struct Matcher {
     prog: Program,
     budget: u64,
 }

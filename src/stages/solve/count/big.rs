@@ -21,12 +21,12 @@ impl Big {
     }
 
     /// One.
-    pub fn one() -> Big {
+    pub(crate) fn one() -> Big {
         Big::from(1u64)
     }
 
     /// Whether this is zero.
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.limbs.is_empty()
     }
 
