@@ -56,7 +56,7 @@
 //! | propagate | `propagate` | automata → cell domains (`propagate::SymSet`s) | — (an empty domain means no solution) |
 //! | encode | `encode` | automata + domains → `encode::Cnf` | `error::EncodeError`: formula too large |
 //! | solve | `solve` | domains or CNF → grids, by one of four strategies | `error::ClueError`: the counterexample loop's limit |
-//! | deduce | `deduce` | domains → the steps a person takes; a difficulty | — |
+//! | deduce | `deduce` (behind [`Puzzle::explain`]) | domains → the steps a person takes; a difficulty | — |
 //! | verify | `verify` | `verify::Grid` → independently re-checked, for every strategy | [`Error::Internal`]: a bug |
 //! | emit | `emit`, `dimacs` | grid → text / JSON; CNF → DIMACS | `error::OutputError`: I/O |
 //!
@@ -98,11 +98,13 @@ mod test_support;
 
 // The modules under their short names, so that `crate::compile` (and `crossat::compile`)
 // name a module wherever it sits in the tree.
-pub use features::{assist, explain, generate, lint, squares, words};
+pub(crate) use features::explain;
+pub use features::{assist, generate, lint, squares, words};
+pub(crate) use stages::deduce;
 pub(crate) use stages::dialect::sre;
 pub use stages::dialect::{ecma, regex};
 pub(crate) use stages::{compile, dialect};
-pub use stages::{deduce, dimacs, emit, encode, propagate, puzzle, solve, verify};
+pub use stages::{dimacs, emit, encode, propagate, puzzle, solve, verify};
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};

@@ -10,6 +10,6 @@ pub mod words;
 // `squares`: word squares (dictionary automata, search, SAT route)
 pub mod squares;
 // `explain`: the solution path, step by step
-pub mod explain;
+pub(crate) mod explain;
 // `lint`: clues whose meaning differs between the Python and ECMAScript dialects
 pub mod lint;

@@ -19,7 +19,7 @@ pub mod verify;
 pub mod solve;
 // deduce: deduction as a person does it, and the difficulty rating built on it
 // (explain, solve --stats, generate)
-pub mod deduce;
+pub(crate) mod deduce;
 // ... → text and JSON Lines
 pub mod emit;
 // ... and CNF → DIMACS

@@ -9,7 +9,7 @@
 //! 4. *Loosen*: each clue in turn is replaced by looser, shorter candidates wherever the
 //!    puzzle stays unique. Every side keeps a real clue.
 //! 5. *Difficulty* (`--difficulty easy|medium`): clues are loosened or tightened until
-//!    the puzzle rates as asked (see [`rate`], the solve stage's rater). Hard puzzles
+//!    the puzzle rates as asked (see `deduce::rate`, the deduce stage's rater). Hard puzzles
 //!    are built another way: every clue a coset of a linear code (see `hard.rs`).
 //! 6. The result is solved once more by the whole pipeline (the independent matcher
 //!    included) and proven unique before it is printed.

@@ -26,7 +26,7 @@ pub(crate) const MAX_POOL: usize = 192;
 
 /// What a constraint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Constraint {
+pub(crate) enum Constraint {
     /// Clue `i`.
     Clue(usize),
     /// Pool entry `e`: its entry cell, then its line's cells.
@@ -161,7 +161,7 @@ pub(crate) fn regex_text(puzzle: &Puzzle, key: usize) -> &str {
 }
 
 /// What constraint `i` of `puzzle` is: a clue, then each pool entry, then the pool.
-pub fn constraint(puzzle: &Puzzle, i: usize) -> Constraint {
+pub(crate) fn constraint(puzzle: &Puzzle, i: usize) -> Constraint {
     let entries = puzzle.pool.as_ref().map_or(0, |p| p.entries.len());
     match i.checked_sub(puzzle.clues.len()) {
         None => Constraint::Clue(i),

@@ -32,10 +32,10 @@
 
 pub(crate) mod candidates;
 pub(crate) mod closure;
-pub mod constraints;
-pub mod pool;
-pub mod rate;
-pub mod reason;
+pub(crate) mod constraints;
+pub(crate) mod pool;
+pub(crate) mod rate;
+pub(crate) mod reason;
 pub(crate) mod split;
 
 use crate::compile::Compiled;
@@ -52,7 +52,7 @@ pub(crate) type Matcher<'a> = &'a dyn Fn(usize, &str) -> Option<bool>;
 
 /// The kinds of step, simplest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// One clue (or one entry of a regex pool) over the current candidates of its cells.
     Line,
     /// A regex pool's one-to-one assignment over its entries' candidate regexes.
@@ -65,7 +65,7 @@ pub enum Kind {
 
 /// Why a step removes what it removes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Why {
+pub(crate) enum Why {
     /// The removed letters are ones the clue allows at none of those cells, whatever
     /// the other cells hold.
     Excludes,
@@ -126,7 +126,7 @@ pub enum Why {
 
 /// One deduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub(crate) struct Step {
     /// Its kind.
     pub kind: Kind,
     /// The constraint of a line or pool step (`Engine::constraint`), or the one whose
@@ -151,7 +151,7 @@ pub struct Step {
 
 impl Step {
     /// Whether the step leaves some cell without a letter.
-    pub fn empties(&self) -> bool {
+    pub(crate) fn empties(&self) -> bool {
         self.remaining.iter().any(SymSet::is_empty)
     }
 
@@ -166,7 +166,7 @@ impl Step {
 
 /// How a deduction ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
+pub(crate) enum End {
     /// Every cell has one letter, which every clue accepts.
     Solved,
     /// A cell has no letter left: the givens cannot be completed.
@@ -182,7 +182,7 @@ pub enum End {
 
 /// Bounds of a deduction.
 #[derive(Clone, Copy, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     /// Deepest case split (0: lines only; at most 2).
     pub depth: usize,
     /// Most top-level steps (`None`: no limit).
@@ -199,14 +199,14 @@ impl Default for Options {
 }
 
 /// Work the case splits of one deduction may do by default (a few tenths of a second).
-pub const DEFAULT_BUDGET: usize = 20_000;
+pub(crate) const DEFAULT_BUDGET: usize = 20_000;
 
 /// Words asked of the matcher that cost as much as one line computation.
 pub(crate) const WORDS_PER_UNIT: usize = 16;
 
 /// A deduction: from `start`, the steps, and how it ended with which candidates.
 #[derive(Clone, Debug)]
-pub struct Deduction {
+pub(crate) struct Deduction {
     /// Candidates before the first step.
     pub start: Vec<SymSet>,
     /// The steps.
@@ -234,7 +234,7 @@ impl Deduction {
     }
 
     /// Steps of each kind at the top level.
-    pub fn count(&self, kind: Kind) -> usize {
+    pub(crate) fn count(&self, kind: Kind) -> usize {
         self.steps.iter().filter(|s| s.kind == kind).count()
     }
 }

@@ -14,7 +14,7 @@ use crate::propagate::SymSet;
 
 /// Why a pool step removes what it removes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rule {
+pub(crate) enum Rule {
     /// Regex `regex` is entry `entry`'s only candidate: no other entry takes it.
     Taken {
         /// The entry.

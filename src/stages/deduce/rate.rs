@@ -100,7 +100,7 @@ fn is_solution(puzzle: &Puzzle, alphabet: &Alphabet, verifier: Option<&Verifier>
 /// Both fixpoints are unique, so the class does not depend on the order of the steps:
 /// it is the one the explanation ends with. Lines are narrowed exactly (the matcher
 /// asked of each word of a clue that only it decides, as in the explanation).
-pub fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
+pub(crate) fn rate(puzzle: &Puzzle, compiled: &Compiled) -> Rating {
     let inexact = puzzle.pool.is_some() || compiled.clues.iter().any(|c| c.approximate());
     let verifier = if inexact {
         crate::compile::parse_clues("<rated>", puzzle).and_then(|p| Verifier::from_parsed("<rated>", puzzle, &p)).ok()

@@ -114,7 +114,7 @@ pub(crate) fn letters(alphabet: &Alphabet, set: &SymSet) -> String {
 }
 
 /// The reason of `step` in words (one line; a split's sub-steps are not included).
-pub fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
+pub(crate) fn describe(puzzle: &Puzzle, alphabet: &Alphabet, step: &Step) -> String {
     let regex = |i: Option<usize>| match i.map(|i| constraints::constraint(puzzle, i)) {
         Some(Constraint::Clue(i)) => format!("`{}`", puzzle.clues[i].regex),
         _ => String::new(),

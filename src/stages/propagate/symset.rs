@@ -16,7 +16,7 @@ impl SymSet {
         s
     }
     /// Adds `a`.
-    pub fn insert(&mut self, a: usize) {
+    pub(crate) fn insert(&mut self, a: usize) {
         self.0[a / 64] |= 1 << (a % 64);
     }
     /// Removes `a`.
@@ -24,19 +24,19 @@ impl SymSet {
         self.0[a / 64] &= !(1 << (a % 64));
     }
     /// Whether `a` is in the set.
-    pub fn contains(&self, a: usize) -> bool {
+    pub(crate) fn contains(&self, a: usize) -> bool {
         self.0[a / 64] >> (a % 64) & 1 == 1
     }
     /// Number of symbols.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
     /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.0 == [0; 3]
     }
     /// The symbols, ascending.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         // Walk the set bits only: this runs for every state of every layer.
         self.0.iter().enumerate().flat_map(|(w, &word)| {
             let mut rest = word;
@@ -50,7 +50,7 @@ impl SymSet {
         })
     }
     /// Union.
-    pub fn or(&self, o: &SymSet) -> SymSet {
+    pub(crate) fn or(&self, o: &SymSet) -> SymSet {
         SymSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
     }
     /// The symbols of `self` not in `o`.
@@ -58,7 +58,7 @@ impl SymSet {
         SymSet([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
     }
     /// Intersection.
-    pub fn and(&self, o: &SymSet) -> SymSet {
+    pub(crate) fn and(&self, o: &SymSet) -> SymSet {
         SymSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
     }
 }

@@ -16,7 +16,7 @@ use crate::records;
 
 /// What an explanation shows in the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// The only solution (a character per cell).
     Unique(Vec<char>),
     /// No solution: the givens cannot be completed.
@@ -29,7 +29,7 @@ pub enum Answer {
 
 /// A puzzle explained.
 #[derive(Clone, Debug)]
-pub struct Explanation {
+pub(crate) struct Explanation {
     /// The deduction, with the search step appended where deduction stalled.
     pub deduction: Deduction,
     /// Whether every cell was forced by line steps and case splits alone.
@@ -41,7 +41,7 @@ pub struct Explanation {
 impl Explanation {
     /// The difficulty the steps show (`Deduction::difficulty`); hard when the search
     /// settled the answer, `None` when there is no single answer to rate.
-    pub fn difficulty(&self) -> Option<crate::records::Difficulty> {
+    pub(crate) fn difficulty(&self) -> Option<crate::records::Difficulty> {
         match self.answer {
             Answer::Unique(_) => self.deduction.difficulty(),
             _ => None,
@@ -49,7 +49,7 @@ impl Explanation {
     }
 
     /// Top-level steps of each kind: line, assign (a regex pool's), split, search.
-    pub fn counts(&self) -> [(Kind, usize); 4] {
+    pub(crate) fn counts(&self) -> [(Kind, usize); 4] {
         [Kind::Line, Kind::Assign, Kind::Split, Kind::Search].map(|k| (k, self.deduction.count(k)))
     }
 }
@@ -57,7 +57,7 @@ impl Explanation {
 /// Explains `prep` from its givens (a player's partial grid is read as givens). A
 /// regex pool's assignment is deduced with the letters: its entries' candidate regexes
 /// follow the grid's cells in the steps' candidates ([`deduce::constraints`]).
-pub fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation> {
+pub(crate) fn explain(prep: &mut Prepared, opts: deduce::Options) -> Result<Explanation> {
     if let Some(pool) = prep.puzzle.pool.as_ref().filter(|p| p.regexes.len() > deduce::constraints::MAX_POOL) {
         return Err(Error::input_limit(
             &prep.source,
@@ -279,3 +279,6 @@ pub(crate) fn start_cells(prep: &Prepared, ex: &Explanation) -> Vec<Option<char>
 pub(crate) fn step_records(prep: &Prepared, ex: &Explanation) -> Vec<records::StepRecord> {
     ex.deduction.steps.iter().enumerate().map(|(n, s)| records::StepRecord { step: step_record(prep, s, n + 1) }).collect()
 }
+
+#[cfg(test)]
+mod tests;
