@@ -127,8 +127,8 @@ fn clue_in(data: &[u8], dialect: puzzle::Dialect) {
         pool: None,
         dialect,
     };
-    let run = crossat::pipeline::prepare_puzzle("fuzz", puzzle, Some(&alphabet), crossat::stats::Times::default())
-        .and_then(|mut prep| crossat::pipeline::solve(&mut prep, Some(50), |_, _| Ok(())));
+    let run = crossat::Puzzle::from_parsed("fuzz", puzzle, Some(&alphabet), &crossat::stop::Cancel::never())
+        .and_then(|mut prep| prep.solutions(50));
     if let Err(crossat::error::Error::Internal(m)) = run {
         panic!("internal error: {m}");
     }
