@@ -104,7 +104,7 @@ pub enum Model {
 }
 
 /// Reads SAT-competition output: an `s` line and `v … 0` value lines; other lines are ignored.
-pub fn read_model(text: &str) -> std::result::Result<Model, String> {
+pub(crate) fn read_model(text: &str) -> std::result::Result<Model, String> {
     let mut status = None;
     let mut values: Vec<bool> = Vec::new();
     for (i, line) in text.lines().enumerate() {

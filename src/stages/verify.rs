@@ -28,12 +28,12 @@ pub struct Grid {
 
 impl Grid {
     /// The display rows as strings, top to bottom.
-    pub fn rows(&self, shape: &Shape) -> Vec<String> {
+    pub(crate) fn rows(&self, shape: &Shape) -> Vec<String> {
         shape.display_rows().iter().map(|r| r.iter().map(|&c| self.cells[c]).collect()).collect()
     }
 
     /// The characters of a list of cells.
-    pub fn word(&self, cells: &[usize]) -> String {
+    pub(crate) fn word(&self, cells: &[usize]) -> String {
         cells.iter().map(|&c| self.cells[c]).collect()
     }
 }

@@ -1,9 +1,9 @@
 //! The **compile** stage: every clue → an automaton over the puzzle alphabet, bounded by
 //! the length of its line.
 //!
-//! This file is the driver: [`parse_clues`] (each clue's tree in the puzzle's
+//! This file is the driver: `parse_clues` (each clue's tree in the puzzle's
 //! dialect, [`crate::dialect`]: `re._parser`'s by [`crate::regex::parser`], or the
-//! ECMAScript parser's), [`choose_alphabet`], `compile` (each clue once per
+//! ECMAScript parser's), `choose_alphabet`, `compile` (each clue once per
 //! line length, equal and renamed clues shared) and `positions` (the clues' position
 //! automata, for propagation before compiling). Per clue, `compile` runs three
 //! passes:
@@ -19,7 +19,7 @@
 //!    become markers of a tagged skeleton (`skeleton`); clues equal up to renamed
 //!    symbols compile once (`rename`).
 //!
-//! Every table is an [`Automaton`] (`automaton`: the type, `DEAD`, `trim`),
+//! Every table is an `Automaton` (`automaton`: the type, `DEAD`, `trim`),
 //! minimised by `minimize`; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get

@@ -1,5 +1,5 @@
 //! A clue in its puzzle's [`Dialect`]: parsed by that dialect's parser into a
-//! [`Tree`] (`parse`) and matched by that dialect's reference matcher
+//! `Tree` (`parse`) and matched by that dialect's reference matcher
 //! (`Matcher`).
 //!
 //! | dialect | parser | tree | reference matcher |

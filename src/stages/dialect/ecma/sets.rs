@@ -2,7 +2,7 @@
 
 /// A set of UTF-16 code units: sorted, disjoint, non-adjacent inclusive ranges.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct CharSet {
+pub(crate) struct CharSet {
     ranges: Vec<(u16, u16)>,
 }
 

@@ -119,7 +119,8 @@ impl Big {
     }
 
     /// Parses a decimal number (digits only).
-    pub fn parse(text: &str) -> Option<Big> {
+    #[cfg(test)]
+    pub(crate) fn parse(text: &str) -> Option<Big> {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
