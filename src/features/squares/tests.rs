@@ -6,7 +6,7 @@
 use super::search::{self, Tuning};
 use super::{Given, Lexicon, Progress, Size, Square};
 use crate::squares;
-use crate::words::Dictionary;
+use crate::puzzle::Dictionary;
 use std::collections::BTreeSet;
 
 fn dict(words: &[&str]) -> Dictionary {
