@@ -103,12 +103,16 @@ pub use features::{assist, generate, lint, squares, words};
 pub(crate) use stages::deduce;
 pub use stages::dialect::ecma;
 pub(crate) use stages::dialect::{regex, sre};
-pub(crate) use stages::{compile, dialect};
-pub use stages::{dimacs, emit, encode, propagate, puzzle, solve, verify};
-pub use support::{clock, error, limits, records, rng, stats, stop, style};
+pub use stages::puzzle;
+pub(crate) use stages::{compile, dialect, dimacs, emit, encode, propagate, solve, verify};
+pub(crate) use support::stats;
+pub use support::{clock, error, limits, records, rng, stop, style};
 
 pub use error::{Error, Result};
 pub use pipeline::Listing;
+pub use solve::ProofFormat;
+pub use solve::count::Big;
+pub use verify::Grid;
 
 use std::path::Path;
 
@@ -133,7 +137,7 @@ pub struct Solution {
     pub rows: Vec<String>,
     /// The grid as the stages see it: one character per cell, and for a regex pool
     /// the regex of each entry.
-    pub grid: verify::Grid,
+    pub grid: Grid,
 }
 
 impl Solution {
@@ -249,7 +253,7 @@ impl Puzzle {
     /// assert_eq!(puzzle.count()?.to_string(), "8");
     /// # Ok::<(), crossat::Error>(())
     /// ```
-    pub fn count(&mut self) -> Result<solve::count::Big> {
+    pub fn count(&mut self) -> Result<Big> {
         Ok(pipeline::count(&mut self.prep)?.count)
     }
 
@@ -412,7 +416,7 @@ impl Puzzle {
     /// The number of solutions when the counting search settles it within `max_nodes`
     /// decisions; `None` when that would take longer (or for a regex pool, or a puzzle
     /// that propagation decided).
-    pub fn count_within(&mut self, max_nodes: usize) -> Result<Option<solve::count::Big>> {
+    pub fn count_within(&mut self, max_nodes: usize) -> Result<Option<Big>> {
         pipeline::count_within(&mut self.prep, max_nodes)
     }
 
@@ -451,7 +455,7 @@ impl Puzzle {
     /// with `solution` blocked is unsatisfiable. `false` when the solver finds another
     /// solution after all. Fails with [`error::ClueErrorKind::Inexact`] when a clue's
     /// formula is only an over-approximation.
-    pub fn prove_unique(&self, solution: &Solution, format: solve::ProofFormat, proof: impl std::io::Write + 'static) -> Result<bool> {
+    pub fn prove_unique(&self, solution: &Solution, format: ProofFormat, proof: impl std::io::Write + 'static) -> Result<bool> {
         let block = self.blocking_clause(solution)?;
         let f = self.prep.formula()?;
         solve::prove_unsat(&f.cnf, std::slice::from_ref(&block), proof, format)
@@ -468,6 +472,15 @@ impl Puzzle {
         dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &cnf, &f.vars)
             .map_err(|e| Error::output("DIMACS", e.to_string()))?;
         String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
+    }
+
+    /// Whether clue `clue` (its index in [`puzzle::Puzzle::clues`]) matches `word`, by
+    /// the dialect's reference matcher (the one that re-checks every solution).
+    pub fn clue_matches(&self, clue: usize, word: &str) -> Result<bool> {
+        if clue >= self.prep.puzzle.clues.len() {
+            return Err(Error::Usage(format!("no clue {clue}: the puzzle has {}", self.prep.puzzle.clues.len())));
+        }
+        self.prep.verifier.clue_matches(clue, word)
     }
 
     /// How hard the puzzle is for a person solving it line by line: the class

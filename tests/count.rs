@@ -4,8 +4,8 @@
 //! (src/pipeline/tests/count.rs).
 
 use crate::common::{HEXAGON_COUNTS, arg, binoternary, input_file, puzzle};
+use crossat::Big;
 use crossat::Puzzle;
-use crossat::solve::count::Big;
 use crossat::stop::Cancel;
 
 /// Generated puzzles: unique as made, then with clues replaced by `.*` (every third,

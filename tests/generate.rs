@@ -125,8 +125,8 @@ fn generate_bad_input() {
 }
 
 /// The clues of a generated puzzle (crossat JSON) by line, and the puzzle prepared.
-fn prepared(g: &Value) -> crossat::pipeline::Prepared {
-    crossat::pipeline::prepare(&crate::common::input_text(&g["crossat"].to_string())).expect("the generated puzzle reads back")
+fn prepared(g: &Value) -> crossat::Puzzle {
+    crossat::Puzzle::from_input(&crate::common::input_text(&g["crossat"].to_string())).expect("the generated puzzle reads back")
 }
 
 #[test]
@@ -161,12 +161,12 @@ fn generated_clues_are_fair_on_every_side() {
             }
             let prep = prepared(&g);
             let solution: String = g["solution"].as_array().expect("rows").iter().map(|r| r.as_str().expect("row")).collect();
-            let alphabet = prep.alphabet().chars().to_vec();
-            let lines = prep.puzzle.clues.iter().map(|c| c.cells.clone()).collect::<std::collections::BTreeSet<_>>();
-            assert_eq!(prep.puzzle.clues.len(), lines.len() * sides, "{args:?}: {sides} clue(s) on each line");
+            let alphabet: Vec<char> = prep.alphabet().chars().collect();
+            let lines = prep.puzzle().clues.iter().map(|c| c.cells.clone()).collect::<std::collections::BTreeSet<_>>();
+            assert_eq!(prep.puzzle().clues.len(), lines.len() * sides, "{args:?}: {sides} clue(s) on each line");
             // The solution in cell order (the display rows are in cell order for these shapes).
             let cells: Vec<char> = solution.chars().collect();
-            for (i, clue) in prep.puzzle.clues.iter().enumerate() {
+            for (i, clue) in prep.puzzle().clues.iter().enumerate() {
                 let len = clue.cells.len();
                 let answer: String = clue.cells.iter().map(|&c| cells[c]).collect();
                 // The independent matcher, on every string of the line's length.
@@ -174,9 +174,9 @@ fn generated_clues_are_fair_on_every_side() {
                 for _ in 0..len {
                     words = words.iter().flat_map(|w| alphabet.iter().map(move |&a| format!("{w}{a}"))).collect();
                 }
-                let matched = words.iter().filter(|w| prep.verifier.clue_matches(i, w).expect("the matcher answers")).count();
+                let matched = words.iter().filter(|w| prep.clue_matches(i, w).expect("the matcher answers")).count();
                 assert!(
-                    prep.verifier.clue_matches(i, &answer).expect("the matcher answers"),
+                    prep.clue_matches(i, &answer).expect("the matcher answers"),
                     "{args:?}: '{}' does not match its answer {answer}",
                     clue.regex
                 );

@@ -356,7 +356,7 @@ pub struct SolveArgs {
     pub proof: Option<PathBuf>,
     /// Format of the proof.
     #[arg(long, value_enum, default_value = "drat", requires = "proof")]
-    pub proof_format: crossat::solve::ProofFormat,
+    pub proof_format: crossat::ProofFormat,
     /// With --proof: also write the formula the proof refers to (the CNF plus the
     /// clause blocking the first solution), in DIMACS.
     #[arg(long, value_name = "CNF", requires = "proof")]

@@ -12,7 +12,7 @@ pub(crate) const DEAD: u32 = u32::MAX;
 /// A complete deterministic automaton over alphabet indices; every state can reach
 /// acceptance (dead transitions are `DEAD`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Automaton {
+pub(crate) struct Automaton {
     /// Number of alphabet symbols (row width of `next`).
     pub symbols: usize,
     /// Start state.

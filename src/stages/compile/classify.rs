@@ -34,7 +34,7 @@ pub(crate) const EXPANSION_WORK: usize = 50_000;
 
 /// How a clue is encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
+pub(crate) enum Route {
     /// A minimal DFA of the clue.
     Regular,
     /// The finite set of line strings the clue accepts, `strings` of them.

@@ -62,7 +62,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// One compiled clue.
 #[derive(Clone, Debug)]
-pub struct CompiledClue {
+pub(crate) struct CompiledClue {
     /// The automaton (trimmed; minimal unless `glushkov` built a large table); for a
     /// tagged clue, the skeleton over the alphabet, then the markers, then the idle
     /// symbol.
@@ -87,7 +87,7 @@ impl CompiledClue {
 
 /// Output of the compile stage.
 #[derive(Clone, Debug)]
-pub struct Compiled {
+pub(crate) struct Compiled {
     /// The alphabet every automaton reads.
     pub alphabet: Alphabet,
     /// One entry per clue, in puzzle order.

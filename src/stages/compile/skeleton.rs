@@ -34,7 +34,7 @@ pub(crate) const MAX_SLOTS: usize = 32;
 
 /// What a marker symbol stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Marker {
+pub(crate) enum Marker {
     /// Start of capturing group k.
     Open(u32),
     /// End of capturing group k.
@@ -57,7 +57,7 @@ pub enum Marker {
 
 /// A lookaround's body, compiled.
 #[derive(Clone, Debug)]
-pub struct LookAround {
+pub(crate) struct LookAround {
     /// Lookahead (`(?=`, `(?!`) or lookbehind.
     pub ahead: bool,
     /// Negative.
@@ -75,7 +75,7 @@ pub struct LookAround {
 
 /// The extra structure of a clue with markers.
 #[derive(Clone, Debug)]
-pub struct Tagged {
+pub(crate) struct Tagged {
     /// Marker symbol `i` of the skeleton is `alphabet.len() + i`; the idle symbol
     /// (a self-loop on every state) comes last.
     pub markers: Vec<Marker>,

@@ -24,7 +24,7 @@ pub(crate) struct Wipeout {
 /// pool (supported by the union of the regexes that could be assigned to it). Built
 /// once per puzzle, run from any domains (the rating in `generate` runs it per probe).
 #[derive(Clone, Debug)]
-pub struct Propagator {
+pub(crate) struct Propagator {
     /// Cells of each constraint.
     pub lines: Vec<Vec<usize>>,
     /// Constraints through each cell (each once).

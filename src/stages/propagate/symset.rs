@@ -4,7 +4,7 @@
 
 /// A set of alphabet symbols (up to 192).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SymSet([u64; 3]);
+pub(crate) struct SymSet([u64; 3]);
 
 impl SymSet {
     /// The symbols `0..n`.

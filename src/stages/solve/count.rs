@@ -122,7 +122,7 @@ fn matcher<'a>(prep: &'a Prepared, compiled: &'a Compiled) -> impl FnMut(usize, 
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
+pub(crate) struct Counted {
     /// The number of grids.
     pub count: Big,
     /// Nodes (decisions) of the search.
@@ -138,7 +138,8 @@ pub struct Counted {
 ///
 /// Stops with [`crate::error::Error::Cancelled`] when its cancel token says so:
 /// a count is complete or not given at all.
-pub fn count(
+#[cfg(test)]
+pub(crate) fn count(
     lines: &Propagator,
     compiled: &Compiled,
     doms: &[SymSet],
@@ -151,7 +152,8 @@ pub fn count(
 
 /// [`count()`] within `max_nodes` decisions: `None` when the count needs more. It
 /// polls `cancel` every 64 decisions.
-pub fn count_within(
+#[cfg(test)]
+pub(crate) fn count_within(
     lines: &Propagator,
     compiled: &Compiled,
     doms: &[SymSet],

@@ -10,7 +10,7 @@
 //! block, the search is exhausted: the count is exact, and one solution means the
 //! puzzle is unique.
 
-pub mod count;
+pub(crate) mod count;
 pub(crate) mod counterexample;
 pub(crate) mod decided;
 pub(crate) mod enumerate;
@@ -35,7 +35,8 @@ pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
 pub(crate) use parts::solve_parts;
 pub use prepared::{Prepared, require_exact};
-pub use proof::{ProofFormat, prove_unsat};
+pub use proof::ProofFormat;
+pub(crate) use proof::prove_unsat;
 pub(crate) use whole::solve_whole;
 
 /// How a search ended.

@@ -6,7 +6,7 @@ use crate::encode::Cnf;
 use crate::error::Result;
 use varisat::Solver;
 
-/// Proof formats for [`prove_unsat`].
+/// Proof formats for `prove_unsat`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ProofFormat {
@@ -21,7 +21,7 @@ pub enum ProofFormat {
 /// Solves `cnf` plus `extra` clauses with a fresh solver that writes a proof to `out`
 /// from the start (varisat cannot write DRAT for clauses added after a solve). Returns
 /// whether the formula is unsatisfiable, i.e. the proof is complete.
-pub fn prove_unsat(cnf: &Cnf, extra: &[Vec<i32>], out: impl std::io::Write + 'static, format: ProofFormat) -> Result<bool> {
+pub(crate) fn prove_unsat(cnf: &Cnf, extra: &[Vec<i32>], out: impl std::io::Write + 'static, format: ProofFormat) -> Result<bool> {
     let mut solver = Solver::new();
     let format = match format {
         ProofFormat::Drat => varisat::ProofFormat::Drat,

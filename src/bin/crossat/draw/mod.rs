@@ -80,7 +80,7 @@ pub struct View {
 
 impl View {
     /// A solved grid; the puzzle's givens are marked.
-    pub fn solution(puzzle: &Puzzle, grid: &crossat::verify::Grid) -> View {
+    pub fn solution(puzzle: &Puzzle, grid: &crossat::Grid) -> View {
         let marks = puzzle.givens.iter().map(|g| if g.is_some() { Mark::Given } else { Mark::Plain }).collect();
         View { cells: grid.cells.iter().map(|&c| Some(c)).collect(), marks, assignment: grid.assignment.clone(), ..View::default() }
     }
@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn wide_characters_keep_columns_aligned() {
         let p = rect(r#"{"left": ["漢字"], "top": ["漢", "字"]}"#);
-        let grid = crossat::verify::Grid { cells: vec!['漢', '字'], assignment: vec![] };
+        let grid = crossat::Grid { cells: vec!['漢', '字'], assignment: vec![] };
         let s = draw(&p, &View::solution(&p, &grid), Options::default());
         let widths: Vec<usize> = s.lines().map(width).collect();
         assert!(widths[1..4].iter().all(|&w| w == widths[1]), "{s}");
@@ -189,7 +189,7 @@ mod tests {
         for opt in [Options::default(), Options { unicode: false, ..Options::default() }, Options { color: true, ..Options::default() }] {
             let mut sketch = Sketch::new(opt);
             for (k, cells) in grids.iter().enumerate() {
-                let grid = crossat::verify::Grid { cells: cells.to_vec(), assignment: vec![] };
+                let grid = crossat::Grid { cells: cells.to_vec(), assignment: vec![] };
                 let mut view = View::solution(&p, &grid);
                 if k == 2 {
                     // Marked cells and clues change the layout; the next grid goes back.
