@@ -33,7 +33,7 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 /// puzzle's. When propagation decides the puzzle (`Prepared::decided`), the
 /// formula is left for later: solving does not need it. When propagation over the
 /// clues' position automata (`propagate::early`) decides it, so is compiling.
-pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, times: Times) -> Result<Prepared> {
+pub(crate) fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, times: Times) -> Result<Prepared> {
     prepare_puzzle_cancellable(src, puzzle, alphabet, times, &Cancel::never())
 }
 

@@ -49,7 +49,7 @@ pub struct Lexicon {
 
 impl Lexicon {
     /// Compiles the words that can fill a line of the grid.
-    pub fn new(dict: &Dictionary, size: Size) -> Lexicon {
+    pub(crate) fn new(dict: &Dictionary, size: Size) -> Lexicon {
         let mut ns = vec![size.width];
         if size.height != size.width {
             ns.push(size.height);

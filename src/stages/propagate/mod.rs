@@ -8,7 +8,7 @@
 //! starts; the line search, the rater and `hint` run the same `Propagator` from their
 //! own domains.
 //!
-//! - `symset`: [`SymSet`], the letters a cell may hold;
+//! - `symset`: `SymSet`, the letters a cell may hold;
 //! - `engine`: `Propagator`, the fixpoint over a puzzle's constraints, and its
 //!   `Scratch` buffers and trail;
 //! - `layers`: the support of one line over an automaton's layers;
@@ -34,7 +34,7 @@ pub(crate) use layers::line_count;
 pub(crate) use layers::live_layers;
 pub(crate) use layers::supported;
 pub(crate) use support::{LineSupport, line_support};
-pub use symset::SymSet;
+pub(crate) use symset::SymSet;
 pub(crate) use table::MAX_TABLE_WORDS;
 
 use crate::compile::Compiled;

@@ -128,7 +128,7 @@ impl Prepared {
     }
 
     /// Sets the cancel token that the work on this puzzle polls from now on.
-    pub fn set_cancel(&mut self, cancel: Cancel) {
+    pub(crate) fn set_cancel(&mut self, cancel: Cancel) {
         self.cancel = cancel;
     }
 

@@ -1,9 +1,9 @@
-//! Clue syntax: the Python `re` dialect, parsed as `re._parser` does ([`parser`],
+//! Clue syntax: the Python `re` dialect, parsed as `re._parser` does (`parser`,
 //! `syntax`), with Python's Unicode tables (`unicode`); `ast` is the flag-free
 //! tree the compile stage builds from it.
 
 pub(crate) mod ast;
-pub mod parser;
+pub(crate) mod parser;
 pub(crate) mod syntax;
 pub(crate) mod unicode;
 
