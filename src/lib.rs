@@ -101,8 +101,8 @@ mod test_support;
 pub(crate) use features::explain;
 pub use features::{assist, generate, lint, squares, words};
 pub(crate) use stages::deduce;
-pub(crate) use stages::dialect::sre;
-pub use stages::dialect::{ecma, regex};
+pub use stages::dialect::ecma;
+pub(crate) use stages::dialect::{regex, sre};
 pub(crate) use stages::{compile, dialect};
 pub use stages::{dimacs, emit, encode, propagate, puzzle, solve, verify};
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
@@ -119,7 +119,8 @@ mod api_md {}
 
 /// A puzzle read, compiled and encoded: ready to solve, check or export.
 ///
-/// The facade over [`pipeline`]; [`Puzzle::prepared`] gives the stages' data.
+/// The facade over the stages: every front end (the command line, the page, Python)
+/// reads, solves, counts, checks, explains and exports through it.
 #[derive(Clone)]
 pub struct Puzzle {
     prep: pipeline::Prepared,
@@ -221,11 +222,6 @@ impl Puzzle {
     /// The puzzle as parsed: its shape, clues and givens.
     pub fn puzzle(&self) -> &puzzle::Puzzle {
         &self.prep.puzzle
-    }
-
-    /// The puzzle compiled and encoded, for those who study the stages.
-    pub fn prepared(&self) -> &pipeline::Prepared {
-        &self.prep
     }
 
     /// A solution, or `None` when the puzzle has none.
@@ -472,6 +468,13 @@ impl Puzzle {
         dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &cnf, &f.vars)
             .map_err(|e| Error::output("DIMACS", e.to_string()))?;
         String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
+    }
+
+    /// How hard the puzzle is for a person solving it line by line: the class
+    /// `crossat explain`'s steps show and what its proof of uniqueness needed, as
+    /// `solve --stats` reports it.
+    pub fn rate(&self) -> Result<records::Rating> {
+        Ok(pipeline::rate(&self.prep.puzzle, self.prep.compiled()?))
     }
 
     /// Fails with [`error::ClueErrorKind::Inexact`] when some clue's formula is only an

@@ -130,7 +130,7 @@ pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn
 /// How hard the puzzle is for a person solving it line by line, as `crossat solve
 /// --stats` reports it (the deduce stage's rater: the class `crossat explain`'s steps
 /// show, and what its proof of uniqueness needed).
-pub fn rate(puzzle: &Puzzle, compiled: &compile::Compiled) -> crate::records::Rating {
+pub(crate) fn rate(puzzle: &Puzzle, compiled: &compile::Compiled) -> crate::records::Rating {
     crate::deduce::rate::rate(puzzle, compiled)
 }
 

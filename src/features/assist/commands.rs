@@ -63,14 +63,14 @@ fn one_per_cell(prep: &Prepared, grid: &[Option<char>]) -> Result<()> {
 /// can be completed, in one way or more, or which clues and cells conflict.
 ///
 /// ```
-/// use crossat::assist::{CheckOptions, check};
+/// use crossat::assist::CheckOptions;
 /// use crossat::records::CheckRecord;
 ///
 /// let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
 /// let puzzle = crossat::Puzzle::read("beatles.json", text.as_bytes())?;
 /// let mut failed = Vec::new();
 /// let grid = [Some('H'), Some('E'), Some('L'), Some('L')];
-/// let summary = check(puzzle.prepared(), &grid, CheckOptions::default(), |f| {
+/// let summary = puzzle.check_records(&grid, CheckOptions::default(), |f| {
 ///     if let CheckRecord::Failure(failure) = f.record {
 ///         failed.push(failure.clue);
 ///     }
@@ -166,14 +166,14 @@ fn completions(prep: &Prepared, grid: &[Option<char>], max: usize) -> Result<Opt
 /// with the conflict when the cells cannot be completed.
 ///
 /// ```
-/// use crossat::assist::{HintOptions, hint};
+/// use crossat::assist::HintOptions;
 /// use crossat::records::HintRecord;
 ///
 /// let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
 /// let puzzle = crossat::Puzzle::read("beatles.json", text.as_bytes())?;
 /// // Every forced cell of the empty grid, for a setter.
 /// let mut forced = Vec::new();
-/// let summary = hint(puzzle.prepared(), None, HintOptions { all: true, explain: false }, |h| {
+/// let summary = puzzle.hint_records(None, HintOptions { all: true, explain: false }, |h| {
 ///     if let HintRecord::Hint(hint) = h.record {
 ///         forced.push(hint.ch);
 ///     }

@@ -94,7 +94,7 @@ impl Alphabet {
     }
 
     /// Index of `c`, if it belongs to the alphabet.
-    pub fn index(&self, c: char) -> Option<usize> {
+    pub(crate) fn index(&self, c: char) -> Option<usize> {
         if c.is_ascii() {
             let i = self.ascii[c as usize];
             return (i != NOT_IN).then_some(usize::from(i));

@@ -15,7 +15,7 @@
 //! meaning ([`ecma`]).
 
 pub mod ecma;
-pub mod regex;
+pub(crate) mod regex;
 pub(crate) mod sre;
 
 pub(crate) use crate::puzzle::Dialect;

@@ -139,7 +139,7 @@ impl Prepared {
 
     /// The clues' automata, compiled now if they were not yet (the time is not
     /// counted).
-    pub fn compiled(&self) -> Result<&Compiled> {
+    pub(crate) fn compiled(&self) -> Result<&Compiled> {
         if let Some(c) = self.compiled.get() {
             return Ok(c);
         }
