@@ -103,9 +103,10 @@ pub use features::{assist, generate, lint, squares, words};
 pub(crate) use stages::deduce;
 pub use stages::dialect::ecma;
 pub(crate) use stages::dialect::{regex, sre};
-pub(crate) use stages::{compile, dialect};
-pub use stages::{dimacs, emit, encode, propagate, puzzle, solve, verify};
-pub use support::{clock, error, limits, records, rng, stats, stop, style};
+pub(crate) use stages::{compile, dialect, dimacs, emit, encode, propagate};
+pub use stages::{puzzle, solve, verify};
+pub(crate) use support::stats;
+pub use support::{clock, error, limits, records, rng, stop, style};
 
 pub use error::{Error, Result};
 pub use pipeline::Listing;

@@ -102,7 +102,7 @@ pub(crate) fn read_external(prep: &Prepared, source: &str, text: &str) -> Result
 
 /// What an external solver said.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Model {
+pub(crate) enum Model {
     /// `s SATISFIABLE` with the true variables (others are false).
     Sat(Vec<bool>),
     /// `s UNSATISFIABLE`.

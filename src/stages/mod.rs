@@ -9,9 +9,9 @@ pub(crate) mod dialect;
 // compile: clues → automata
 pub(crate) mod compile;
 // propagate: automata + cells → cell domains, by line propagation
-pub mod propagate;
+pub(crate) mod propagate;
 // encode: automata + domains → CNF
-pub mod encode;
+pub(crate) mod encode;
 // verify: grid → checked by the dialect's matcher, independently of compile and encode;
 // it runs inside solve, whose every strategy checks its grids with it
 pub mod verify;
@@ -21,6 +21,6 @@ pub mod solve;
 // (explain, solve --stats, generate)
 pub(crate) mod deduce;
 // ... → text and JSON Lines
-pub mod emit;
+pub(crate) mod emit;
 // ... and CNF → DIMACS
-pub mod dimacs;
+pub(crate) mod dimacs;

@@ -7,6 +7,6 @@ pub mod error;
 pub mod limits;
 pub mod records;
 pub mod rng;
-pub mod stats;
+pub(crate) mod stats;
 pub mod stop;
 pub mod style;

@@ -2,7 +2,7 @@
 //! line's `--json` output (JSON Lines, one record a line) and of the wasm API
 //! (`web/crate`, which returns the same records as JSON arrays). Both front ends
 //! serialize these types, so a record is defined once; the stages and features build
-//! them ([`crate::emit`], [`crate::assist`], [`crate::Puzzle::explain`], [`crate::lint`]).
+//! them (`crate::emit`, [`crate::assist`], [`crate::Puzzle::explain`], [`crate::lint`]).
 //!
 //! Field order is the order of the struct fields (serde_json keeps it), and it is part
 //! of the output: `scripts/compare_outputs` diffs the bytes. A field that is absent in
