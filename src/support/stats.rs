@@ -5,7 +5,7 @@ use std::time::Duration;
 
 /// The pipeline stages, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub(crate) enum Stage {
     /// Reading the puzzle.
     Parse,
     /// Clues to automata.

@@ -84,7 +84,7 @@ impl Rating {
     /// that was exhausted or found two has shown: a puzzle with none or several is
     /// unrated (see [`Rating::class`]) even when the proof stopped at its limits before
     /// it could tell. `solve --stats` and `generate` rate with what their search found.
-    pub fn knowing(mut self, solutions: Option<usize>) -> Rating {
+    pub(crate) fn knowing(mut self, solutions: Option<usize>) -> Rating {
         if let Some(n) = solutions.map(|n| n.min(2))
             && n != 1
         {
@@ -95,7 +95,7 @@ impl Rating {
     }
 
     /// The class's name, or `None` when the puzzle has no solution or several (shown by
-    /// the proof, or by another search: [`Rating::knowing`]): difficulty measures a
+    /// the proof, or by another search: `Rating::knowing`): difficulty measures a
     /// proof of uniqueness, which such a puzzle has none of.
     pub fn class(&self) -> Option<&'static str> {
         (!self.complete || self.solutions == 1).then(|| self.difficulty.name())

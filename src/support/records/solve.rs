@@ -247,7 +247,7 @@ pub struct StageTimes {
 
 impl StageTimes {
     /// The times `ms` gives each stage.
-    pub fn from_fn(ms: impl Fn(Stage) -> f64) -> StageTimes {
+    pub(crate) fn from_fn(ms: impl Fn(Stage) -> f64) -> StageTimes {
         StageTimes {
             parse_ms: ms(Stage::Parse),
             compile_ms: ms(Stage::Compile),

@@ -1,4 +1,4 @@
-//! Clue syntax: the Python `re` dialect, parsed as `re._parser` does ([`parser`],
+//! Clue syntax: the Python `re` dialect, parsed as `re._parser` does (`parser`,
 //! `syntax`), with Python's Unicode tables (`unicode`); `ast` is the flag-free
 //! tree the compile stage builds from it.
 

@@ -31,7 +31,7 @@ impl Big {
     }
 
     /// The value, when it fits in a `u64`.
-    pub fn to_u64(&self) -> Option<u64> {
+    pub(crate) fn to_u64(&self) -> Option<u64> {
         match self.limbs.as_slice() {
             [] => Some(0),
             [a] => Some(u64::from(*a)),
