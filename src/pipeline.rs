@@ -1,5 +1,5 @@
 //! The one place where the stages are chained: parse → compile → encode → solve →
-//! decode/verify → emit. Each step is one call into a stage: [`prepare`] reads the
+//! decode/verify → emit. Each step is one call into a stage: `prepare` reads the
 //! puzzle and takes it through compiling and propagation, `solve()` picks the solve
 //! stage's strategy, whose grids the matcher checks before `emit` sees them.
 
@@ -18,10 +18,10 @@ use crate::verify::{Grid, Verifier};
 pub use crate::puzzle::Input;
 pub(crate) use crate::solve::prepared::encode_puzzle;
 pub use crate::solve::strategy::{Count, Listing, count_within};
-pub use crate::solve::{Prepared, require_exact};
+pub(crate) use crate::solve::{Prepared, require_exact};
 
 /// Parse, compile and encode.
-pub fn prepare(input: &Input) -> Result<Prepared> {
+pub(crate) fn prepare(input: &Input) -> Result<Prepared> {
     let mut times = Times::default();
     let start = Instant::now();
     let puzzle = times.time(Stage::Parse, || puzzle::read_input(input))?;
@@ -116,7 +116,7 @@ pub(crate) fn solve_listing(prep: &mut Prepared, listing: Listing, emit: impl Fn
 }
 
 /// The exact number of solutions (`solve::strategy::count`).
-pub fn count(prep: &mut Prepared) -> Result<Count> {
+pub(crate) fn count(prep: &mut Prepared) -> Result<Count> {
     solve::strategy::count(prep)
 }
 

@@ -136,7 +136,7 @@ impl Puzzle {
     }
 
     /// The exact number of solutions, counted without listing them (see
-    /// [`pipeline::count`]): an integer of any size.
+    /// `pipeline::count`): an integer of any size.
     ///
     /// ```
     /// // Three free cells over A and B; column 2 starts with an A.

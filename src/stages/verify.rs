@@ -102,7 +102,7 @@ impl Verifier {
 
     /// Whether clue `i` fully matches `word`; an error when the matcher's step limit is
     /// hit (never read as "does not match").
-    pub fn clue_matches(&self, i: usize, word: &str) -> Result<bool> {
+    pub(crate) fn clue_matches(&self, i: usize, word: &str) -> Result<bool> {
         self.run(&self.regexes[i], word)
     }
 

@@ -84,7 +84,7 @@ impl Alphabet {
     }
 
     /// The characters, sorted.
-    pub fn chars(&self) -> &[char] {
+    pub(crate) fn chars(&self) -> &[char] {
         &self.chars
     }
 

@@ -34,7 +34,7 @@ pub(crate) use oracle::Oracle;
 pub(crate) use oracle::Selector;
 pub(crate) use parts::PARTS_FROM;
 pub(crate) use parts::solve_parts;
-pub use prepared::{Prepared, require_exact};
+pub(crate) use prepared::{Prepared, require_exact};
 pub use proof::ProofFormat;
 pub(crate) use proof::prove_unsat;
 pub(crate) use whole::solve_whole;

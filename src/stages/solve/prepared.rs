@@ -133,7 +133,7 @@ impl Prepared {
     }
 
     /// The letters a cell may hold.
-    pub fn alphabet(&self) -> &Alphabet {
+    pub(crate) fn alphabet(&self) -> &Alphabet {
         &self.alphabet
     }
 
@@ -253,7 +253,7 @@ pub(crate) fn settled(domains: &Option<Vec<SymSet>>) -> Option<Settled> {
 /// Fails, naming the clue, when a clue's CNF over-approximates it (the counterexample
 /// route): `what` (a DIMACS export, a proof, a hint) needs a formula that means exactly
 /// the puzzle.
-pub fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
+pub(crate) fn require_exact(prep: &Prepared, what: &str) -> Result<()> {
     let puzzle = &prep.puzzle;
     let inexact = |cc: &compile::CompiledClue| !cc.route.exact();
     let compiled = prep.compiled()?;
