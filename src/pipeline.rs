@@ -17,7 +17,8 @@ use crate::verify::{Grid, Verifier};
 
 pub use crate::puzzle::Input;
 pub(crate) use crate::solve::prepared::encode_puzzle;
-pub use crate::solve::strategy::{Count, Listing, count_within};
+pub use crate::solve::strategy::Listing;
+pub(crate) use crate::solve::strategy::{Count, count_within};
 pub(crate) use crate::solve::{Prepared, require_exact};
 
 /// Parse, compile and encode.

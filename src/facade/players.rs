@@ -9,7 +9,7 @@ use crate::{assist, emit, pipeline, records};
 impl Puzzle {
     /// `crossat check` on a player's grid (one entry per cell, `None` empty): each
     /// record (a failing clue, a character outside the alphabet) handed to `found`
-    /// with the clues it names, then the summary (see [`assist::check`]).
+    /// with the clues it names, then the summary (see `assist::check`).
     pub fn check_records(
         &self,
         grid: &[Option<char>],
@@ -21,7 +21,7 @@ impl Puzzle {
 
     /// `crossat hint` on a player's grid (`None`: the puzzle's givens): the wrong
     /// entries, or the forced cells, each handed to `found`, then the summary (see
-    /// [`assist::hint`]).
+    /// `assist::hint`).
     pub fn hint_records(
         &self,
         grid: Option<&[Option<char>]>,
@@ -36,7 +36,7 @@ impl Puzzle {
 impl Puzzle {
     /// Per clue, whether a player's partial grid (one entry per cell, `None` empty)
     /// satisfies it, may still satisfy it, or cannot; `cache` keeps verdicts on slow
-    /// lines between calls on this puzzle (see [`assist::status::status`]).
+    /// lines between calls on this puzzle (see `assist::status::status`).
     pub fn status(&self, grid: &[Option<char>], cache: &mut assist::status::Cache) -> Result<Vec<records::ClueStatus>> {
         assist::status::status(&self.prep, grid, cache)
     }

@@ -61,7 +61,7 @@ pub(crate) enum Failure {
 
 /// The reference matcher for every clue of a puzzle (and every pool regex).
 #[derive(Clone)]
-pub struct Verifier {
+pub(crate) struct Verifier {
     regexes: Vec<(String, String, Matcher)>,
     pool: Vec<(String, String, Matcher)>,
     source: String,

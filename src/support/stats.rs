@@ -20,7 +20,7 @@ pub(crate) enum Stage {
 
 /// Time spent per stage, and the wall-clock time of the whole run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Times {
+pub(crate) struct Times {
     stages: [Duration; 5],
     wall: Duration,
 }

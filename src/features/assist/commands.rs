@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::pipeline::{self, Prepared};
 use crate::records::{self, CheckRecord, CheckSummary, HintRecord, HintSummary};
 
-/// What [`check`] adds to the records every front end gets.
+/// What `check` adds to the records every front end gets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckOptions {
     /// A grid that can be completed in several ways: count them when the counting search
@@ -20,7 +20,7 @@ pub struct CheckOptions {
     pub upper_case: bool,
 }
 
-/// What [`hint`] gives.
+/// What `hint` gives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HintOptions {
     /// Every forced cell (the backbone), not only the next one.
@@ -80,7 +80,7 @@ fn one_per_cell(prep: &Prepared, grid: &[Option<char>]) -> Result<()> {
 /// assert_eq!(summary.record.valid, Some(false));
 /// # Ok::<(), crossat::Error>(())
 /// ```
-pub fn check(
+pub(crate) fn check(
     prep: &Prepared,
     grid: &[Option<char>],
     options: CheckOptions,
@@ -183,7 +183,7 @@ fn completions(prep: &Prepared, grid: &[Option<char>], max: usize) -> Result<Opt
 /// assert_eq!(summary.record.hints, Some(4));
 /// # Ok::<(), crossat::Error>(())
 /// ```
-pub fn hint(
+pub(crate) fn hint(
     prep: &Prepared,
     grid: Option<&[Option<char>]>,
     options: HintOptions,

@@ -11,7 +11,8 @@ mod commands;
 pub mod status;
 
 pub(crate) use commands::next_hint;
-pub use commands::{CheckOptions, HintOptions, Named, check, hint};
+pub(crate) use commands::{check, hint};
+pub use commands::{CheckOptions, HintOptions, Named};
 
 use crate::compile::Compiled;
 use crate::encode::{self, Cnf};

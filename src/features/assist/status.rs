@@ -111,7 +111,7 @@ fn sat_allows(prep: &Prepared, i: usize, line: &[Option<usize>]) -> Result<Optio
 
 /// The status of every clue of `prep` on a player's partial `grid` (`None`: an empty
 /// cell), in puzzle order; `cache` keeps the slow verdicts between calls on one puzzle.
-pub fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> Result<Vec<State>> {
+pub(crate) fn status(prep: &Prepared, grid: &[Option<char>], cache: &mut Cache) -> Result<Vec<State>> {
     let puzzle = &prep.puzzle;
     if grid.len() != puzzle.givens.len() {
         return Err(Error::input("grid", format!("{} cells given, the puzzle has {}", grid.len(), puzzle.givens.len())));

@@ -26,7 +26,7 @@ pub(crate) struct Formula {
 /// A puzzle compiled, its domains propagated, and (unless propagation alone decides
 /// it) encoded: ready to solve or export. A clone is a copy to solve on its own.
 #[derive(Clone)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     /// Where the puzzle came from, for messages.
     pub source: String,
     /// The puzzle.

@@ -103,7 +103,7 @@ fn solve_jobs(
 
 /// How `count()` found a puzzle's number of solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Count {
+pub(crate) struct Count {
     /// The exact number of solutions.
     pub count: Big,
     /// Whether it came from listing every solution (a regex pool, or a puzzle that
@@ -175,7 +175,7 @@ pub(crate) const COUNT_LISTED: usize = 1_000;
 
 /// `count()` when it is cheap: within `max_nodes` decisions of the counting search,
 /// never by listing; `None` otherwise (a regex pool, a decided puzzle, a harder count).
-pub fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
+pub(crate) fn count_within(prep: &mut Prepared, max_nodes: usize) -> Result<Option<Big>> {
     if prep.puzzle.pool.is_some() || prep.decided().is_some() {
         return Ok(None);
     }
