@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The oracle for crossat's ECMAScript dialect (src/stages/dialect/ecma/tests.rs): what
+// The oracle for crossat's ECMAScript dialect (src/stages/dialect/ecma/tests/): what
 // node's RegExp says about a clue, as regexcrossword.com asks it.
 //
 // Reads JSON lines {"p": clue, "s": [line, ...]} on stdin and writes one JSON line per

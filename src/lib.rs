@@ -36,8 +36,9 @@
 //! # Ok::<(), crossat::Error>(())
 //! ```
 //!
-//! The stage modules stay public for those who study the encoding; [`pipeline`] chains
-//! them, and the command-line program is a thin layer over it.
+//! The stages behind the facade are the library's own: `pipeline` chains them, and the
+//! command line, the page and the Python package are thin layers over [`Puzzle`] and
+//! the [`records`].
 //!
 //! # Architecture
 //!
@@ -50,16 +51,16 @@
 //!
 //! | stage | module | in → out | fails with |
 //! |---|---|---|---|
-//! | parse | [`puzzle`] | bytes → [`puzzle::Puzzle`] | [`error::InputError`]: bad format, wrong sizes, bad encoding |
-//! | compile | [`compile`] (with [`dialect`]) | clues → [`compile::Automaton`]s | [`error::ClueError`]: bad regex, unsupported construct, automaton too large |
-//! | propagate | [`propagate`] | automata → cell domains ([`propagate::SymSet`]s) | — (an empty domain means no solution) |
-//! | encode | [`encode`] | automata + domains → [`encode::Cnf`] | [`error::EncodeError`]: formula too large |
-//! | solve | [`solve`] | domains or CNF → grids, by one of four strategies | [`error::ClueError`]: the counterexample loop's limit |
-//! | deduce | `deduce` (private: [`Puzzle::explain`], [`pipeline::rate`]) | domains → the steps a person takes; a difficulty | — |
-//! | verify | [`verify`] | [`verify::Grid`] → independently re-checked, for every strategy | [`Error::Internal`]: a bug |
-//! | emit | [`emit`], [`dimacs`] | grid → text / JSON; CNF → DIMACS | [`error::OutputError`]: I/O |
+//! | parse | `puzzle` | bytes → `puzzle::Puzzle` | `error::InputError`: bad format, wrong sizes, bad encoding |
+//! | compile | `compile` (with `dialect`) | clues → `compile::Automaton`s | `error::ClueError`: bad regex, unsupported construct, automaton too large |
+//! | propagate | `propagate` | automata → cell domains (`propagate::SymSet`s) | — (an empty domain means no solution) |
+//! | encode | `encode` | automata + domains → `encode::Cnf` | `error::EncodeError`: formula too large |
+//! | solve | `solve` | domains or CNF → grids, by one of four strategies | `error::ClueError`: the counterexample loop's limit |
+//! | deduce | `deduce` (behind [`Puzzle::explain`]) | domains → the steps a person takes; a difficulty | — |
+//! | verify | `verify` | `verify::Grid` → independently re-checked, for every strategy | [`Error::Internal`]: a bug |
+//! | emit | `emit`, `dimacs` | grid → text / JSON; CNF → DIMACS | `error::OutputError`: I/O |
 //!
-//! [`pipeline`] chains them; `crossat` (the binary, `src/bin/crossat/`) is a thin layer over them.
+//! `pipeline` chains them; `crossat` (the binary, `src/bin/crossat/`) is a thin layer over them.
 //!
 //! # Module map
 //!
@@ -69,17 +70,16 @@
 //!
 //! | group | modules | may use |
 //! |---|---|---|
-//! | spine, `src/pipeline.rs` | [`pipeline`] | stages, support |
-//! | stages (`src/stages/`), in pipeline order | [`puzzle`] → [`dialect`] (Python's [`regex`] and [`sre`], ECMAScript's [`ecma`]) → [`compile`] → [`propagate`] → [`encode`] → [`verify`] → [`solve`] → `deduce` → [`emit`] → [`dimacs`] | earlier stages, support |
-//! | features (`src/features/`) | [`assist`], `explain`, [`generate`], [`words`], [`squares`], [`lint`] | stages, pipeline, support; never another feature |
-//! | support (`src/support/`) | [`clock`], [`error`], [`limits`], [`records`], [`rng`], [`stats`], [`stop`], [`style`] | support |
+//! | spine, `src/pipeline.rs` | `pipeline` | stages, support |
+//! | stages (`src/stages/`), in pipeline order | `puzzle` → `dialect` (Python's `regex` and `sre`, ECMAScript's `ecma`) → `compile` → `propagate` → `encode` → `verify` → `solve` → `deduce` → `emit` → `dimacs` | earlier stages, support |
+//! | features (`src/features/`) | `assist`, `explain`, `generate`, `words`, `squares`, `lint` | stages, pipeline, support; never another feature |
+//! | support (`src/support/`) | `clock`, `error`, `limits`, `records`, `rng`, `stats`, `stop`, `style` | support |
 //! | front end, `src/bin/crossat/` (binary only) | `main`, `cli`, `args`, `manual`, `io`, `print`, `app`, `jobs`, `bench`, `exit`, `stop`, `progress`, `terminal`, `draw` | the library |
 //!
 //! The group modules (`stages`, `features`, `support`) are private: each module is named
-//! under its short name only, `crossat::compile` for `src/stages/compile/`, `crossat::sre`
-//! for `src/stages/dialect/sre/`. Items no other crate uses are `pub(crate)`, and so are
-//! whole modules no other crate names (`deduce` and `explain`, which [`Puzzle::explain`]
-//! fronts); the crate docs name those in plain code.
+//! by its short name only, `crate::compile` for `src/stages/compile/`, `crate::sre` for
+//! `src/stages/dialect/sre/`. A module other crates need is public under that name;
+//! every item no other crate uses is `pub(crate)`.
 //!
 //!
 
@@ -101,8 +101,10 @@ mod test_support;
 pub(crate) use features::explain;
 pub use features::{assist, generate, lint, squares, words};
 pub(crate) use stages::deduce;
-pub use stages::dialect::{ecma, regex, sre};
-pub use stages::{compile, dialect, dimacs, emit, encode, propagate, puzzle, solve, verify};
+pub use stages::dialect::ecma;
+pub(crate) use stages::dialect::{regex, sre};
+pub(crate) use stages::{compile, dialect};
+pub use stages::{dimacs, emit, encode, propagate, puzzle, solve, verify};
 pub use support::{clock, error, limits, records, rng, stats, stop, style};
 
 pub use error::{Error, Result};
@@ -117,7 +119,8 @@ mod api_md {}
 
 /// A puzzle read, compiled and encoded: ready to solve, check or export.
 ///
-/// The facade over [`pipeline`]; [`Puzzle::prepared`] gives the stages' data.
+/// The facade over the stages: every front end (the command line, the page, Python)
+/// reads, solves, counts, checks, explains and exports through it.
 #[derive(Clone)]
 pub struct Puzzle {
     prep: pipeline::Prepared,
@@ -219,11 +222,6 @@ impl Puzzle {
     /// The puzzle as parsed: its shape, clues and givens.
     pub fn puzzle(&self) -> &puzzle::Puzzle {
         &self.prep.puzzle
-    }
-
-    /// The puzzle compiled and encoded, for those who study the stages.
-    pub fn prepared(&self) -> &pipeline::Prepared {
-        &self.prep
     }
 
     /// A solution, or `None` when the puzzle has none.
@@ -472,6 +470,13 @@ impl Puzzle {
         String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
     }
 
+    /// How hard the puzzle is for a person solving it line by line: the class
+    /// `crossat explain`'s steps show and what its proof of uniqueness needed, as
+    /// `solve --stats` reports it.
+    pub fn rate(&self) -> Result<records::Rating> {
+        Ok(pipeline::rate(&self.prep.puzzle, self.prep.compiled()?))
+    }
+
     /// Fails with [`error::ClueErrorKind::Inexact`] when some clue's formula is only an
     /// over-approximation (the solver handles those clues; a proof or an export, named
     /// `what` in the error, cannot).
@@ -495,6 +500,88 @@ impl Puzzle {
             dimacs::External::Grid { grid, highest, variables } => {
                 Some(Model { solution: Solution { rows: grid.rows(&self.prep.puzzle.shape), grid }, highest, variables })
             }
+        })
+    }
+}
+
+/// For players: `check` and `hint` as the command line runs them.
+impl Puzzle {
+    /// `crossat check` on a player's grid (one entry per cell, `None` empty): each
+    /// record (a failing clue, a character outside the alphabet) handed to `found`
+    /// with the clues it names, then the summary (see [`assist::check`]).
+    pub fn check_records(
+        &self,
+        grid: &[Option<char>],
+        options: assist::CheckOptions,
+        found: impl FnMut(assist::Named<records::CheckRecord>) -> Result<()>,
+    ) -> Result<assist::Named<records::CheckSummary>> {
+        assist::check(&self.prep, grid, options, found)
+    }
+
+    /// `crossat hint` on a player's grid (`None`: the puzzle's givens): the wrong
+    /// entries, or the forced cells, each handed to `found`, then the summary (see
+    /// [`assist::hint`]).
+    pub fn hint_records(
+        &self,
+        grid: Option<&[Option<char>]>,
+        options: assist::HintOptions,
+        found: impl FnMut(assist::Named<records::HintRecord>) -> Result<()>,
+    ) -> Result<assist::Named<records::HintSummary>> {
+        assist::hint(&self.prep, grid, options, found)
+    }
+}
+
+/// For the page.
+impl Puzzle {
+    /// Per clue, whether a player's partial grid (one entry per cell, `None` empty)
+    /// satisfies it, may still satisfy it, or cannot; `cache` keeps verdicts on slow
+    /// lines between calls on this puzzle (see [`assist::status::status`]).
+    pub fn status(&self, grid: &[Option<char>], cache: &mut assist::status::Cache) -> Result<Vec<records::ClueStatus>> {
+        assist::status::status(&self.prep, grid, cache)
+    }
+}
+
+/// For setters.
+impl Puzzle {
+    /// The solutions up to `bound` (their rows), whether that is all of them, the cells
+    /// that differ between them (with their ids) and, when the listing does not settle
+    /// it, the exact count. A cancel token ([`Puzzle::set_cancel`]) that fires during
+    /// the listing gives what was found before it, with `reason` `timeout`; during the
+    /// count, no count.
+    pub fn analyse(&mut self, bound: usize) -> Result<records::Analysis> {
+        let mut grids = Vec::new();
+        let mut values = vec![std::collections::BTreeSet::new(); self.prep.puzzle.givens.len()];
+        let listed = pipeline::solve(&mut self.prep, Some(bound), |puzzle, grid| {
+            for (set, &ch) in values.iter_mut().zip(&grid.cells) {
+                let _ = set.insert(ch);
+            }
+            grids.push(grid.rows(&puzzle.shape));
+            Ok(())
+        });
+        let outcome = match listed {
+            Ok(outcome) => Some(outcome),
+            Err(Error::Cancelled) => None,
+            Err(e) => return Err(e),
+        };
+        let count = match outcome {
+            Some(o) if o.complete => Some(records::Count::Number(o.found as u64)),
+            Some(_) => match pipeline::count(&mut self.prep) {
+                Ok(counted) => Some(emit::count_value(&counted.count)),
+                Err(Error::Cancelled) => None,
+                Err(e) => return Err(e),
+            },
+            None => None,
+        };
+        let (cells, clues) = emit::ambiguity(&self.prep, &values, true);
+        Ok(records::Analysis {
+            solutions: grids.len(),
+            complete: outcome.is_some_and(|o| o.complete),
+            unique: outcome.map_or(records::Uniqueness::Undecided, |o| records::Uniqueness::of(o.found, o.complete)),
+            grids,
+            ambiguous_cells: cells.unwrap_or_default(),
+            ambiguous_clues: clues.unwrap_or_default(),
+            count,
+            reason: outcome.is_none().then_some(records::StopReason::Timeout),
         })
     }
 }

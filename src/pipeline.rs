@@ -39,7 +39,7 @@ pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, time
 
 /// [`prepare_puzzle`] polling `cancel` as it compiles; the [`Prepared`] keeps it for
 /// encoding and solving ([`Prepared::set_cancel`] changes it).
-pub fn prepare_puzzle_cancellable(
+pub(crate) fn prepare_puzzle_cancellable(
     src: &str,
     puzzle: Puzzle,
     alphabet: Option<&[char]>,
@@ -111,7 +111,7 @@ pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle
 
 /// [`solve()`] as `listing` says: on several threads, in sorted order
 /// (`solve::strategy::solve_listing`). The grids do not depend on the threads.
-pub fn solve_listing(prep: &mut Prepared, listing: Listing, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+pub(crate) fn solve_listing(prep: &mut Prepared, listing: Listing, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     solve::strategy::solve_listing(prep, listing, emit)
 }
 
@@ -123,14 +123,14 @@ pub fn count(prep: &mut Prepared) -> Result<Count> {
 /// [`count`], telling `report(done, total)` how far it has got: parts of the counting
 /// search (`solve::count::Report`), for a progress display. The counting search runs
 /// on `jobs` threads (1: on the caller's); the count does not depend on it.
-pub fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
+pub(crate) fn count_reporting(prep: &mut Prepared, jobs: usize, report: &mut dyn FnMut(u64, u64)) -> Result<Count> {
     solve::strategy::count_reporting(prep, jobs, Some(report))
 }
 
 /// How hard the puzzle is for a person solving it line by line, as `crossat solve
 /// --stats` reports it (the deduce stage's rater: the class `crossat explain`'s steps
 /// show, and what its proof of uniqueness needed).
-pub fn rate(puzzle: &Puzzle, compiled: &compile::Compiled) -> crate::records::Rating {
+pub(crate) fn rate(puzzle: &Puzzle, compiled: &compile::Compiled) -> crate::records::Rating {
     crate::deduce::rate::rate(puzzle, compiled)
 }
 

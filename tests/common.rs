@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, reason = "each test module uses a different subset")]
 
-use crossat::pipeline::{self, Input};
+use crossat::pipeline::Input;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -59,16 +59,11 @@ fn run_with(args: &[&str], stdin: Option<&[u8]>, envs: &[(&str, &str)]) -> Run {
     }
 }
 
-/// Every solution (as display rows) found in-process, up to `limit`, and whether the
-/// search was exhausted.
+/// Every solution (as display rows) found in-process through the facade, up to `limit`,
+/// and whether the search was exhausted.
 pub fn solve_in_process(input: Input, limit: Option<usize>) -> crossat::error::Result<(Vec<Vec<String>>, bool)> {
-    let mut prep = pipeline::prepare(&input)?;
-    let mut grids = Vec::new();
-    let outcome = pipeline::solve(&mut prep, limit, |puzzle, grid| {
-        grids.push(grid.rows(&puzzle.shape));
-        Ok(())
-    })?;
-    Ok((grids, outcome.complete))
+    let found = crossat::Puzzle::from_input(&input)?.solutions(limit.unwrap_or(usize::MAX))?;
+    Ok((found.solutions.into_iter().map(|s| s.rows).collect(), found.complete))
 }
 
 /// An `Input` for a file on disk.

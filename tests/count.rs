@@ -4,13 +4,14 @@
 //! (src/pipeline/tests/count.rs).
 
 use crate::common::{HEXAGON_COUNTS, arg, binoternary, input_file, puzzle};
-use crossat::pipeline::{self, Prepared};
+use crossat::Puzzle;
 use crossat::solve::count::Big;
+use crossat::stop::Cancel;
 
 /// Generated puzzles: unique as made, then with clues replaced by `.*` (every third,
 /// every second, three of every four), which gives anything from a few to
 /// astronomically many grids.
-pub(crate) fn generated() -> Vec<(String, Prepared)> {
+pub(crate) fn generated() -> Vec<(String, Puzzle)> {
     let mut out = Vec::new();
     for seed in 0..20u64 {
         let shape = match seed % 4 {
@@ -28,7 +29,8 @@ pub(crate) fn generated() -> Vec<(String, Prepared)> {
             difficulty: None,
             seed,
         };
-        let made = crossat::generate::generate(&spec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let made =
+            crossat::generate::generate_cancellable(&spec, &mut |_| {}, &Cancel::never()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         // (name, m, loosened when k % m == 0 or, with `false`, when it is not)
         let variants = [
             ("as made", 1, false),
@@ -44,8 +46,7 @@ pub(crate) fn generated() -> Vec<(String, Prepared)> {
                 }
             }
             let name = format!("seed {seed}, {what}");
-            let prep = pipeline::prepare_puzzle("<generated>", puzzle, None, crossat::stats::Times::default())
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let prep = Puzzle::from_parsed("<generated>", puzzle, None, &Cancel::never()).unwrap_or_else(|e| panic!("{name}: {e}"));
             out.push((name, prep));
         }
     }
@@ -56,18 +57,19 @@ pub(crate) fn generated() -> Vec<(String, Prepared)> {
 fn counts_equal_the_length_of_the_listing_on_generated_puzzles() {
     let (mut compared, mut several, mut larger) = (0, Vec::new(), 0);
     for (name, mut prep) in generated() {
-        let counted = pipeline::count(&mut prep).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let counted = prep.count().unwrap_or_else(|e| panic!("{name}: {e}"));
         // Listings of at most 10^5 grids.
-        if counted.count > Big::from(100_000u64) {
+        if counted > Big::from(100_000u64) {
             larger += 1;
             continue;
         }
-        let outcome = pipeline::solve(&mut prep, None, |_, _| Ok(())).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(outcome.complete, "{name}");
-        assert_eq!(counted.count, Big::from(outcome.found), "{name}: count and listing differ");
+        let listed = prep.solutions(usize::MAX).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(listed.complete, "{name}");
+        let found = listed.solutions.len();
+        assert_eq!(counted, Big::from(found), "{name}: count and listing differ");
         compared += 1;
-        if outcome.found > 1 {
-            several.push(outcome.found);
+        if found > 1 {
+            several.push(found);
         }
     }
     eprintln!("count = listing on {compared} generated puzzles; several solutions: {several:?}; more than 10^5: {larger}");
@@ -76,9 +78,11 @@ fn counts_equal_the_length_of_the_listing_on_generated_puzzles() {
 
 #[test]
 fn sheep_counts_its_recorded_solutions() {
-    let mut sheep = pipeline::prepare(&input_file(&puzzle("antoine-trux/player_puzzle_sheep.input.txt"), None)).expect("prepare");
-    let counted = pipeline::count(&mut sheep).expect("count");
-    assert_eq!((counted.count.to_string(), counted.listed), (crate::common::sheep_solutions().to_string(), false));
+    let mut sheep = Puzzle::from_input(&input_file(&puzzle("antoine-trux/player_puzzle_sheep.input.txt"), None)).expect("prepare");
+    let counted = sheep.count_record().expect("count");
+    // Counted by the counting search, not by listing (`counted_by` says "listing" then).
+    let count = serde_json::to_string(&counted.count).expect("JSON");
+    assert_eq!((count, counted.counted_by), (crate::common::sheep_solutions().to_string(), None));
 }
 
 /// `solve --count` on the command line gives every hexagon's count, the same on one

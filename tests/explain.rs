@@ -55,7 +55,7 @@ fn bundled() -> Vec<std::path::PathBuf> {
     files
 }
 
-/// The difficulty `solve --stats` and `generate` rate (`pipeline::rate`) is the one
+/// The difficulty `solve --stats` and `generate` rate (`Puzzle::rate`) is the one
 /// explain's steps show: easy when line steps alone solve the puzzle, medium when
 /// case splits of depth 1 are needed, hard when more is. Checked on every bundled
 /// puzzle, with the explanation's default bounds. The same run makes the table of
@@ -68,8 +68,7 @@ fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
         String::from("| puzzle | line | assign | split | search | unique by deduction | difficulty |\n|---|---|---|---|---|---|---|\n");
     for path in bundled() {
         let mut puzzle = Puzzle::from_input(&common::input_with_pool(&path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let prep = puzzle.prepared();
-        let rating = crossat::pipeline::rate(&prep.puzzle, prep.compiled().expect("compile"));
+        let rating = puzzle.rate().expect("rates");
         let ex = puzzle.explain(None).expect("explain");
         let s = &ex.summary;
         match s.answer {

@@ -19,7 +19,7 @@
 use crate::common::puzzle_files;
 use crate::common::{TestRng, input_file, python_oracle, root};
 use crate::count::generated;
-use crossat::pipeline::{self, Prepared};
+use crossat::Puzzle;
 
 /// Ganak's time bound per puzzle, in seconds.
 fn ganak_seconds() -> f64 {
@@ -28,15 +28,12 @@ fn ganak_seconds() -> f64 {
 
 /// The DIMACS text `crossat dimacs` writes for a prepared puzzle; `Err` with the
 /// reason when there is no exact CNF to compare.
-fn dimacs_of(prep: &Prepared) -> Result<String, String> {
-    if prep.puzzle.pool.is_some() {
+fn dimacs_of(prep: &Puzzle) -> Result<String, String> {
+    if prep.puzzle().pool.is_some() {
         return Err("a regex pool (its listing counts assignments of regexes too)".into());
     }
-    pipeline::require_exact(prep, "a DIMACS export").map_err(|e| format!("no exact CNF: {e}"))?;
-    let f = prep.formula().map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    crossat::dimacs::write(&mut out, &prep.puzzle, prep.alphabet(), &f.cnf, &f.vars).map_err(|e| e.to_string())?;
-    String::from_utf8(out).map_err(|e| e.to_string())
+    prep.require_exact("a DIMACS export").map_err(|e| format!("no exact CNF: {e}"))?;
+    prep.to_dimacs().map_err(|e| e.to_string())
 }
 
 /// Ganak's counts of the CNFs, in decimal (`None`: not within the time bound), one
@@ -56,7 +53,7 @@ fn ganak(cnfs: &[String]) -> Vec<Option<String>> {
 
 /// Compares crossat's count with Ganak's on each named puzzle Ganak counts; returns
 /// (compared, not counted by Ganak in time).
-fn compare(mut preps: Vec<(String, Prepared)>) -> (Vec<String>, Vec<String>) {
+fn compare(mut preps: Vec<(String, Puzzle)>) -> (Vec<String>, Vec<String>) {
     let cnfs: Vec<String> = preps.iter().map(|(name, p)| dimacs_of(p).unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
     let counts = ganak(&cnfs);
     let (mut compared, mut beyond) = (Vec::new(), Vec::new());
@@ -65,8 +62,8 @@ fn compare(mut preps: Vec<(String, Prepared)>) -> (Vec<String>, Vec<String>) {
             beyond.push(name.clone());
             continue;
         };
-        let ours = pipeline::count(prep).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(ours.count.to_string(), theirs, "{name}: crossat's count differs from Ganak's");
+        let ours = prep.count().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(ours.to_string(), theirs, "{name}: crossat's count differs from Ganak's");
         compared.push(format!("{name}: {theirs}"));
     }
     (compared, beyond)
@@ -90,7 +87,7 @@ fn counts_equal_ganaks_on_the_bundled_puzzles() {
     for file in files {
         let name = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
         // Collections (which need an id) and puzzles crossat refuses.
-        let Ok(prep) = pipeline::prepare(&input_file(&file, None)) else { continue };
+        let Ok(prep) = Puzzle::from_input(&input_file(&file, None)) else { continue };
         match dimacs_of(&prep) {
             Ok(_) => preps.push((name, prep)),
             Err(why) => left_out.push(format!("{name}: {why}")),
@@ -171,7 +168,7 @@ fn ganaks_counts_are_the_clues_meaning_on_small_grids() {
             left[0] = small_clue(&mut rng, &word);
         }
         let text = serde_json::json!({"left": left, "top": top, "alphabet": "AB"}).to_string();
-        let prep = pipeline::prepare(&crate::common::input_text(&text)).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let prep = Puzzle::from_input(&crate::common::input_text(&text)).unwrap_or_else(|e| panic!("{text}: {e}"));
         let mut clues: Vec<(String, Vec<usize>)> =
             left.iter().enumerate().map(|(r, c)| (c.clone(), (0..cols).map(|j| r * cols + j).collect())).collect();
         clues.extend(top.iter().enumerate().map(|(j, c)| (c.clone(), (0..rows).map(|r| r * cols + j).collect())));
@@ -183,9 +180,9 @@ fn ganaks_counts_are_the_clues_meaning_on_small_grids() {
     let (mut several, mut none) = (0, 0);
     for (((text, prep), theirs), python) in preps.iter_mut().zip(ganak(&cnfs)).zip(&by_python) {
         let theirs = theirs.unwrap_or_else(|| panic!("{text}: Ganak does not count a grid of nine cells in time"));
-        let ours = pipeline::count(prep).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let ours = prep.count().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(theirs, python.to_string(), "{text}: Ganak's count of crossat's CNF is not CPython's brute force");
-        assert_eq!(ours.count.to_string(), theirs, "{text}: crossat's count differs");
+        assert_eq!(ours.to_string(), theirs, "{text}: crossat's count differs");
         several += usize::from(*python > 1);
         none += usize::from(*python == 0);
     }

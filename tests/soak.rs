@@ -6,10 +6,10 @@
 //! CROSSAT_SOAK_PUZZLES=5000 cargo test --release --test integration soak -- --ignored --nocapture
 //! ```
 
+use crossat::Puzzle;
 use crossat::generate::{self, Spec};
-use crossat::pipeline;
 use crossat::puzzle::Shape;
-use crossat::stats::Times;
+use crossat::stop::Cancel;
 
 /// Resident memory of this process, in kB (Linux).
 fn rss_kb() -> u64 {
@@ -34,17 +34,13 @@ fn soak_planted_puzzles_keep_memory_flat() {
             difficulty: None,
             seed,
         };
-        let made = generate::generate(&spec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let made = generate::generate_cancellable(&spec, &mut |_| {}, &Cancel::never()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut prep =
-            pipeline::prepare_puzzle("<soak>", made.puzzle.clone(), None, Times::default()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let mut found = Vec::new();
-        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
-            found.push(g.cells.clone());
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert!(outcome.complete && found.len() == 1, "seed {seed}: {} solutions, complete {}", found.len(), outcome.complete);
-        assert_eq!(found[0], made.solution, "seed {seed}: not the planted answer");
+            Puzzle::from_parsed("<soak>", made.puzzle.clone(), None, &Cancel::never()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let listed = prep.solutions(2).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let found: Vec<&Vec<char>> = listed.solutions.iter().map(|s| &s.grid.cells).collect();
+        assert!(listed.complete && found.len() == 1, "seed {seed}: {} solutions, complete {}", found.len(), listed.complete);
+        assert_eq!(found[0], &made.solution, "seed {seed}: not the planted answer");
         if seed % (count / 20).max(1) == 0 {
             samples.push((seed, rss_kb()));
         }

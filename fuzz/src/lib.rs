@@ -3,7 +3,9 @@
 //! and crash reproducer is read again by `cargo test`.
 //!
 //! The targets call the readers themselves (`puzzle::read` with a forced format, the
-//! collection and word-list readers, the ECMAScript parser and matcher under a budget),
+//! collection, model and word-list readers, the ECMAScript parser and matcher under a
+//! budget — the one internal named here, since no public call runs the matcher with a
+//! step budget of its own),
 //! not the facade `crossat::Puzzle`: fuzzing one reader at a time is the point, and the
 //! facade would also compile and propagate every input, which makes each run slower and
 //! a failure harder to place. The `clue` targets do run the whole pipeline, on a puzzle
@@ -58,15 +60,34 @@ fn louridas(data: &[u8]) {
     let _ = puzzle::read("fuzz", csv, Some(Format::Louridas), None, Some(("pool", pool)));
 }
 
+thread_local! {
+    /// The puzzle a fuzzed model is read against: a 2×2 grid over `AB`, prepared once
+    /// per thread (every exact CNF reads a model through the same reader).
+    static MODEL_PUZZLE: crossat::Puzzle =
+        crossat::Puzzle::read("fuzz.json", br#"{"left": ["[AB]+", "A|BB"], "top": ["..", "[AB]B"]}"#).expect("the model puzzle reads");
+}
+
+/// An external solver's answer (`s` and `v` lines), read as `crossat solve --model`
+/// reads it: the model reader, then (for a model it accepts) the decoding and the
+/// re-check against a small puzzle's formula.
 fn model(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = crossat::dimacs::read_model(text);
+        MODEL_PUZZLE.with(|p| {
+            let _ = p.read_model("fuzz", text);
+        });
     }
 }
 
+/// The word list, read from a file as `--dict` reads it (one file per process and
+/// thread), with and without case folding; then the building blocks reader.
 fn dictionary(data: &[u8]) {
-    let _ = crossat::words::Dictionary::from_bytes("fuzz", data, false);
-    let _ = crossat::words::Dictionary::from_bytes("fuzz", data, true);
+    let path = std::env::temp_dir().join(format!("crossat-fuzz-dict-{}-{:?}", std::process::id(), std::thread::current().id()));
+    if std::fs::write(&path, data).is_ok() {
+        let limits = crossat::limits::Limits::default();
+        let _ = crossat::words::Dictionary::from_file(&path, false, &limits);
+        let _ = crossat::words::Dictionary::from_file(&path, true, &limits);
+        let _ = std::fs::remove_file(&path);
+    }
     if let Ok(text) = std::str::from_utf8(data) {
         let _ = crossat::words::read_blocks("fuzz", text);
     }
@@ -106,8 +127,8 @@ fn clue_in(data: &[u8], dialect: puzzle::Dialect) {
         pool: None,
         dialect,
     };
-    let run = crossat::pipeline::prepare_puzzle("fuzz", puzzle, Some(&alphabet), crossat::stats::Times::default())
-        .and_then(|mut prep| crossat::pipeline::solve(&mut prep, Some(50), |_, _| Ok(())));
+    let run = crossat::Puzzle::from_parsed("fuzz", puzzle, Some(&alphabet), &crossat::stop::Cancel::never())
+        .and_then(|mut prep| prep.solutions(50));
     if let Err(crossat::error::Error::Internal(m)) = run {
         panic!("internal error: {m}");
     }

@@ -59,7 +59,7 @@ pub fn write(out: &mut impl Write, puzzle: &Puzzle, alphabet: &crate::compile::A
 
 /// What an external solver's answer says of a puzzle ([`read_external`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum External {
+pub(crate) enum External {
     /// `s UNSATISFIABLE`: no solution.
     Unsat,
     /// A model: its grid, decoded and re-checked by the dialect's matcher.
@@ -78,7 +78,7 @@ pub enum External {
 /// formula `crossat dimacs` writes for `prep`: an unsatisfiable verdict, or the grid of
 /// a model that satisfies every clause, gives each cell one letter (and each pool entry
 /// one regex) and passes the matcher. Anything else is an input error naming `source`.
-pub fn read_external(prep: &Prepared, source: &str, text: &str) -> Result<External> {
+pub(crate) fn read_external(prep: &Prepared, source: &str, text: &str) -> Result<External> {
     let Model::Sat(values) = read_model(text).map_err(|m| Error::input(source, m))? else { return Ok(External::Unsat) };
     let value = |v: i32| values.get(v as usize).copied().unwrap_or(false);
     let f = prep.formula()?;
@@ -104,7 +104,7 @@ pub enum Model {
 }
 
 /// Reads SAT-competition output: an `s` line and `v … 0` value lines; other lines are ignored.
-pub fn read_model(text: &str) -> std::result::Result<Model, String> {
+pub(crate) fn read_model(text: &str) -> std::result::Result<Model, String> {
     let mut status = None;
     let mut values: Vec<bool> = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -23,7 +23,7 @@ pub(crate) fn entries(puzzle: &Puzzle, grid: &Grid) -> Vec<(String, String, Stri
 }
 
 /// `{"type":"solution","grid":[rows…]}`, plus `"entries"` for free layouts and pools.
-pub fn solution(puzzle: &Puzzle, grid: &Grid) -> records::Solution {
+pub(crate) fn solution(puzzle: &Puzzle, grid: &Grid) -> records::Solution {
     let listed = matches!(puzzle.shape, Shape::Free { .. }) || puzzle.pool.is_some();
     records::Solution {
         grid: grid.rows(&puzzle.shape),
@@ -38,18 +38,18 @@ pub fn solution(puzzle: &Puzzle, grid: &Grid) -> records::Solution {
 
 /// `"unique"` of a summary: true when the search found one solution and was
 /// exhausted, false when it found two, else null (not decided).
-pub fn unique(o: Outcome) -> Uniqueness {
+pub(crate) fn unique(o: Outcome) -> Uniqueness {
     Uniqueness::of(o.found, o.complete)
 }
 
 /// The puzzle's alphabet as one string.
-pub fn alphabet_text(prep: &Prepared) -> String {
+pub(crate) fn alphabet_text(prep: &Prepared) -> String {
     prep.alphabet().chars().iter().collect()
 }
 
 /// The summary of `solve --json` after a search that ended (`values`: per cell, the
 /// letters it takes in the solutions found), with the cells that differ.
-pub fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> records::SolveSummary {
+pub(crate) fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> records::SolveSummary {
     let (ambiguous_cells, ambiguous_clues) = ambiguity(prep, values, false);
     records::SolveSummary {
         solutions: o.found,
@@ -69,7 +69,11 @@ pub fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char>]) -> 
 /// `"ambiguous_cells"` (each `{"cell", "values"}`, with the cell's `"id"` when `ids`)
 /// and `"ambiguous_clues"` (the clues through them), when some cell takes more than
 /// one letter in `values`.
-pub fn ambiguity(prep: &Prepared, values: &[BTreeSet<char>], ids: bool) -> (Option<Vec<records::AmbiguousCell>>, Option<Vec<String>>) {
+pub(crate) fn ambiguity(
+    prep: &Prepared,
+    values: &[BTreeSet<char>],
+    ids: bool,
+) -> (Option<Vec<records::AmbiguousCell>>, Option<Vec<String>>) {
     let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     if ambiguous.is_empty() {
         return (None, None);
@@ -86,19 +90,19 @@ pub fn ambiguity(prep: &Prepared, values: &[BTreeSet<char>], ids: bool) -> (Opti
 }
 
 /// The labels of the clues through a cell that takes more than one letter in `values`.
-pub fn ambiguous_clues<'a>(prep: &'a Prepared, values: &[BTreeSet<char>]) -> Vec<&'a str> {
+pub(crate) fn ambiguous_clues<'a>(prep: &'a Prepared, values: &[BTreeSet<char>]) -> Vec<&'a str> {
     let open = |c: &usize| values.get(*c).is_some_and(|v| v.len() > 1);
     prep.puzzle.clues.iter().filter(|clue| clue.cells.iter().any(open)).map(|clue| clue.label.as_str()).collect()
 }
 
 /// A count in JSON: a number up to 2^53 (exact in every JSON reader), else a string of
 /// digits.
-pub fn count_value(n: &crate::solve::count::Big) -> records::Count {
+pub(crate) fn count_value(n: &crate::solve::count::Big) -> records::Count {
     records::Count::new(n.to_u64(), || n.to_string())
 }
 
 /// The summary of `solve --count --json`.
-pub fn count_summary(prep: &Prepared, counted: &Count) -> records::CountSummary {
+pub(crate) fn count_summary(prep: &Prepared, counted: &Count) -> records::CountSummary {
     let n = &counted.count;
     records::CountSummary {
         solutions: 0,

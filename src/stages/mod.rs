@@ -5,9 +5,9 @@
 pub mod puzzle;
 // the clue's dialect: its syntax and reference matcher, Python's (`regex`, `sre`) or
 // ECMAScript's (`ecma`), consulted by compile and verify
-pub mod dialect;
+pub(crate) mod dialect;
 // compile: clues → automata
-pub mod compile;
+pub(crate) mod compile;
 // propagate: automata + cells → cell domains, by line propagation
 pub mod propagate;
 // encode: automata + domains → CNF

@@ -3,8 +3,8 @@
 //! so it comes right after the matcher in the module order, and every strategy of
 //! [`crate::solve`] checks its grids with it (decoding a model is the solve stage's).
 //!
-//! The matcher is the reference matcher of the puzzle's dialect ([`crate::dialect`]):
-//! for Python [`crate::sre`], a port of CPython 3.11's `_sre` backtracking engine, run
+//! The matcher is the reference matcher of the puzzle's dialect (`crate::dialect`):
+//! for Python `crate::sre`, a port of CPython 3.11's `_sre` backtracking engine, run
 //! as `re.fullmatch` on the clue's own parse tree; for ECMAScript
 //! [`crate::ecma::Matcher`], which follows ECMA-262's matcher. It shares no code with
 //! the compile → encode path beyond the parser and the character tables (checked
@@ -28,12 +28,12 @@ pub struct Grid {
 
 impl Grid {
     /// The display rows as strings, top to bottom.
-    pub fn rows(&self, shape: &Shape) -> Vec<String> {
+    pub(crate) fn rows(&self, shape: &Shape) -> Vec<String> {
         shape.display_rows().iter().map(|r| r.iter().map(|&c| self.cells[c]).collect()).collect()
     }
 
     /// The characters of a list of cells.
-    pub fn word(&self, cells: &[usize]) -> String {
+    pub(crate) fn word(&self, cells: &[usize]) -> String {
         cells.iter().map(|&c| self.cells[c]).collect()
     }
 }

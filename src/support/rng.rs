@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 
 /// A seeded generator.
 #[derive(Debug)]
-pub struct Rng(ChaCha8Rng);
+pub(crate) struct Rng(ChaCha8Rng);
 
 /// A fresh seed for a run that was given none: 64 bits from the operating system's
 /// random source (through the standard library's randomly keyed hasher, which draws its
@@ -26,7 +26,7 @@ pub fn fresh_seed() -> u64 {
 
 impl Rng {
     /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(ChaCha8Rng::seed_from_u64(seed))
     }
     /// The next 64 random bits.
@@ -35,16 +35,16 @@ impl Rng {
         self.0.random()
     }
     /// A number in `0..n`, each equally likely (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         if n == 0 { 0 } else { self.0.random_range(0..n) }
     }
     /// True with probability `p` (clamped to 0..=1; never for NaN).
-    pub fn chance(&mut self, p: f64) -> bool {
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
         if p.is_nan() { false } else { self.0.random_bool(p.clamp(0.0, 1.0)) }
     }
 
     /// A random element of a non-empty slice.
-    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+    pub(crate) fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
         &v[self.below(v.len())]
     }
 }

@@ -18,22 +18,6 @@ pub enum Stage {
     Verify,
 }
 
-impl Stage {
-    /// All stages.
-    pub const ALL: [Stage; 5] = [Stage::Parse, Stage::Compile, Stage::Encode, Stage::Solve, Stage::Verify];
-
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Stage::Parse => "parse",
-            Stage::Compile => "compile",
-            Stage::Encode => "encode",
-            Stage::Solve => "solve",
-            Stage::Verify => "verify",
-        }
-    }
-}
-
 /// Time spent per stage, and the wall-clock time of the whole run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Times {
@@ -51,32 +35,32 @@ impl Times {
     }
 
     /// Adds `d` to `stage`.
-    pub fn add(&mut self, stage: Stage, d: Duration) {
+    pub(crate) fn add(&mut self, stage: Stage, d: Duration) {
         self.stages[stage as usize] += d;
     }
 
     /// Adds `d` to the wall-clock time.
-    pub fn add_wall(&mut self, d: Duration) {
+    pub(crate) fn add_wall(&mut self, d: Duration) {
         self.wall += d;
     }
 
     /// Time of one stage.
-    pub fn get(&self, stage: Stage) -> Duration {
+    pub(crate) fn get(&self, stage: Stage) -> Duration {
         self.stages[stage as usize]
     }
 
     /// Sum over all stages.
-    pub fn total(&self) -> Duration {
+    pub(crate) fn total(&self) -> Duration {
         self.stages.iter().sum()
     }
 
     /// Wall-clock time.
-    pub fn wall(&self) -> Duration {
+    pub(crate) fn wall(&self) -> Duration {
         self.wall
     }
 }
 
 /// Milliseconds as a float, for printing.
-pub fn ms(d: Duration) -> f64 {
+pub(crate) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }

@@ -63,14 +63,14 @@ fn one_per_cell(prep: &Prepared, grid: &[Option<char>]) -> Result<()> {
 /// can be completed, in one way or more, or which clues and cells conflict.
 ///
 /// ```
-/// use crossat::assist::{CheckOptions, check};
+/// use crossat::assist::CheckOptions;
 /// use crossat::records::CheckRecord;
 ///
 /// let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
 /// let puzzle = crossat::Puzzle::read("beatles.json", text.as_bytes())?;
 /// let mut failed = Vec::new();
 /// let grid = [Some('H'), Some('E'), Some('L'), Some('L')];
-/// let summary = check(puzzle.prepared(), &grid, CheckOptions::default(), |f| {
+/// let summary = puzzle.check_records(&grid, CheckOptions::default(), |f| {
 ///     if let CheckRecord::Failure(failure) = f.record {
 ///         failed.push(failure.clue);
 ///     }
@@ -166,14 +166,14 @@ fn completions(prep: &Prepared, grid: &[Option<char>], max: usize) -> Result<Opt
 /// with the conflict when the cells cannot be completed.
 ///
 /// ```
-/// use crossat::assist::{HintOptions, hint};
+/// use crossat::assist::HintOptions;
 /// use crossat::records::HintRecord;
 ///
 /// let text = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
 /// let puzzle = crossat::Puzzle::read("beatles.json", text.as_bytes())?;
 /// // Every forced cell of the empty grid, for a setter.
 /// let mut forced = Vec::new();
-/// let summary = hint(puzzle.prepared(), None, HintOptions { all: true, explain: false }, |h| {
+/// let summary = puzzle.hint_records(None, HintOptions { all: true, explain: false }, |h| {
 ///     if let HintRecord::Hint(hint) = h.record {
 ///         forced.push(hint.ch);
 ///     }
@@ -281,5 +281,119 @@ fn hint_record(prep: &Prepared, h: &Hint, because: Option<&Conflict>) -> records
         reason,
         clue,
         because: because.map(|k| conflict_record(prep, k)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::{Input, prepare};
+    use crate::records::Cell;
+
+    fn prepared(text: &str) -> Prepared {
+        prepare(&Input { source: "t.json".into(), bytes: text.as_bytes().to_vec(), ..Input::default() }).expect("prepares")
+    }
+
+    /// Every grid of the puzzle's cells over `letters` (`None`: an empty cell).
+    fn grids(cells: usize, letters: &[Option<char>]) -> impl Iterator<Item = Vec<Option<char>>> + '_ {
+        (0..letters.len().pow(cells as u32))
+            .map(move |k| (0..cells).map(|c| letters[k / letters.len().pow(c as u32) % letters.len()]).collect())
+    }
+
+    /// The labels of clue indices.
+    fn labels_of(prep: &Prepared, clues: &[usize]) -> Vec<String> {
+        clues.iter().map(|&i| prep.puzzle.clues[i].label.clone()).collect()
+    }
+
+    /// A record's cell is one of the puzzle's, back by [`crate::puzzle::Shape::cell_at`].
+    fn cell(prep: &Prepared, at: Cell) -> usize {
+        let c = prep.puzzle.shape.cell_at((at[0], at[1])).unwrap_or_else(|| panic!("no cell at {at:?}"));
+        assert_eq!(prep.puzzle.shape.cell_json(c), at);
+        c
+    }
+
+    /// Every record's clue indices name the clues its labels name, in its order, and
+    /// every cell it names is one of the puzzle's; the front ends draw from them. Two
+    /// puzzles: unique labels, and a free layout whose entries share labels (an entry
+    /// with several clues), where a failure's indices must also give its regex.
+    #[test]
+    fn each_record_names_its_clues_by_index_and_its_cells_by_position() {
+        let beatles = r#"{"left": ["HE|LL|O+", "[PLEASE]+"], "top": ["[^SPEAK]+", "EP|IP|EF"]}"#;
+        let shared = r#"{"layout": "free", "entries": [
+            {"label": "a", "cells": [[0, 0], [0, 1]], "clues": ["[AC].", "[AB]B"]},
+            {"label": "a", "cells": [[0, 0], [1, 0]], "clues": ["[AC][CD]"]},
+            {"label": "b", "cells": [[0, 1], [1, 1]], "clues": ["B.", "(.)\\1"]},
+            {"label": "c", "cells": [[1, 0], [1, 1]], "clues": ["[CD]B"]}]}"#;
+        let cases: [(&str, &[Option<char>]); 2] = [
+            (beatles, &[None, Some('H'), Some('E'), Some('L'), Some('P'), Some('x')]),
+            (shared, &[None, Some('A'), Some('B'), Some('C'), Some('D'), Some('x')]),
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for (text, letters) in cases {
+            let prep = prepared(text);
+            for grid in grids(prep.puzzle.givens.len(), letters) {
+                let options = CheckOptions { count_within: Some(100), upper_case: true };
+                let summary = check(&prep, &grid, options, |found| {
+                    match &found.record {
+                        CheckRecord::Failure(f) => {
+                            assert_eq!(found.clues.len(), 1, "{grid:?}");
+                            let clue = &prep.puzzle.clues[found.clues[0]];
+                            assert_eq!((&clue.label, &clue.regex), (&f.clue, &f.regex), "{grid:?}");
+                            let _ = f.cell.map(|at| cell(&prep, at));
+                            let _ = seen.insert("failure");
+                        }
+                        CheckRecord::UnknownChar(u) => {
+                            assert!(found.clues.is_empty());
+                            assert_eq!(grid[cell(&prep, u.cell)].map(String::from), Some(u.ch.clone()));
+                            let _ = seen.insert("unknown");
+                        }
+                    }
+                    Ok(())
+                })
+                .expect("checks");
+                let mut want = summary.record.conflict.as_ref().map(|k| k.clues.clone()).unwrap_or_default();
+                want.extend(summary.record.broken.clone().unwrap_or_default());
+                assert_eq!(labels_of(&prep, &summary.clues), want, "{grid:?}");
+                if let Some(k) = &summary.record.conflict {
+                    k.cells.iter().for_each(|&at| assert!(grid[cell(&prep, at)].is_some(), "{grid:?}: a conflict names filled cells"));
+                    let _ = seen.insert("check conflict");
+                }
+                for all in [false, true] {
+                    let summary = hint(&prep, Some(&grid), HintOptions { all, explain: false }, |found| {
+                        match &found.record {
+                            HintRecord::Wrong(w) => {
+                                assert_eq!(labels_of(&prep, &found.clues), w.clues, "{grid:?}");
+                                let _ = cell(&prep, w.cell);
+                                let _ = seen.insert("wrong");
+                            }
+                            HintRecord::Hint(h) => {
+                                let want = match (&h.because, &h.clue) {
+                                    (Some(k), _) => k.clues.clone(),
+                                    (None, Some(clue)) => vec![clue.clone()],
+                                    (None, None) => Vec::new(),
+                                };
+                                assert_eq!(labels_of(&prep, &found.clues), want, "{grid:?}");
+                                assert!(grid[cell(&prep, h.cell)].is_none(), "{grid:?}: a hint is for an empty cell");
+                                let _ = seen.insert(if all { "all" } else { "hint" });
+                            }
+                        }
+                        Ok(())
+                    })
+                    .expect("hints");
+                    let want = summary.record.conflict.as_ref().map(|k| k.clues.clone()).unwrap_or_default();
+                    assert_eq!(labels_of(&prep, &summary.clues), want, "{grid:?}");
+                }
+            }
+        }
+        let kinds = ["all", "check conflict", "failure", "hint", "unknown", "wrong"];
+        assert_eq!(seen, kinds.into_iter().collect(), "every kind of record was seen");
+    }
+
+    /// A grid of the wrong size is an input error, not a panic.
+    #[test]
+    fn a_grid_of_the_wrong_size_is_an_input_error() {
+        let prep = prepared(r#"{"left": ["A|B", "B"], "top": ["A|B", "B"]}"#);
+        assert!(matches!(check(&prep, &[None; 3], CheckOptions::default(), |_| Ok(())), Err(Error::Input(_))));
+        assert!(matches!(hint(&prep, Some(&[None; 5]), HintOptions::default(), |_| Ok(())), Err(Error::Input(_))));
     }
 }

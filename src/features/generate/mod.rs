@@ -41,7 +41,7 @@ use crate::stop::Cancel;
 
 pub(crate) use crate::deduce::rate::rate;
 pub(crate) use crate::records::{Difficulty, Rating};
-pub use crate::rng::Rng;
+pub(crate) use crate::rng::Rng;
 
 mod attempt;
 mod block;

@@ -25,7 +25,8 @@ pub struct LineWords {
 
 impl LineWords {
     /// Whether the DAWG accepts `word` (for tests).
-    pub fn accepts(&self, word: &str) -> bool {
+    #[cfg(test)]
+    pub(crate) fn accepts(&self, word: &str) -> bool {
         let mut q = 0u32;
         for (j, p) in word.as_bytes().chunks(2).enumerate() {
             let (Some(layer), [a, b]) = (self.layers.get(j), p) else { return false };

@@ -9,16 +9,18 @@
 //! | parse | [`crate::puzzle::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
 //! | compile | [`Lexicon::new`] (`dawg`) | words → one layered DAWG per line length |
 //! | search | [`search::search`] (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
-//! | or SAT | [`encode`], [`generate`] ([`sat`]) | DAWGs → CNF → squares, or a proof that none exists |
-//! | verify | [`verify`] | square → checked against the word *set*, not the automata |
-//! | emit | [`Square::rows`], [`Square::draw`] | square → JSON rows, boxed text |
+//! | or SAT | [`encode`], [`generate`] (`sat`) | DAWGs → CNF → squares, or a proof that none exists |
+//! | verify | `verify` | square → checked against the word *set*, not the automata |
+//! | emit | [`Square::rows`], `Square::draw` | square → JSON rows, boxed text |
 //!
 //! Both routes read the same automata, and every square either prints has passed
-//! [`verify`] first.
+//! `verify` first.
 
 pub(crate) mod dawg;
-pub mod sat;
+pub(crate) mod sat;
 pub mod search;
+#[cfg(test)]
+mod tests;
 
 pub use dawg::Lexicon;
 pub use sat::{Model, encode, generate, write_dimacs};
@@ -72,7 +74,7 @@ impl Size {
 }
 
 /// The fill rules for a line of `n` cells: the allowed numbers of filled cells.
-pub fn filled_range(n: usize) -> std::ops::RangeInclusive<usize> {
+pub(crate) fn filled_range(n: usize) -> std::ops::RangeInclusive<usize> {
     n.div_ceil(2)..=n - 1
 }
 
@@ -108,7 +110,7 @@ impl Square {
     }
 
     /// The grid with its cell boundaries drawn in ASCII (`+--+`).
-    pub fn draw(&self) -> String {
+    pub(crate) fn draw(&self) -> String {
         self.draw_with(false)
     }
 
@@ -149,7 +151,7 @@ impl Square {
 
 /// Checks a square against the rules and the dictionary's word set — not against the
 /// automata or the formula it came from.
-pub fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), String> {
+pub(crate) fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), String> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (l, (line, word)) in sq.size.lines().iter().zip(sq.words()).enumerate() {
         let name = sq.size.line_name(l);
@@ -357,13 +359,13 @@ impl Given {
     }
 
     /// Whether `sq` agrees with every fixed cell.
-    pub fn admits(&self, sq: &Square) -> bool {
+    pub(crate) fn admits(&self, sq: &Square) -> bool {
         self.cells.iter().zip(&sq.cells).all(|(g, c)| g.is_none_or(|g| g == cell_of(*c)))
     }
 }
 
 /// The cell value of a square's cell.
-pub fn cell_of(c: Option<[u8; 2]>) -> Cell {
+pub(crate) fn cell_of(c: Option<[u8; 2]>) -> Cell {
     c.map_or(BLANK, |[a, b]| u16::from(a - b'a') * LETTERS as u16 + u16::from(b - b'a'))
 }
 

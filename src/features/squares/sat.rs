@@ -366,7 +366,7 @@ impl Polarity {
 
 /// Fixes the given cells by unit clauses; a given pair no word uses there makes the
 /// formula unsatisfiable (an empty clause).
-pub fn pin(model: &mut Model, given: &Given) {
+pub(crate) fn pin(model: &mut Model, given: &Given) {
     for (cell, g) in model.cells.iter().zip(&given.cells) {
         match *g {
             None => {}

@@ -35,7 +35,7 @@ impl Alphabet {
     /// Each symbol gets a DFA byte: word characters (Python `\w`) get ASCII word bytes,
     /// the others non-word bytes, so regex-automata's ASCII `\b` decides word
     /// boundaries exactly as Python does on the real characters.
-    pub fn new(chars: impl IntoIterator<Item = char>) -> Result<Alphabet, String> {
+    pub(crate) fn new(chars: impl IntoIterator<Item = char>) -> Result<Alphabet, String> {
         let chars: Vec<char> = chars.into_iter().collect::<BTreeSet<_>>().into_iter().collect();
         if chars.is_empty() {
             return Err("the alphabet is empty".into());
@@ -89,17 +89,12 @@ impl Alphabet {
     }
 
     /// Number of symbols.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.chars.len()
     }
 
-    /// Always false: an alphabet has at least one symbol.
-    pub fn is_empty(&self) -> bool {
-        self.chars.is_empty()
-    }
-
     /// Index of `c`, if it belongs to the alphabet.
-    pub fn index(&self, c: char) -> Option<usize> {
+    pub(crate) fn index(&self, c: char) -> Option<usize> {
         if c.is_ascii() {
             let i = self.ascii[c as usize];
             return (i != NOT_IN).then_some(usize::from(i));

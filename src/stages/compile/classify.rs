@@ -56,7 +56,7 @@ impl Route {
     }
 
     /// A short name for statistics and messages.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Route::Regular => "regular",
             Route::Bounded { .. } => "bounded",
@@ -68,7 +68,7 @@ impl Route {
 
 /// Which routes the classifier may take (tests force each one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub(crate) struct Options {
     /// Prefer the bounded route when the over-approximation has at most this many
     /// strings.
     pub prefer_bounded: u64,

@@ -1,9 +1,9 @@
 //! The **compile** stage: every clue → an automaton over the puzzle alphabet, bounded by
 //! the length of its line.
 //!
-//! This file is the driver: [`parse_clues`] (each clue's tree in the puzzle's
+//! This file is the driver: `parse_clues` (each clue's tree in the puzzle's
 //! dialect, [`crate::dialect`]: `re._parser`'s by [`crate::regex::parser`], or the
-//! ECMAScript parser's), [`choose_alphabet`], `compile` (each clue once per
+//! ECMAScript parser's), `choose_alphabet`, `compile` (each clue once per
 //! line length, equal and renamed clues shared) and `positions` (the clues' position
 //! automata, for propagation before compiling). Per clue, `compile` runs three
 //! passes:
@@ -19,7 +19,7 @@
 //!    become markers of a tagged skeleton (`skeleton`); clues equal up to renamed
 //!    symbols compile once (`rename`).
 //!
-//! Every table is an [`Automaton`] (`automaton`: the type, `DEAD`, `trim`),
+//! Every table is an `Automaton` (`automaton`: the type, `DEAD`, `trim`),
 //! minimised by `minimize`; `fxhash` holds the hash map the builders share.
 //!
 //! Limits (each failure is a clear error naming the clue): NFA and DFA builders get
@@ -39,12 +39,12 @@ pub(crate) mod normalise_es;
 pub(crate) mod rename;
 pub(crate) mod skeleton;
 
-pub use alphabet::Alphabet;
-pub use automaton::Automaton;
+pub(crate) use alphabet::Alphabet;
+pub(crate) use automaton::Automaton;
 pub(crate) use automaton::DEAD;
 pub(crate) use automaton::MAX_STATES;
 pub(crate) use automaton::trim;
-pub use classify::Options;
+pub(crate) use classify::Options;
 pub(crate) use classify::Route;
 pub(crate) use dfa::{always_nullable, min_len, thompson_nfa, to_hir};
 pub(crate) use dfa::{clue_automaton, determinize, fitted_automaton};
@@ -80,7 +80,7 @@ impl CompiledClue {
     /// ignores the registers in propagation, or the counterexample route's regular
     /// approximation): a line it accepts must still be asked of the matcher, and a
     /// grid the matcher rejects on this clue is a counterexample, not a bug.
-    pub fn approximate(&self) -> bool {
+    pub(crate) fn approximate(&self) -> bool {
         matches!(self.route, Route::Tagged | Route::Guarded)
     }
 }
@@ -98,7 +98,7 @@ pub struct Compiled {
 
 /// Parses every clue, then every regex of the pool, in the puzzle's dialect (Python's
 /// as `re._parser` does); the error names the clue and gives the dialect's reason.
-pub fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Tree>> {
+pub(crate) fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Tree>> {
     (0..regex_count(puzzle))
         .map(|i| {
             dialect::parse(puzzle.dialect, regex_text(puzzle, i)).map_err(|e| {
@@ -155,7 +155,7 @@ fn syntax_error(e: &parser::ParseError) -> ClueErrorKind {
 
 /// Chooses the alphabet: the explicit one (`--alphabet` or the puzzle's), else the
 /// characters the clues and givens mention.
-pub fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Tree], explicit: Option<&[char]>) -> Result<Alphabet> {
+pub(crate) fn choose_alphabet(source: &str, puzzle: &Puzzle, parsed: &[Tree], explicit: Option<&[char]>) -> Result<Alphabet> {
     let explicit = explicit.or(puzzle.alphabet.as_deref());
     let chars: BTreeSet<char> = match explicit {
         Some(chars) => {
@@ -187,7 +187,7 @@ pub(crate) fn compile(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: 
 }
 
 /// `compile` with the routes of `classify` restricted by `opts`.
-pub fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
+pub(crate) fn compile_with(source: &str, puzzle: &Puzzle, parsed: &[Tree], alphabet: Alphabet, opts: Options) -> Result<Compiled> {
     compile_cancellable(source, puzzle, parsed, alphabet, opts, &Cancel::never())
 }
 

@@ -1,5 +1,5 @@
 //! A clue in its puzzle's [`Dialect`]: parsed by that dialect's parser into a
-//! [`Tree`] (`parse`) and matched by that dialect's reference matcher
+//! `Tree` (`parse`) and matched by that dialect's reference matcher
 //! (`Matcher`).
 //!
 //! | dialect | parser | tree | reference matcher |
@@ -15,8 +15,8 @@
 //! meaning ([`ecma`]).
 
 pub mod ecma;
-pub mod regex;
-pub mod sre;
+pub(crate) mod regex;
+pub(crate) mod sre;
 
 pub(crate) use crate::puzzle::Dialect;
 use crate::regex::parser;
@@ -25,7 +25,7 @@ use sre::BudgetExceeded;
 
 /// A clue parsed in its dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tree {
+pub(crate) enum Tree {
     /// `re._parser`'s tree.
     Python(Parsed),
     /// The ECMAScript parser's tree.

@@ -1,5 +1,5 @@
 //! The **encode** stage: automata + cell domains (from [`crate::propagate`]) → CNF,
-//! written into a [`ClauseSink`].
+//! written into a `ClauseSink`.
 //!
 //! 1. *Cells.* One variable `x[c][a]` per cell and letter of its domain; exactly one is
 //!    true (at-least-one clause; pairwise at-most-one up to `PAIRWISE_MAX` letters,
@@ -16,7 +16,7 @@
 //! within `MAX_CLAUSES` and `MAX_VARS`); a plain clue's line is `encode_line`
 //! (`unroll.rs`), a tagged clue's registers and lookarounds are `marker_slots`, the regex
 //! pool's assignment is `pool.rs`, `exactly_one` and `at_most_one` are
-//! `cardinality.rs`, and the formula is written into a [`ClauseSink`] (`sink.rs`).
+//! `cardinality.rs`, and the formula is written into a `ClauseSink` (`sink.rs`).
 
 mod cardinality;
 pub(crate) mod marker_slots;
@@ -25,7 +25,7 @@ mod sink;
 mod unroll;
 
 pub(crate) use cardinality::{at_most_one, exactly_one};
-pub use sink::{ClauseSink, Cnf};
+pub(crate) use sink::{ClauseSink, Cnf};
 pub(crate) use unroll::encode_line;
 
 use crate::compile::{Compiled, CompiledClue};

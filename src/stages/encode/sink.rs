@@ -2,7 +2,7 @@
 //! always see the same formula.
 
 /// Receives variables and clauses (DIMACS numbering: variables from 1, `-v` negates).
-pub trait ClauseSink {
+pub(crate) trait ClauseSink {
     /// A fresh variable.
     fn new_var(&mut self) -> i32;
     /// Adds a clause; the empty clause makes the formula unsatisfiable.

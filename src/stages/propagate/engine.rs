@@ -33,7 +33,7 @@ pub struct Propagator {
 
 impl Propagator {
     /// The constraints of `puzzle`.
-    pub fn new(puzzle: &Puzzle) -> Propagator {
+    pub(crate) fn new(puzzle: &Puzzle) -> Propagator {
         let pool_entries: &[Vec<usize>] = puzzle.pool.as_ref().map_or(&[], |p| &p.entries);
         let lines: Vec<Vec<usize>> = puzzle.clues.iter().map(|c| c.cells.clone()).chain(pool_entries.iter().cloned()).collect();
         let mut of_cell: Vec<Vec<usize>> = vec![vec![]; puzzle.givens.len()];

@@ -5,11 +5,11 @@
 //! clue's automaton is unrolled over its cells; a letter stays in a cell's domain only
 //! if some run of every clue through that cell can use it. Repeated to a fixpoint
 //! (`domains`), this is arc consistency on each line, done once before the solver
-//! starts; the line search, the rater and `hint` run the same [`Propagator`] from their
+//! starts; the line search, the rater and `hint` run the same `Propagator` from their
 //! own domains.
 //!
-//! - `symset`: [`SymSet`], the letters a cell may hold;
-//! - `engine`: [`Propagator`], the fixpoint over a puzzle's constraints, and its
+//! - `symset`: `SymSet`, the letters a cell may hold;
+//! - `engine`: `Propagator`, the fixpoint over a puzzle's constraints, and its
 //!   `Scratch` buffers and trail;
 //! - `layers`: the support of one line over an automaton's layers;
 //! - `support`: a clue's support by its route (plain layers, or tagged);
@@ -27,14 +27,14 @@ pub(crate) mod support;
 pub(crate) mod symset;
 pub(crate) mod table;
 
-pub use engine::Propagator;
+pub(crate) use engine::Propagator;
 pub(crate) use engine::Scratch;
 pub(crate) use engine::Wipeout;
 pub(crate) use layers::line_count;
 pub(crate) use layers::live_layers;
 pub(crate) use layers::supported;
 pub(crate) use support::{LineSupport, line_support};
-pub use symset::SymSet;
+pub(crate) use symset::SymSet;
 pub(crate) use table::MAX_TABLE_WORDS;
 
 use crate::compile::Compiled;
@@ -50,7 +50,7 @@ pub(crate) fn domains(puzzle: &Puzzle, compiled: &Compiled) -> Option<Vec<SymSet
 /// automaton finds over `line` (the cells' current domains), e.g. by testing each
 /// word the support allows with an exact matcher. It must keep every letter that some
 /// matching word of the line uses, so that no solution is lost.
-pub fn domains_with(
+pub(crate) fn domains_with(
     puzzle: &Puzzle,
     compiled: &Compiled,
     refine: impl FnMut(usize, &[SymSet], &[SymSet]) -> Option<Vec<SymSet>>,

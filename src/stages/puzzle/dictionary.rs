@@ -36,7 +36,7 @@ impl Dictionary {
     }
 
     /// Reads a one-word-per-line list already in memory; `name` is for messages.
-    pub fn from_bytes(name: &str, bytes: &[u8], fold_case: bool) -> Result<Dictionary> {
+    pub(crate) fn from_bytes(name: &str, bytes: &[u8], fold_case: bool) -> Result<Dictionary> {
         let name = name.to_string();
         let mut words = BTreeSet::new();
         let bytes = super::strip_bom(bytes);

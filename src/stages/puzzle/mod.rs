@@ -431,3 +431,38 @@ pub fn parse_grid_rows(text: &str) -> Vec<Vec<Option<char>>> {
         .map(|l| l.chars().map(|c| if c == '.' { None } else { Some(c) }).collect())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Shape::cell_at`] undoes [`Shape::coords`] on every kind of shape, and finds
+    /// no cell where there is none.
+    #[test]
+    fn cell_at_is_the_inverse_of_coords() {
+        let shapes = [
+            Shape::Rect { rows: 3, cols: 4 },
+            Shape::Hex(hex::Sides::regular(3)),
+            Shape::Hex(hex::Sides { top: 2, nw: 3, ne: 4 }),
+            Shape::Free { cells: 3, coords: Some(vec![(0, 5), (2, 1), (7, 0)]) },
+            Shape::Free { cells: 4, coords: None },
+        ];
+        for shape in shapes {
+            let n = shape.cells();
+            let mut at = std::collections::BTreeSet::new();
+            for c in 0..n {
+                assert_eq!(shape.cell_at(shape.coords(c)), Some(c), "{shape:?}: cell {c}");
+                let _ = at.insert(shape.coords(c));
+            }
+            // Every other place in (and around) the bounding box holds no cell.
+            let (rows, cols) = at.iter().fold((0, 0), |(r, c), &(y, x)| (r.max(y + 2), c.max(x + 2)));
+            for r in 0..rows {
+                for c in 0..cols {
+                    if !at.contains(&(r, c)) {
+                        assert_eq!(shape.cell_at((r, c)), None, "{shape:?}: ({r}, {c})");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 
 /// Decodes the bytes: UTF-8 when valid, Windows-1252 otherwise.
-pub fn decode(bytes: &[u8]) -> String {
+pub(crate) fn decode(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
         Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),

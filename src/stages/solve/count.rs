@@ -8,7 +8,7 @@
 //! that counts instead of listing, in the manner of the component-caching model counters (sharpSAT, Ganak):
 //!
 //! - *Propagation.* At every node each line is kept arc consistent over its
-//!   automaton ([`Propagator`]): a letter leaves a cell only when no word of some
+//!   automaton (`Propagator`): a letter leaves a cell only when no word of some
 //!   clue's line uses it, so no grid is lost.
 //! - *Segments and cuts.* A clue with an exact automaton (regular and bounded
 //!   routes; deterministic, so a word has one run) is held as segments of its line
@@ -20,7 +20,7 @@
 //!   the automaton, `segment::words`, equal to the product of the domain sizes). A
 //!   clue whose automaton over-approximates it (back-references, lookarounds, the
 //!   counterexample route) is never cut: the caller's matcher is asked about each word
-//!   of its line, when there are at most [`EXACT_WORDS`], and otherwise it stays; left
+//!   of its line, when there are at most `EXACT_WORDS`, and otherwise it stays; left
 //!   with no open cell it is one word, which the matcher decides.
 //! - *Components.* The open cells fall into components: two cells are in one when a
 //!   segment that is not satisfied runs through both. The grids below a node are the
@@ -63,7 +63,8 @@ use std::collections::HashMap;
 /// Counts the grids of a prepared puzzle with fixed clues (not a regex pool), from its
 /// propagated domains; the matcher decides the clues whose automata over-approximate
 /// them.
-pub fn count_prepared(prep: &Prepared) -> Result<Counted> {
+#[cfg(test)]
+pub(crate) fn count_prepared(prep: &Prepared) -> Result<Counted> {
     count_prepared_within(prep, usize::MAX)?.ok_or_else(|| crate::error::Error::Internal("an unbounded count gave up".into()))
 }
 
@@ -79,7 +80,7 @@ const REPORT_DEPTH: usize = 3;
 /// [`count_prepared`] within `max_nodes` decisions: `None` when the count needs more.
 /// By the frontier sweep (`order::swept`) where it applies, with a table of at most
 /// 16 entries per decision; otherwise by the branching search.
-pub fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
+pub(crate) fn count_prepared_within(prep: &Prepared, max_nodes: usize) -> Result<Option<Counted>> {
     if let Some(counted) = order::swept(prep, max_nodes, 1, None)? {
         return Ok(Some(counted));
     }

@@ -11,7 +11,7 @@ use crate::stop::Cancel;
 use crate::verify::Grid;
 
 /// The clause that rules out one grid: some cell (with a choice) differs.
-pub fn blocking_clause(vars: &CellVars, grid: &[usize]) -> Vec<i32> {
+pub(crate) fn blocking_clause(vars: &CellVars, grid: &[usize]) -> Vec<i32> {
     vars.cells
         .iter()
         .zip(grid)

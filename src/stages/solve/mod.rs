@@ -15,7 +15,7 @@ pub(crate) mod counterexample;
 pub(crate) mod decided;
 pub(crate) mod enumerate;
 pub(crate) mod lines;
-pub mod odometer;
+pub(crate) mod odometer;
 pub(crate) mod oracle;
 pub(crate) mod parallel;
 pub(crate) mod parts;
@@ -26,7 +26,7 @@ pub(crate) mod stream;
 pub(crate) mod whole;
 
 pub(crate) use decided::solve_decided;
-pub use enumerate::blocking_clause;
+pub(crate) use enumerate::blocking_clause;
 pub(crate) use enumerate::{Found, Verdict, decode_assignment, decode_cells, enumerate};
 pub(crate) use enumerate::{enumerate_cancellable, project};
 pub(crate) use lines::solve_lines;

@@ -8,7 +8,7 @@ use crate::verify::Verifier;
 
 /// Most words of one line that solving (propagation, the line search, the split into
 /// parts) tests one by one with the matcher.
-pub const EXACT_WORDS: usize = 256;
+pub(crate) const EXACT_WORDS: usize = 256;
 
 /// Every combination of one choice per position, in order, the last position varying
 /// fastest (an odometer whose digits have their own bases).
@@ -122,7 +122,13 @@ pub(crate) fn ask_each(
 /// `WALK_STEPS`); `None` otherwise (or when the matcher gives up, or for a regular
 /// clue, whose support is already exact). Exact, so sound: a letter goes only when no
 /// matching word of the line uses it.
-pub fn exact_support(compiled: &Compiled, verifier: &Verifier, i: usize, support: &[SymSet], max_words: usize) -> Option<Vec<SymSet>> {
+pub(crate) fn exact_support(
+    compiled: &Compiled,
+    verifier: &Verifier,
+    i: usize,
+    support: &[SymSet],
+    max_words: usize,
+) -> Option<Vec<SymSet>> {
     exact_support_noting(compiled, verifier, i, support, max_words, &mut false)
 }
 

@@ -128,7 +128,7 @@ impl Prepared {
     }
 
     /// Sets the cancel token that the work on this puzzle polls from now on.
-    pub fn set_cancel(&mut self, cancel: Cancel) {
+    pub(crate) fn set_cancel(&mut self, cancel: Cancel) {
         self.cancel = cancel;
     }
 
@@ -139,7 +139,7 @@ impl Prepared {
 
     /// The clues' automata, compiled now if they were not yet (the time is not
     /// counted).
-    pub fn compiled(&self) -> Result<&Compiled> {
+    pub(crate) fn compiled(&self) -> Result<&Compiled> {
         if let Some(c) = self.compiled.get() {
             return Ok(c);
         }
@@ -163,7 +163,7 @@ impl Prepared {
 
     /// Whether propagation over the clues' position automata decided the puzzle before
     /// anything was compiled (`propagate::early`).
-    pub fn decided_before_compiling(&self) -> bool {
+    pub(crate) fn decided_before_compiling(&self) -> bool {
         self.decided_early
     }
 
@@ -199,18 +199,18 @@ impl Prepared {
 
     /// Whether the formula has been built (it is not when propagation or the line
     /// search decided the puzzle and nothing asked for it since).
-    pub fn encoded(&self) -> bool {
+    pub(crate) fn encoded(&self) -> bool {
         self.formula.get().is_some()
     }
 
     /// Nodes the line search took, when it decided the puzzle ([`crate::pipeline::solve`]).
-    pub fn line_nodes(&self) -> Option<usize> {
+    pub(crate) fn line_nodes(&self) -> Option<usize> {
         self.line_nodes
     }
 
     /// Sets the most nodes the line search of [`crate::pipeline::solve`] may take (0:
     /// none, straight to the SAT search).
-    pub fn set_line_budget(&mut self, nodes: usize) {
+    pub(crate) fn set_line_budget(&mut self, nodes: usize) {
         self.line_budget = Some(nodes);
     }
 

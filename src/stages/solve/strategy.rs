@@ -33,7 +33,7 @@ pub(crate) fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl Fn
     super::solve_whole(prep, limit, emit)
 }
 
-/// How [`solve_listing`](crate::pipeline::solve_listing) lists a puzzle's grids.
+/// How [`Puzzle::search`](crate::Puzzle::search) lists a puzzle's grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Listing {
     /// Most grids to hand over (all when `None`).

@@ -230,7 +230,7 @@ impl StoppedCount {
     }
 }
 
-/// Milliseconds per stage ([`Stage::ALL`]).
+/// Milliseconds per stage (`Stage::ALL`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StageTimes {
     /// Parsing.

@@ -3,7 +3,6 @@
 
 use crossat::Error;
 use crossat::clock::Instant;
-use crossat::pipeline::Prepared;
 use crossat::stop::Cancel;
 use std::time::Duration;
 
@@ -26,16 +25,16 @@ pub(crate) fn limited<T>(timeout_ms: Option<f64>, f: impl FnOnce(&Cancel) -> cro
     }
 }
 
-/// [`limited`] for work on `prep`, which polls the token while `f` runs.
-pub(crate) fn limited_prep<T>(
-    prep: &mut Prepared,
+/// [`limited`] for work on `puzzle`, which polls the token while `f` runs.
+pub(crate) fn limited_puzzle<T>(
+    puzzle: &mut crossat::Puzzle,
     timeout_ms: Option<f64>,
-    f: impl FnOnce(&mut Prepared) -> crossat::Result<T>,
+    f: impl FnOnce(&mut crossat::Puzzle) -> crossat::Result<T>,
 ) -> Result<Option<T>, String> {
     limited(timeout_ms, |cancel| {
-        prep.set_cancel(cancel.clone());
-        let r = f(prep);
-        prep.set_cancel(Cancel::never());
+        puzzle.set_cancel(cancel.clone());
+        let r = f(puzzle);
+        puzzle.set_cancel(Cancel::never());
         r
     })
 }

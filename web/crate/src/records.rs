@@ -4,100 +4,64 @@
 //! that runs out of time ends with the summary the command line prints when its
 //! `--timeout` passes (`"complete": false, "reason": "timeout"`).
 //!
-//! Every record is a type of [`crossat::records`], built by the library ([`crossat::emit`],
-//! [`crossat::assist`], [`crossat::Puzzle::explain`]) as on the command line; web/test/api.mjs
+//! Every record is a type of [`crossat::records`], built by the library's facade
+//! ([`crossat::Puzzle`]) as on the command line; web/test/api.mjs
 //! compares the two front ends' records on every bundled puzzle.
 
-use crate::limit::{limited, limited_prep};
-use crossat::assist::{self, CheckOptions, HintOptions};
-use crossat::emit;
-use crossat::pipeline::{self, Input, Prepared};
-use crossat::records::{self, Printed, Unfinished, Uniqueness};
-use crossat::solve::Outcome;
+use crate::limit::{limited, limited_puzzle};
+use crossat::assist::{CheckOptions, HintOptions};
+use crossat::pipeline::Input;
+use crossat::records::{self, Printed, Unfinished};
+use crossat::{Listing, Puzzle};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// The summary of a command stopped by its time limit, as the command line writes it.
 fn stopped(base: impl Serialize) -> Value {
     records::value(&crossat::stop::stopped_json(crossat::stop::Reason::Timeout, base))
 }
 
-/// What a search found: the solutions and each cell's values.
-struct Found {
-    solutions: Vec<records::Solution>,
-    values: Vec<BTreeSet<char>>,
-}
-
-fn search(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<(Found, Option<Outcome>), String> {
-    let mut found = Found { solutions: Vec::new(), values: vec![BTreeSet::new(); prep.puzzle.givens.len()] };
-    let outcome = limited_prep(prep, timeout_ms, |prep| {
-        pipeline::solve(prep, limit, |puzzle, grid| {
-            for (set, &ch) in found.values.iter_mut().zip(&grid.cells) {
-                let _ = set.insert(ch);
-            }
-            found.solutions.push(emit::solution(puzzle, grid));
+/// `solve --json [--limit N]`: the solutions, then the summary.
+pub fn solve(puzzle: &mut Puzzle, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
+    let mut out: Vec<Value> = Vec::new();
+    let listing = Listing { limit: Some(limit.unwrap_or(2)), ..Listing::default() };
+    let summary = limited_puzzle(puzzle, timeout_ms, |puzzle| {
+        puzzle.search(listing, |p, solution| {
+            out.push(records::value(&solution.record(p)));
             Ok(())
         })
     })?;
-    Ok((found, outcome))
-}
-
-/// `solve --json [--limit N]`: the solutions, then the summary.
-pub fn solve(prep: &mut Prepared, limit: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
-    let (found, outcome) = search(prep, Some(limit.unwrap_or(2)), timeout_ms)?;
-    let mut out: Vec<Value> = found.solutions.iter().map(records::value).collect();
-    out.push(match outcome {
-        Some(outcome) => records::value(&emit::solve_summary(prep, outcome, &found.values)),
-        None => stopped(records::StoppedSolve::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)), out.len())),
-    });
+    let summary = match summary {
+        Some(summary) => records::value(&summary),
+        None => stopped(records::StoppedSolve::new(puzzle.puzzle().name.clone(), Some(puzzle.alphabet()), out.len())),
+    };
+    out.push(summary);
     Ok(Value::Array(out))
 }
 
 /// `solve --count --json`: the summary.
-pub fn count(prep: &mut Prepared, timeout_ms: Option<f64>) -> Result<Value, String> {
-    Ok(match limited_prep(prep, timeout_ms, pipeline::count)? {
-        Some(counted) => records::value(&emit::count_summary(prep, &counted)),
-        None => stopped(records::StoppedCount::new(prep.puzzle.name.clone(), Some(emit::alphabet_text(prep)))),
+pub fn count(puzzle: &mut Puzzle, timeout_ms: Option<f64>) -> Result<Value, String> {
+    Ok(match limited_puzzle(puzzle, timeout_ms, Puzzle::count_record)? {
+        Some(summary) => records::value(&summary),
+        None => stopped(records::StoppedCount::new(puzzle.puzzle().name.clone(), Some(puzzle.alphabet()))),
     })
 }
 
 /// For setters: the solutions up to `bound` (their grids), whether that is all of
 /// them, the cells that differ between them (with their ids), and the exact count when
-/// the counting search finishes within the time left.
-pub fn analyse(prep: &mut Prepared, bound: usize, timeout_ms: Option<f64>) -> Result<records::Analysis, String> {
-    let start = crossat::clock::Instant::now();
-    let (found, outcome) = search(prep, Some(bound), timeout_ms)?;
-    let (cells, clues) = emit::ambiguity(prep, &found.values, true);
-    let count = match outcome {
-        Some(o) if o.complete => Some(records::Count::Number(o.found as u64)),
-        Some(_) => {
-            let left = timeout_ms.map(|ms| ms - start.elapsed().as_secs_f64() * 1e3);
-            if left.is_some_and(|ms| ms <= 0.0) {
-                None
-            } else {
-                limited_prep(prep, left, pipeline::count)?.map(|c| emit::count_value(&c.count))
-            }
-        }
-        None => None,
-    };
-    Ok(records::Analysis {
-        solutions: found.solutions.len(),
-        complete: outcome.is_some_and(|o| o.complete),
-        unique: outcome.map_or(Uniqueness::Undecided, emit::unique),
-        grids: found.solutions.into_iter().map(|s| s.grid).collect(),
-        ambiguous_cells: cells.unwrap_or_default(),
-        ambiguous_clues: clues.unwrap_or_default(),
-        count,
-        reason: outcome.is_none().then_some(records::StopReason::Timeout),
-    })
+/// the counting search finishes within the time left ([`Puzzle::analyse`]).
+pub fn analyse(puzzle: &mut Puzzle, bound: usize, timeout_ms: Option<f64>) -> Result<records::Analysis, String> {
+    // The time limit is the puzzle's cancel token: `analyse` reports what it found
+    // before it, and a count it cut short as no count.
+    limited_puzzle(puzzle, timeout_ms, |puzzle| puzzle.analyse(bound))?
+        .ok_or_else(|| "the analysis stopped at its time limit without its partial answer".to_string())
 }
 
 /// `check --json` on a grid.
-pub fn check(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+pub fn check(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut out = Vec::new();
-    let done = limited_prep(prep, timeout_ms, |prep| {
-        let summary = assist::check(prep, grid, CheckOptions::default(), |found| {
+    let done = limited_puzzle(puzzle, timeout_ms, |puzzle| {
+        let summary = puzzle.check_records(grid, CheckOptions::default(), |found| {
             out.push(records::value(&found.record));
             Ok(())
         })?;
@@ -111,10 +75,10 @@ pub fn check(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>
 }
 
 /// `hint --json --grid` on a partial grid.
-pub fn hint(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+pub fn hint(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
     let mut out = Vec::new();
-    let done = limited_prep(prep, timeout_ms, |prep| {
-        let summary = assist::hint(prep, Some(grid), HintOptions::default(), |found| {
+    let done = limited_puzzle(puzzle, timeout_ms, |puzzle| {
+        let summary = puzzle.hint_records(Some(grid), HintOptions::default(), |found| {
             out.push(records::value(&found.record));
             Ok(())
         })?;
@@ -131,7 +95,7 @@ pub fn hint(prep: &mut Prepared, grid: &[Option<char>], timeout_ms: Option<f64>)
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let done = limited(timeout_ms, |cancel| {
-        let ex = crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?.explain(max_steps)?;
+        let ex = Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?.explain(max_steps)?;
         let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
         out.push(records::value(&ex.summary));
         Ok(out)

@@ -2,8 +2,9 @@
 
 use crate::limit::message;
 use crate::{make, records, view};
+use crossat::Puzzle;
 use crossat::assist::status;
-use crossat::pipeline::{self, Input, Prepared};
+use crossat::pipeline::Input;
 use crossat::puzzle::{Dialect, Format};
 use serde_json::Value;
 
@@ -11,7 +12,7 @@ use serde_json::Value;
 /// `explain`).
 pub struct Session {
     pub(crate) input: Input,
-    pub(crate) prep: Prepared,
+    pub(crate) puzzle: Puzzle,
     /// Verdicts of [`Session::status`] on slow lines, kept between calls.
     status_cache: status::Cache,
 }
@@ -72,19 +73,19 @@ impl Session {
                 .transpose()?,
             ..Input::default()
         };
-        let prep = pipeline::prepare(&input).map_err(|e| message(&e))?;
-        Ok(Session { input, prep, status_cache: status::Cache::new() })
+        let puzzle = Puzzle::from_input(&input).map_err(|e| message(&e))?;
+        Ok(Session { input, puzzle, status_cache: status::Cache::new() })
     }
 
     /// The drawing data (web/API.md).
     pub fn view(&self) -> String {
-        text(&view::view(&self.prep))
+        text(&view::view(&self.puzzle))
     }
 
     /// Per clue, whether the partial grid satisfies it, may still or cannot.
     pub fn status(&mut self, cells: &str) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        status::status(&self.prep, &grid, &mut self.status_cache).map(|v| text(&v)).map_err(|e| message(&e))
+        self.puzzle.status(&grid, &mut self.status_cache).map(|v| text(&v)).map_err(|e| message(&e))
     }
 
     /// The records of `solve --json` (`limit`: `--limit`).
@@ -92,49 +93,49 @@ impl Session {
         if limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }
-        records::solve(&mut self.prep, limit, timeout_ms).map(|v| text(&v))
+        records::solve(&mut self.puzzle, limit, timeout_ms).map(|v| text(&v))
     }
 
     /// The summary of `solve --count --json`.
     pub fn count(&mut self, timeout_ms: Option<f64>) -> Result<String, String> {
-        records::count(&mut self.prep, timeout_ms).map(|v| text(&v))
+        records::count(&mut self.puzzle, timeout_ms).map(|v| text(&v))
     }
 
     /// The records of `check --json`.
     pub fn check(&mut self, cells: &str, timeout_ms: Option<f64>) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        records::check(&mut self.prep, &grid, timeout_ms).map(|v| text(&v))
+        records::check(&mut self.puzzle, &grid, timeout_ms).map(|v| text(&v))
     }
 
     /// The records of `hint --json --grid`.
     pub fn hint(&mut self, cells: &str, timeout_ms: Option<f64>) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        records::hint(&mut self.prep, &grid, timeout_ms).map(|v| text(&v))
+        records::hint(&mut self.puzzle, &grid, timeout_ms).map(|v| text(&v))
     }
 
     /// The records of `explain --json --grid [--max-steps N]`.
     pub fn explain(&mut self, cells: &str, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<String, String> {
         let grid = self.cells(cells)?;
         let rows: Vec<Vec<Option<char>>> =
-            self.prep.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| grid[c]).collect()).collect();
+            self.puzzle.puzzle().shape.display_rows().iter().map(|r| r.iter().map(|&c| grid[c]).collect()).collect();
         let input = Input { given: Some(rows), given_source: Some("grid".into()), ..self.input.clone() };
         records::explain(&input, max_steps, timeout_ms).map(|v| text(&v))
     }
 
     /// Solutions up to `bound`, the ambiguous cells, the count when found in time.
     pub fn analyse(&mut self, bound: usize, timeout_ms: Option<f64>) -> Result<String, String> {
-        records::analyse(&mut self.prep, bound.max(1), timeout_ms).map(|v| text(&v))
+        records::analyse(&mut self.puzzle, bound.max(1), timeout_ms).map(|v| text(&v))
     }
 
     /// The puzzle as text of the chosen writer.
     pub fn export(&self, format: &str) -> Result<String, String> {
-        make::export(&self.prep.puzzle, format)
+        make::export(self.puzzle.puzzle(), format)
     }
 
     /// A grid from a JSON array of one string per cell (`""` empty, else one character).
     pub(crate) fn cells(&self, cells: &str) -> Result<Vec<Option<char>>, String> {
         let v: Vec<String> = serde_json::from_str(cells).map_err(|e| format!("grid: expected a JSON array of strings: {e}"))?;
-        let n = self.prep.puzzle.givens.len();
+        let n = self.puzzle.puzzle().givens.len();
         if v.len() != n {
             return Err(format!("grid: {} cells given, the puzzle has {n}", v.len()));
         }
@@ -145,7 +146,7 @@ impl Session {
                 match (chars.next(), chars.next()) {
                     (None, _) => Ok(None),
                     (Some(ch), None) => Ok(Some(ch)),
-                    _ => Err(format!("grid: {} holds \"{s}\": one character or \"\" per cell", self.prep.puzzle.shape.cell_name(c))),
+                    _ => Err(format!("grid: {} holds \"{s}\": one character or \"\" per cell", self.puzzle.puzzle().shape.cell_name(c))),
                 }
             })
             .collect()

@@ -2,7 +2,6 @@
 //! clues with the side they stand on, the givens, the alphabet, a regex pool and the
 //! clues' dialect.
 
-use crossat::pipeline::Prepared;
 use crossat::puzzle::Shape;
 use crossat::records::{View, ViewCell, ViewClue, ViewPool, ViewShape};
 
@@ -21,8 +20,8 @@ fn side(shape: &Shape, label: &str) -> &'static str {
 }
 
 /// The view of web/API.md.
-pub fn view(prep: &Prepared) -> View {
-    let p = &prep.puzzle;
+pub fn view(puzzle: &crossat::Puzzle) -> View {
+    let p = puzzle.puzzle();
     let shape = match &p.shape {
         Shape::Rect { rows, cols } => ViewShape::Rect { rows: *rows, cols: *cols },
         Shape::Hex(h) => ViewShape::Hex { sides: [h.top, h.nw, h.ne] },
@@ -57,7 +56,7 @@ pub fn view(prep: &Prepared) -> View {
         rows: p.shape.display_rows(),
         clues,
         givens: p.givens.iter().map(|g| g.map(|c| c.to_string())).collect(),
-        alphabet: prep.alphabet().chars().iter().map(char::to_string).collect(),
+        alphabet: puzzle.alphabet().chars().map(|c| c.to_string()).collect(),
         pool,
         dialect: p.dialect.name().to_string(),
     }

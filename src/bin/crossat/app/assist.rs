@@ -6,7 +6,6 @@ use crate::exit::ExitCode;
 use crate::print::Printer;
 use crossat::assist::{CheckOptions, HintOptions};
 use crossat::error::{Error, Result};
-use crossat::pipeline::Prepared;
 use crossat::puzzle;
 use crossat::records::{self, CheckRecord, Count, HintReason, HintRecord};
 use std::path::Path;
@@ -14,11 +13,11 @@ use std::sync::atomic::Ordering;
 
 /// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle. A
 /// leading U+FEFF is a byte-order mark unless the puzzle's alphabet holds it.
-fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
+fn read_grid(prep: &crossat::Puzzle, path: &Path) -> Result<Vec<Option<char>>> {
     let (name, bytes) = crossat::limits::read_input_whole(path, &crate::io::limits())?;
     let stripped = puzzle::utf8(&name, &bytes)?;
-    let text = if prep.alphabet().index('\u{feff}').is_some() { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
-    let mut p = prep.puzzle.clone();
+    let text = if prep.alphabet().contains('\u{feff}') { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
+    let mut p = prep.puzzle().clone();
     p.set_given_rows(&name, &puzzle::parse_grid_rows(text)).map_err(|e| match e {
         // The grid is the command's GRID argument, not the puzzle's given cells.
         Error::Input(i) => Error::input(&i.source, i.message.replacen("given grid", "the grid", 1)),
@@ -28,19 +27,19 @@ fn read_grid(prep: &Prepared, path: &Path) -> Result<Vec<Option<char>>> {
 }
 
 /// The cell a record names by its `[row, column]`.
-fn cell_of(prep: &Prepared, [r, c]: records::Cell) -> Result<usize> {
-    prep.puzzle.shape.cell_at((r, c)).ok_or_else(|| Error::Internal(format!("a record names cell [{r}, {c}], which the puzzle has not")))
+fn cell_of(prep: &crossat::Puzzle, [r, c]: records::Cell) -> Result<usize> {
+    prep.puzzle().shape.cell_at((r, c)).ok_or_else(|| Error::Internal(format!("a record names cell [{r}, {c}], which the puzzle has not")))
 }
 
 /// A clue as the text lists it: its label and its regex.
-fn clue_text(prep: &Prepared, i: usize) -> String {
-    let c = &prep.puzzle.clues[i];
+fn clue_text(prep: &crossat::Puzzle, i: usize) -> String {
+    let c = &prep.puzzle().clues[i];
     format!("{} '{}'", c.label, c.regex)
 }
 
 /// One line per clue (`clues`, the conflict's as indices) and filled cell of `k`, each
 /// indented by `indent`.
-fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &records::Conflict, clues: &[usize], indent: &str) -> Result<String> {
+fn conflict_text(prep: &crossat::Puzzle, givens: &[Option<char>], k: &records::Conflict, clues: &[usize], indent: &str) -> Result<String> {
     let mut s = String::new();
     for &i in clues {
         s.push_str(&format!("{indent}clue {}\n", clue_text(prep, i)));
@@ -49,7 +48,7 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &records::Conflict
         let c = cell_of(prep, cell)?;
         s.push_str(&format!(
             "{indent}filled cell {} '{}'\n",
-            prep.puzzle.shape.cell_name(c),
+            prep.puzzle().shape.cell_name(c),
             givens[c].map_or("?".into(), crate::draw::visible)
         ));
     }
@@ -57,7 +56,7 @@ fn conflict_text(prep: &Prepared, givens: &[Option<char>], k: &records::Conflict
 }
 
 /// Marks the cells of conflict `k` bad on `view`.
-fn mark_cells(prep: &Prepared, view: &mut View, k: &records::Conflict) -> Result<()> {
+fn mark_cells(prep: &crossat::Puzzle, view: &mut View, k: &records::Conflict) -> Result<()> {
     for &cell in &k.cells {
         view.marks[cell_of(prep, cell)?] = Mark::Bad;
     }
@@ -65,8 +64,8 @@ fn mark_cells(prep: &Prepared, view: &mut View, k: &records::Conflict) -> Result
 }
 
 /// The grid drawn for `check` and `hint`.
-fn drawing(prep: &Prepared, view: &View, look: crate::draw::Options) -> String {
-    crate::draw::draw(&prep.puzzle, view, look)
+fn drawing(prep: &crossat::Puzzle, view: &View, look: crate::draw::Options) -> String {
+    crate::draw::draw(prep.puzzle(), view, look)
 }
 
 /// Most decisions of the counting search behind "can be completed in N ways".
@@ -82,15 +81,15 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
     inputs.push(Some(args.grid.as_path()));
     super::one_stdin(&inputs)?;
     super::start(&args.stop, super::plain_epilogue(args.json, records::Unfinished {}, "the check did not finish"))?;
-    let prep = super::prepare(&args.puzzle)?;
+    let prep = super::open(&args.puzzle)?;
     let grid = read_grid(&prep, &args.grid)?;
-    let name = |c: usize| prep.puzzle.shape.cell_name(c);
+    let name = |c: usize| prep.puzzle().shape.cell_name(c);
     let shown = |c: usize| crate::draw::visible(grid[c].unwrap_or(' '));
     // Text is gathered, and printed under the grid drawn with its failing cells and clues.
     let mut view = View::partial(&grid);
     let mut text = String::new();
     let options = CheckOptions { count_within: Some(COMPLETIONS_COUNT), upper_case: true };
-    let summary = crossat::assist::check(&prep, &grid, options, |found| {
+    let summary = prep.check_records(&grid, options, |found| {
         if args.json {
             return writeln!(out, "{}", records::line(&found.record));
         }
@@ -126,7 +125,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
         return Ok(code);
     }
     if s.complete {
-        let (n, failures) = (prep.puzzle.clues.len(), s.failures.unwrap_or(0));
+        let (n, failures) = (prep.puzzle().clues.len(), s.failures.unwrap_or(0));
         text.push_str(&if failures == 0 {
             format!("valid: all {n} clues match\n")
         } else {
@@ -170,17 +169,17 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
 
 pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let shown = super::start_counted(&args.stop, args.json, "hints", "hint", "shown before that; the search did not finish")?;
-    let prep = super::prepare(&args.puzzle)?;
+    let prep = super::open(&args.puzzle)?;
     let look = args.draw.options();
     let player = args.grid.as_deref().map(|p| read_grid(&prep, p)).transpose()?;
-    let givens = player.clone().unwrap_or_else(|| prep.puzzle.givens.clone());
-    let name = |c: usize| prep.puzzle.shape.cell_name(c);
+    let givens = player.clone().unwrap_or_else(|| prep.puzzle().givens.clone());
+    let name = |c: usize| prep.puzzle().shape.cell_name(c);
     let mut view = View::partial(&givens);
     let mut text = String::new();
     // The clues drawn as behind the hint, when there is one hint.
     let mut first_clues: Option<Vec<usize>> = None;
     let options = HintOptions { all: args.all, explain: args.explain };
-    let summary = crossat::assist::hint(&prep, player.as_deref(), options, |found| match &found.record {
+    let summary = prep.hint_records(player.as_deref(), options, |found| match &found.record {
         HintRecord::Wrong(w) => {
             let c = cell_of(&prep, w.cell)?;
             let ch = givens[c].unwrap_or(' ');

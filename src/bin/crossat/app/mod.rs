@@ -95,13 +95,6 @@ pub(crate) fn open(args: &PuzzleArgs) -> Result<crossat::Puzzle> {
     crossat::Puzzle::from_input(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
 }
 
-/// Reads and prepares the puzzle the arguments name (see [`crossat::pipeline::prepare`]);
-/// a file that is another command's input says which command reads it.
-pub(crate) fn prepare(args: &PuzzleArgs) -> Result<crossat::pipeline::Prepared> {
-    let input = input(args)?;
-    crossat::pipeline::prepare(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
-}
-
 /// `e`, a failure to read `file` as a puzzle, with a pointer to the command that reads
 /// it when its content is recognisably another command's input.
 pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {

@@ -168,7 +168,7 @@ mod tests {
 
     /// A rectangle read from crossat's JSON format.
     fn rect(json: &str) -> Puzzle {
-        crossat::Puzzle::read("t.json", json.as_bytes()).expect("puzzle").prepared().puzzle.clone()
+        crossat::Puzzle::read("t.json", json.as_bytes()).expect("puzzle").puzzle().clone()
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl Matcher {
 
     /// Whether the clue matches the whole line, the line's characters taken as
     /// JavaScript takes them (UTF-16: a character outside the BMP is two units).
-    pub fn fullmatch(&self, line: &[char]) -> Result<bool, BudgetExceeded> {
+    pub(crate) fn fullmatch(&self, line: &[char]) -> Result<bool, BudgetExceeded> {
         let mut units = Vec::with_capacity(line.len());
         let mut buf = [0u16; 2];
         for c in line {
@@ -97,7 +97,7 @@ impl Matcher {
         self.fullmatch_units(&units)
     }
 
-    /// [`Matcher::fullmatch`] on a `&str`.
+    /// `Matcher::fullmatch` on a `&str`.
     pub fn fullmatch_str(&self, line: &str) -> Result<bool, BudgetExceeded> {
         let units: Vec<u16> = line.encode_utf16().collect();
         self.fullmatch_units(&units)

@@ -21,26 +21,26 @@
 //! surrogate pair). The tree is therefore over code units (`u16`): every node that
 //! consumes input consumes exactly one unit from a `CharSet`. A clue written with a
 //! non-BMP character (`😀`) becomes the two units of its surrogate pair, in sequence.
-//! [`Matcher::fullmatch`] turns a line of `char`s into its UTF-16 units first, so it
+//! `Matcher::fullmatch` turns a line of `char`s into its UTF-16 units first, so it
 //! answers as node does for any line. A lowering of the tree to automata over a
 //! puzzle's alphabet of `char`s is exact when every letter of the alphabet is in the
 //! BMP (one letter = one unit; surrogate units then match no letter): see
 //! `CharSet::contains_char`.
 //!
-//! A [`Pattern`] is its [`Node`] tree and its capturing groups (numbered from 1 in the
+//! A [`Pattern`] is its `Node` tree and its capturing groups (numbered from 1 in the
 //! order of their opening parentheses, names resolved to numbers):
 //!
 //! | node | ES construct |
 //! |---|---|
-//! | [`Node::Empty`] | the empty alternative, `(?:)` |
-//! | [`Node::Set`] | one code unit in a set: a literal, an escape, `.`, a class `[…]`, `\d` … |
-//! | [`Node::Concat`] | terms in sequence (matched right to left inside a lookbehind) |
-//! | [`Node::Alt`] | `a|b|…`, tried left to right |
-//! | [`Node::Group`] | a capturing group `(…)` or `(?<name>…)`; `(?:…)` leaves no node |
-//! | [`Node::Repeat`] | a quantifier, with the capturing groups its body contains |
-//! | [`Node::Assert`] | `^`, `$`, `\b`, `\B` |
-//! | [`Node::Look`] | `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)` |
-//! | [`Node::BackRef`] | `\N` or `\k<name>` |
+//! | `Node::Empty` | the empty alternative, `(?:)` |
+//! | `Node::Set` | one code unit in a set: a literal, an escape, `.`, a class `[…]`, `\d` … |
+//! | `Node::Concat` | terms in sequence (matched right to left inside a lookbehind) |
+//! | `Node::Alt` | `a|b|…`, tried left to right |
+//! | `Node::Group` | a capturing group `(…)` or `(?<name>…)`; `(?:…)` leaves no node |
+//! | `Node::Repeat` | a quantifier, with the capturing groups its body contains |
+//! | `Node::Assert` | `^`, `$`, `\b`, `\B` |
+//! | `Node::Look` | `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)` |
+//! | `Node::BackRef` | `\N` or `\k<name>` |
 //!
 //! Everything Annex B reads differently from the main grammar is resolved in the
 //! tree: `\2` with fewer than two groups is the octal escape U+0002, `\8` is `8`, `\c`
@@ -63,11 +63,11 @@ pub(crate) use sets::CharSet;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     /// The pattern's tree.
-    pub root: Node,
+    pub(crate) root: Node,
     /// The number of capturing groups (`NcapturingParens`).
-    pub groups: usize,
+    pub(crate) groups: usize,
     /// `names[i]` is the name of group `i + 1`, when it has one.
-    pub names: Vec<Option<String>>,
+    pub(crate) names: Vec<Option<String>>,
 }
 
 impl Pattern {
@@ -95,7 +95,7 @@ impl Pattern {
 
 /// A node of the tree (see the [module docs](self) for the table).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Node {
+pub(crate) enum Node {
     /// Matches the empty string.
     Empty,
     /// One code unit in the set (in a lookbehind, the unit before the position).
@@ -147,7 +147,7 @@ pub enum Node {
 
 /// The assertions of ES without the `m` flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Assertion {
+pub(crate) enum Assertion {
     /// `^`: the start of the input.
     Start,
     /// `$`: the end of the input (not before a final `\n`).

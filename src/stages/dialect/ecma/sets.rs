@@ -2,7 +2,7 @@
 
 /// A set of UTF-16 code units: sorted, disjoint, non-adjacent inclusive ranges.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct CharSet {
+pub(crate) struct CharSet {
     ranges: Vec<(u16, u16)>,
 }
 
@@ -117,7 +117,7 @@ impl CharSet {
     /// (one code unit) and that unit in the set. A character outside the BMP is two
     /// units in JavaScript and never matches a single set; alphabets with such
     /// characters cannot be lowered letter by letter.
-    pub fn contains_char(&self, c: char) -> bool {
+    pub(crate) fn contains_char(&self, c: char) -> bool {
         u16::try_from(u32::from(c)).is_ok_and(|u| self.contains(u))
     }
 }

@@ -3,7 +3,7 @@
 //! tree the compile stage builds from it.
 
 pub(crate) mod ast;
-pub mod parser;
+pub(crate) mod parser;
 pub(crate) mod syntax;
 pub(crate) mod unicode;
 

@@ -50,7 +50,7 @@ const MAXCODE: u128 = (1 << 32) - 1;
 
 /// What kind of exception Python raises for a refused pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
+pub(crate) enum ErrorKind {
     /// `re.error`.
     Re,
     /// `OverflowError` (a repeat count of 2^32 - 1 or more).
@@ -66,7 +66,7 @@ pub enum ErrorKind {
 /// A refused pattern: Python's `re.error` message and position where Python raises
 /// `re.error`, else the text of the other exception.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
+pub(crate) struct ParseError {
     /// `re.error.pos`: a character offset in the pattern; `None` where Python gives none
     /// (errors of `re._compiler` and exceptions other than `re.error`).
     pub pos: Option<usize>,
@@ -1292,7 +1292,7 @@ fn compile_check(state: &State, items: &[Node], template: bool) -> Res<()> {
 
 /// Parses a clue as `re.compile(pattern)` does for a str pattern with no flags: the tree
 /// of `re._parser.parse(pattern)` (with `fix_flags` applied), or Python's refusal.
-pub fn parse(pattern: &str) -> Result<Parsed, ParseError> {
+pub(crate) fn parse(pattern: &str) -> Result<Parsed, ParseError> {
     let chars = pattern.chars().count();
     if chars > MAX_CLUE_CHARS {
         return Err(ParseError {

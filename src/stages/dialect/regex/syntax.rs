@@ -34,7 +34,7 @@ pub(crate) const MAXREPEAT: u32 = u32::MAX;
 
 /// A parsed clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parsed {
+pub(crate) struct Parsed {
     /// The top-level sequence.
     pub items: Vec<Item>,
     /// Global flags after parsing (`state.flags`), with `UNICODE` added as `re`
@@ -48,7 +48,7 @@ pub struct Parsed {
 
 /// One `(op, av)` of a `SubPattern`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
+pub(crate) enum Item {
     /// `LITERAL c`.
     Literal(char),
     /// `NOT_LITERAL c` (from `[^c]`).
@@ -111,7 +111,7 @@ pub enum Item {
 
 /// Greedy (`MAX_REPEAT`), lazy (`MIN_REPEAT`) or possessive (`POSSESSIVE_REPEAT`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RepeatKind {
+pub(crate) enum RepeatKind {
     /// `*`, `+`, `?`, `{m,n}`.
     Greedy,
     /// `*?`, `+?`, `??`, `{m,n}?`.
@@ -122,7 +122,7 @@ pub enum RepeatKind {
 
 /// One member of an `IN` set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SetItem {
+pub(crate) enum SetItem {
     /// `NEGATE` (always first).
     Negate,
     /// `LITERAL c`.
@@ -135,7 +135,7 @@ pub enum SetItem {
 
 /// sre's `CATEGORY_*` codes that the parser emits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Category {
+pub(crate) enum Category {
     /// `\d`.
     Digit,
     /// `\D`.
@@ -152,7 +152,7 @@ pub enum Category {
 
 /// sre's `AT_*` codes that the parser emits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum At {
+pub(crate) enum At {
     /// `^` (`AT_BEGINNING`; the compiler makes it `AT_BEGINNING_LINE` under `(?m)`).
     Beginning,
     /// `\A`.

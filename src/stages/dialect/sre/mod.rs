@@ -43,7 +43,7 @@ pub(crate) const STEP_BUDGET: u64 = 50_000_000;
 
 /// A compiled clue, ready to answer `re.fullmatch(clue, line) is not None`.
 #[derive(Clone, Debug)]
-pub struct Matcher {
+pub(crate) struct Matcher {
     prog: Program,
     budget: u64,
 }
@@ -68,7 +68,7 @@ impl Matcher {
     /// under `(?t)` (`internal: unsupported template operator …`). The Unicode
     /// tables are static, so this only builds the program; sets under IGNORECASE
     /// are case-folded here once, as `_optimize_charset` does.
-    pub fn new(p: &Parsed) -> Result<Matcher, CompileError> {
+    pub(crate) fn new(p: &Parsed) -> Result<Matcher, CompileError> {
         Ok(Matcher { prog: program::compile(p)?, budget: STEP_BUDGET })
     }
 
@@ -80,12 +80,13 @@ impl Matcher {
     }
 
     /// `re.fullmatch(clue, text) is not None`.
-    pub fn fullmatch(&self, text: &[char]) -> Result<bool, BudgetExceeded> {
+    pub(crate) fn fullmatch(&self, text: &[char]) -> Result<bool, BudgetExceeded> {
         Ok(vm::Vm::new(&self.prog, text, self.budget).fullmatch()?.is_some())
     }
 
     /// [`Matcher::fullmatch`] on a `&str`.
-    pub fn fullmatch_str(&self, text: &str) -> Result<bool, BudgetExceeded> {
+    #[cfg(test)]
+    pub(crate) fn fullmatch_str(&self, text: &str) -> Result<bool, BudgetExceeded> {
         let chars: Vec<char> = text.chars().collect();
         self.fullmatch(&chars)
     }

@@ -156,7 +156,7 @@ pub(crate) struct Program {
 
 /// Why `re.compile` (rather than the parser) refuses a tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompileError(pub String);
+pub(crate) struct CompileError(pub String);
 
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -16,17 +16,17 @@ pub struct Big {
 
 impl Big {
     /// Zero.
-    pub fn zero() -> Big {
+    pub(crate) fn zero() -> Big {
         Big { limbs: Vec::new() }
     }
 
     /// One.
-    pub fn one() -> Big {
+    pub(crate) fn one() -> Big {
         Big::from(1u64)
     }
 
     /// Whether this is zero.
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.limbs.is_empty()
     }
 
@@ -53,7 +53,7 @@ impl Big {
     }
 
     /// Adds `other` in place.
-    pub fn add_assign(&mut self, other: &Big) {
+    pub(crate) fn add_assign(&mut self, other: &Big) {
         if self.limbs.len() < other.limbs.len() {
             self.limbs.resize(other.limbs.len(), 0);
         }
@@ -72,7 +72,7 @@ impl Big {
     }
 
     /// The product.
-    pub fn mul(&self, other: &Big) -> Big {
+    pub(crate) fn mul(&self, other: &Big) -> Big {
         if self.is_zero() || other.is_zero() {
             return Big::zero();
         }
@@ -119,7 +119,8 @@ impl Big {
     }
 
     /// Parses a decimal number (digits only).
-    pub fn parse(text: &str) -> Option<Big> {
+    #[cfg(test)]
+    pub(crate) fn parse(text: &str) -> Option<Big> {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
