@@ -1,6 +1,6 @@
 //! The one place where the stages are chained: parse → compile → encode → solve →
 //! decode/verify → emit. Each step is one call into a stage: [`prepare`] reads the
-//! puzzle and takes it through compiling and propagation, [`solve()`] picks the solve
+//! puzzle and takes it through compiling and propagation, `solve()` picks the solve
 //! stage's strategy, whose grids the matcher checks before `emit` sees them.
 
 use crate::clock::Instant;
@@ -33,7 +33,7 @@ pub fn prepare(input: &Input) -> Result<Prepared> {
 /// puzzle's. When propagation decides the puzzle (`Prepared::decided`), the
 /// formula is left for later: solving does not need it. When propagation over the
 /// clues' position automata (`propagate::early`) decides it, so is compiling.
-pub fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, times: Times) -> Result<Prepared> {
+pub(crate) fn prepare_puzzle(src: &str, puzzle: Puzzle, alphabet: Option<&[char]>, times: Times) -> Result<Prepared> {
     prepare_puzzle_cancellable(src, puzzle, alphabet, times, &Cancel::never())
 }
 
@@ -105,7 +105,7 @@ fn early_domains(puzzle: &Puzzle, parsed: &[Tree], alphabet: &compile::Alphabet)
 ///
 /// The solve stage's strategy for `limit` grids (`solve::strategy::solve`), each
 /// grid checked by the matcher before `emit` sees it.
-pub fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
+pub(crate) fn solve(prep: &mut Prepared, limit: Option<usize>, emit: impl FnMut(&Puzzle, &Grid) -> Result<()>) -> Result<Outcome> {
     solve::strategy::solve(prep, limit, emit)
 }
 

@@ -34,7 +34,7 @@ fn soak_planted_puzzles_keep_memory_flat() {
             difficulty: None,
             seed,
         };
-        let made = generate::generate_cancellable(&spec, &mut |_| {}, &Cancel::never()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let made = generate::generate(&spec, &mut |_| {}, &Cancel::never()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut prep =
             Puzzle::from_parsed("<soak>", made.puzzle.clone(), None, &Cancel::never()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let listed = prep.solutions(2).unwrap_or_else(|e| panic!("seed {seed}: {e}"));

@@ -14,7 +14,13 @@ use crate::verify::Grid;
 use std::io::{self, Write};
 
 /// Writes the formula with its variable map.
-pub fn write(out: &mut impl Write, puzzle: &Puzzle, alphabet: &crate::compile::Alphabet, cnf: &Cnf, vars: &CellVars) -> io::Result<()> {
+pub(crate) fn write(
+    out: &mut impl Write,
+    puzzle: &Puzzle,
+    alphabet: &crate::compile::Alphabet,
+    cnf: &Cnf,
+    vars: &CellVars,
+) -> io::Result<()> {
     writeln!(out, "c crossat {} CNF export", env!("CARGO_PKG_VERSION"))?;
     if let Some(name) = &puzzle.name {
         writeln!(out, "c puzzle {}", serde_json::Value::from(name.as_str()))?;
@@ -96,7 +102,7 @@ pub(crate) fn read_external(prep: &Prepared, source: &str, text: &str) -> Result
 
 /// What an external solver said.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Model {
+pub(crate) enum Model {
     /// `s SATISFIABLE` with the true variables (others are false).
     Sat(Vec<bool>),
     /// `s UNSATISFIABLE`.

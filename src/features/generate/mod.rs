@@ -23,7 +23,7 @@
 //! Every decision uses the same compiler, encoding and solver as `crossat solve`;
 //! `--seed` makes it repeatable.
 //!
-//! The files: this one holds the public entry points ([`generate`], `offered`) and
+//! The files: this one holds the public entry points (`generate`, `offered`) and
 //! what every route shares (the answer, the lines, assembling and proving a puzzle);
 //! `attempt.rs` runs steps 2–5 for easy and medium puzzles, `hard.rs` builds hard ones;
 //! `clues.rs` draws clues, `block.rs` places medium blocks, `fair.rs` holds the two
@@ -145,19 +145,11 @@ fn assemble(spec: &Spec, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) 
     }
 }
 
-/// Generates a unique puzzle, trying fresh random streams when one gets stuck.
-pub fn generate(spec: &Spec) -> Result<Generated> {
-    generate_with(spec, &mut |_| {})
-}
-
-/// [`generate`], reporting the uniqueness checks made so far to `progress`.
-pub(crate) fn generate_with(spec: &Spec, progress: &mut dyn FnMut(usize)) -> Result<Generated> {
-    generate_cancellable(spec, progress, &Cancel::never())
-}
-
-/// `generate_with`, polling `cancel` at each uniqueness check and before each SAT
-/// call: a cancelled token ends it with [`Error::Cancelled`].
-pub fn generate_cancellable(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
+/// Generates a unique puzzle, trying fresh random streams when one gets stuck,
+/// reporting the uniqueness checks made so far to `progress` and polling `cancel` at
+/// each uniqueness check and before each SAT call: a cancelled token ends it with
+/// [`Error::Cancelled`].
+pub fn generate(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     offered(spec)?;
     if spec.difficulty == Some(Difficulty::Hard) {
         return generate_hard(spec, progress, cancel);

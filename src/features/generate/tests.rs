@@ -2,10 +2,15 @@
 //! one shape, compile through the renaming; those with back-references that line
 //! propagation decides are decided before compiling, as the compiled route decides them.
 
-use super::{Difficulty, Spec, generate};
+use super::{Difficulty, Generated, Spec};
 use crate::compile::{self, Options, minimize, trim};
 use crate::pipeline::{self, Input};
 use crate::puzzle::{self, Puzzle, Shape, trux};
+
+/// [`super::generate`] without progress or a cancel token.
+fn generate(spec: &Spec) -> crate::error::Result<Generated> {
+    super::generate(spec, &mut |_| {}, &crate::stop::Cancel::never())
+}
 
 /// `Spec` as `crossat generate --size ROWSxCOLS --sides SIDES [--backrefs] --seed SEED` makes it.
 fn spec(rows: usize, cols: usize, sides: usize, backrefs: bool, seed: u64) -> Spec {

@@ -11,10 +11,11 @@ pub(super) type State = (bool, Vec<(u16, u32)>);
 
 /// The words of one line length as a DAWG over pair tokens, split into depth layers.
 #[derive(Debug)]
-pub struct LineWords {
+pub(crate) struct LineWords {
     /// Cells in the line.
     pub cells: usize,
-    /// Words that fit (lengths `2k` for `k` in [`filled_range`]).
+    /// Words that fit (lengths `2k` for `k` in `filled_range`), for the tests.
+    #[cfg(test)]
     pub words: usize,
     /// `layers[j]`: the states after `j` pairs: (accepts here, edges (pair, index in
     /// layer `j + 1`)).
@@ -42,14 +43,14 @@ impl LineWords {
 
 /// The compiled dictionary for one grid size.
 #[derive(Debug)]
-pub struct Lexicon {
+pub(crate) struct Lexicon {
     /// Per distinct line length (width, then height if different).
     pub lines: Vec<LineWords>,
 }
 
 impl Lexicon {
     /// Compiles the words that can fill a line of the grid.
-    pub fn new(dict: &Dictionary, size: Size) -> Lexicon {
+    pub(crate) fn new(dict: &Dictionary, size: Size) -> Lexicon {
         let mut ns = vec![size.width];
         if size.height != size.width {
             ns.push(size.height);
@@ -73,7 +74,13 @@ fn line_words(dict: &Dictionary, n: usize) -> LineWords {
     let mut layers = layered_dawg(&words);
     layers.resize(range.end() + 1, vec![]);
     let flat = Flat::new(&layers);
-    LineWords { cells: n, words: words.len(), layers, flat }
+    LineWords {
+        cells: n,
+        #[cfg(test)]
+        words: words.len(),
+        layers,
+        flat,
+    }
 }
 
 /// The minimal layered automaton of `words` (sorted): a trie, then states merged

@@ -7,9 +7,9 @@
 //! | stage | here | in → out |
 //! |---|---|---|
 //! | parse | [`crate::puzzle::Dictionary`], [`Given::parse`] | word file → words; partial grid → fixed cells |
-//! | compile | [`Lexicon::new`] (`dawg`) | words → one layered DAWG per line length |
-//! | search | [`search::search`] (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
-//! | or SAT | [`encode`], [`generate`] (`sat`) | DAWGs → CNF → squares, or a proof that none exists |
+//! | compile | `Lexicon::new` (`dawg`) | words → one layered DAWG per line length |
+//! | search | `search::search` (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
+//! | or SAT | `encode`, `generate` (`sat`) | DAWGs → CNF → squares, or a proof that none exists |
 //! | verify | `verify` | square → checked against the word *set*, not the automata |
 //! | emit | [`Square::rows`], `Square::draw` | square → JSON rows, boxed text |
 //!
@@ -18,12 +18,12 @@
 
 pub(crate) mod dawg;
 pub(crate) mod sat;
-pub mod search;
+pub(crate) mod search;
 #[cfg(test)]
 mod tests;
 
-pub use dawg::Lexicon;
-pub use sat::{Model, encode, generate, write_dimacs};
+pub(crate) use dawg::Lexicon;
+pub(crate) use sat::Model;
 pub use search::Tuning;
 
 use crate::error::{Error, Result};

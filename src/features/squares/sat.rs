@@ -39,7 +39,7 @@ struct LineVars {
 }
 
 /// The formula and how to read it.
-pub struct Model {
+pub(crate) struct Model {
     /// The size.
     pub size: Size,
     /// The formula.
@@ -49,7 +49,7 @@ pub struct Model {
 }
 
 /// Encodes the square rules for `size` over the compiled words.
-pub fn encode(lex: &Lexicon, size: Size) -> Result<Model> {
+pub(crate) fn encode(lex: &Lexicon, size: Size) -> Result<Model> {
     let mut cnf = Cnf::new();
     let mut used = vec![false; PAIRS];
     for l in &lex.lines {
@@ -223,7 +223,7 @@ fn encode_line(cnf: &mut Cnf, words: &LineWords, cells: &[CellVars], line: &[usi
 
 /// Writes the formula in DIMACS, with comments naming the cell variables:
 /// `c blank VAR ROW COL` and `c cell VAR ROW COL "xy"` (0-based).
-pub fn write_dimacs(out: &mut impl std::io::Write, model: &Model) -> std::io::Result<()> {
+pub(crate) fn write_dimacs(out: &mut impl std::io::Write, model: &Model) -> std::io::Result<()> {
     writeln!(out, "c crossat {} word-square CNF, {}x{}", env!("CARGO_PKG_VERSION"), model.size.width, model.size.height)?;
     for (i, cell) in model.cells.iter().enumerate() {
         let (r, c) = (i / model.size.width, i % model.size.width);
@@ -246,7 +246,7 @@ pub fn write_dimacs(out: &mut impl std::io::Write, model: &Model) -> std::io::Re
 /// Finds up to `count` distinct squares, each verified before it is passed on. The
 /// seed sets the polarity of every variable, so different seeds explore the space in
 /// different orders; a seed always gives the same squares.
-pub fn generate(
+pub(crate) fn generate(
     model: &Model,
     dict: &Dictionary,
     seed: u64,

@@ -6,7 +6,7 @@
 use super::search::{self, Tuning};
 use super::{Given, Lexicon, Progress, Size, Square};
 use crate::squares;
-use crate::words::Dictionary;
+use crate::puzzle::Dictionary;
 use std::collections::BTreeSet;
 
 fn dict(words: &[&str]) -> Dictionary {
@@ -113,9 +113,9 @@ fn all_searched(d: &Dictionary, size: Size, given: &Given, seed: u64, tuning: Tu
 }
 
 fn all_squares(d: &Dictionary, size: Size, seed: u64) -> (BTreeSet<Vec<String>>, squares::Outcome) {
-    let model = squares::encode(&Lexicon::new(d, size), size).expect("encode");
+    let model = squares::sat::encode(&Lexicon::new(d, size), size).expect("encode");
     let mut got = BTreeSet::new();
-    let outcome = squares::generate(&model, d, seed, usize::MAX, &Progress::default(), |sq| {
+    let outcome = squares::sat::generate(&model, d, seed, usize::MAX, &Progress::default(), |sq| {
         assert!(got.insert(sq.rows()), "square printed twice");
         Ok(())
     })

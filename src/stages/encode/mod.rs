@@ -42,7 +42,7 @@ pub(crate) const MAX_VARS: usize = 10_000_000;
 
 /// Sizes of one clue's encoding, for `--stats`.
 #[derive(Clone, Debug, Default)]
-pub struct ClueSize {
+pub(crate) struct ClueSize {
     /// States of the clue's automaton.
     pub states: usize,
     /// Live (layer, state) pairs after unrolling.
@@ -58,7 +58,7 @@ pub struct ClueSize {
 
 /// What the encoder leaves for decoding: the cell variables.
 #[derive(Clone, Debug)]
-pub struct CellVars {
+pub(crate) struct CellVars {
     /// Per cell, `(symbol, variable)` for each letter of its domain.
     pub cells: Vec<Vec<(usize, i32)>>,
     /// Per clue, sizes.

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 /// A puzzle's formula: the CNF and the variables of its cells.
 #[derive(Clone, Debug)]
-pub struct Formula {
+pub(crate) struct Formula {
     /// The clauses.
     pub cnf: Cnf,
     /// Cell variables of the formula.
@@ -169,7 +169,7 @@ impl Prepared {
 
     /// The formula, encoded now if it was not yet (the encoding time is not counted:
     /// see [`Prepared::encode`]).
-    pub fn formula(&self) -> Result<&Formula> {
+    pub(crate) fn formula(&self) -> Result<&Formula> {
         if let Some(f) = self.formula.get() {
             return Ok(f);
         }
@@ -179,7 +179,7 @@ impl Prepared {
     }
 
     /// The formula, encoded now if it was not yet, counting the time as encoding.
-    pub fn encode(&mut self) -> Result<&Formula> {
+    pub(crate) fn encode(&mut self) -> Result<&Formula> {
         if self.compiled.get().is_none() {
             let start = Instant::now();
             let _ = self.compiled()?;

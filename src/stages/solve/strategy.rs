@@ -38,7 +38,7 @@ pub(crate) fn solve(prep: &mut Prepared, limit: Option<usize>, mut emit: impl Fn
 pub struct Listing {
     /// Most grids to hand over (all when `None`).
     pub limit: Option<usize>,
-    /// Threads to search on (1: the caller's alone, exactly as [`solve()`](crate::pipeline::solve())).
+    /// Threads to search on (1: the caller's alone, exactly as `solve()`)).
     pub jobs: usize,
     /// Hand the grids over in sorted order (by their cells row by row, then a regex
     /// pool's assignment): every grid is found first, and with a limit the smallest

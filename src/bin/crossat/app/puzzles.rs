@@ -150,7 +150,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
     let Some(batch) = args.batch else {
         let started = std::time::Instant::now();
         let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
-        let made = g::generate_cancellable(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
+        let made = g::generate(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
         bar.finish();
         let made = made?;
         crate::stop::finish();
@@ -163,7 +163,7 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
     let make = |i: usize| {
         let spec = Spec { seed: seed.wrapping_add(i as u64), ..spec.clone() };
         let started = std::time::Instant::now();
-        let made = g::generate_cancellable(&spec, &mut |_| {}, &token);
+        let made = g::generate(&spec, &mut |_| {}, &token);
         (spec, made, started.elapsed())
     };
     crate::jobs::in_order(args.jobs.get(), n, make, |i, (spec, made, took)| {

@@ -131,7 +131,7 @@ struct Search<'a> {
 /// `seed`, run in rounds on `jobs` threads (`portfolio.rs`). The seed fixes the whole
 /// run, whatever `jobs` is: the same seed gives the same squares in the same order.
 #[allow(clippy::too_many_arguments, reason = "the command's parameters, passed through")]
-pub fn search(
+pub(crate) fn search(
     lex: &Lexicon,
     size: Size,
     dict: &Dictionary,
