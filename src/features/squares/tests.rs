@@ -5,8 +5,8 @@
 
 use super::search::{self, Tuning};
 use super::{Given, Lexicon, Progress, Size, Square};
-use crate::squares;
 use crate::puzzle::Dictionary;
+use crate::squares;
 use std::collections::BTreeSet;
 
 fn dict(words: &[&str]) -> Dictionary {

@@ -285,12 +285,18 @@ fn explain_with(input: &Input, opts: deduce::Options, out: &mut Replay) -> (Prep
     (prep, ex, took)
 }
 
-#[test]
-fn bundled_puzzles_are_explained_step_by_step() {
+/// The antoine-trux grid tests, in name order.
+fn trux_files() -> Vec<std::path::PathBuf> {
     let dir = common::root().join("puzzles/antoine-trux");
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
     files.retain(|p| p.to_string_lossy().ends_with(".input.txt"));
     files.sort();
+    files
+}
+
+#[test]
+fn bundled_puzzles_are_explained_step_by_step() {
+    let files = trux_files();
     let mut out = Replay::default();
     let (mut by_deduction, mut searched) = (0, 0);
     let mut slowest = (Duration::ZERO, String::new());
@@ -336,10 +342,7 @@ fn bundled_puzzles_are_explained_step_by_step() {
 /// deduction, rated hard; the line steps before it are re-checked with CPython.
 #[test]
 fn where_lines_stall_the_search_settles_the_open_cells() {
-    let dir = common::root().join("puzzles/antoine-trux");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
-    files.retain(|p| p.to_string_lossy().ends_with(".input.txt"));
-    files.sort();
+    let files = trux_files();
     let mut out = Replay::default();
     let mut searched = 0;
     for path in &files {
