@@ -9,10 +9,9 @@ use crate::draw::{Mark, View};
 use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
-use crossat::error::Result;
+use crossat::error::{Error, Result};
 use crossat::records::{self, Answer, Difficulty, StepKind};
 use crossat::{Ending, Explanation, puzzle};
-use std::collections::HashMap;
 
 /// Most regexes of a pool entry named one by one (past it, their number), as the
 /// reasons name them.
@@ -40,7 +39,7 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitC
         text.push_str(&format!("{}\n", records::line(&ex.summary)));
         text
     } else {
-        Text::new(puzzle.puzzle(), Palette { on: args.draw.options().color }).explanation(&ex, args)
+        Text::new(puzzle.puzzle(), Palette { on: args.draw.options().color }).explanation(&ex, args)?
     };
     write!(out, "{text}")?;
     Ok(if ex.summary.answer == Answer::None { ExitCode::NoSolution } else { ExitCode::Solved })
@@ -50,55 +49,51 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitC
 struct Text<'a> {
     puzzle: &'a puzzle::Puzzle,
     pal: Palette,
-    /// The cell at each `[row, column]` the records name.
-    index: HashMap<records::Cell, usize>,
 }
 
 impl<'a> Text<'a> {
     fn new(puzzle: &'a puzzle::Puzzle, pal: Palette) -> Text<'a> {
-        let index = (0..puzzle.givens.len())
-            .map(|c| {
-                let (r, col) = puzzle.shape.coords(c);
-                ([r, col], c)
-            })
-            .collect();
-        Text { puzzle, pal, index }
+        Text { puzzle, pal }
     }
 
-    /// The cell a record names.
-    fn cell(&self, cell: &records::Cell) -> usize {
-        self.index.get(cell).copied().unwrap_or_else(|| panic!("the explanation names a cell the puzzle lacks: {cell:?}"))
+    /// The cell a record names by `[row, column]`.
+    fn cell(&self, cell: &records::Cell) -> Result<usize> {
+        let [r, col] = *cell;
+        self.puzzle
+            .shape
+            .cell_at((r, col))
+            .ok_or_else(|| Error::Internal(format!("a step names cell [{r}, {col}], which the puzzle has not")))
     }
 
     /// A cell's name, as `hint` names it.
-    fn name(&self, cell: &records::Cell) -> String {
-        self.puzzle.shape.cell_name(self.cell(cell))
+    fn name(&self, cell: &records::Cell) -> Result<String> {
+        Ok(self.puzzle.shape.cell_name(self.cell(cell)?))
     }
 
     /// The numbered steps, the grid drawn as `args` asks, then the ending.
-    fn explanation(&self, ex: &Explanation, args: &ExplainArgs) -> String {
+    fn explanation(&self, ex: &Explanation, args: &ExplainArgs) -> Result<String> {
         let look = args.draw.options();
         let mut text = String::new();
         let mut cells = ex.start.clone();
         for rec in &ex.steps {
             let step = &rec.step;
-            self.step(step, &step.number.to_string(), "", &mut text);
+            self.step(step, &step.number.to_string(), "", &mut text)?;
             for (cell, left) in step.cells.iter().zip(&step.remaining) {
-                cells[self.cell(cell)] = only(left);
+                cells[self.cell(cell)?] = only(left);
             }
             if args.show == DrawWhen::Steps {
-                text.push_str(&crate::draw::draw(self.puzzle, &self.view(&cells, Some(step)), look));
+                text.push_str(&crate::draw::draw(self.puzzle, &self.view(&cells, Some(step))?, look));
             }
         }
         if args.show == DrawWhen::End {
-            text.push_str(&crate::draw::draw(self.puzzle, &self.view(&cells, None), look));
+            text.push_str(&crate::draw::draw(self.puzzle, &self.view(&cells, None)?, look));
         }
-        text.push_str(&self.ending(ex));
-        text
+        text.push_str(&self.ending(ex)?);
+        Ok(text)
     }
 
     /// The grid with the fixed cells filled; those `step` fixes marked, its clue too.
-    fn view(&self, cells: &[Option<char>], step: Option<&records::Step>) -> View {
+    fn view(&self, cells: &[Option<char>], step: Option<&records::Step>) -> Result<View> {
         let mut v = View::partial(cells);
         for (c, g) in self.puzzle.givens.iter().enumerate() {
             if g.is_none() {
@@ -108,16 +103,16 @@ impl<'a> Text<'a> {
         if let Some(step) = step {
             for (cell, left) in step.cells.iter().zip(&step.remaining) {
                 if only(left).is_some() {
-                    v.marks[self.cell(cell)] = Mark::Hint;
+                    v.marks[self.cell(cell)?] = Mark::Hint;
                 }
             }
             v.hint_clues.extend(step.clue.filter(|_| step.kind == StepKind::Line));
         }
-        v
+        Ok(v)
     }
 
     /// A step as numbered text, indented by `indent`; a split's sub-steps below it.
-    fn step(&self, step: &records::Step, number: &str, indent: &str, text: &mut String) {
+    fn step(&self, step: &records::Step, number: &str, indent: &str, text: &mut String) -> Result<()> {
         let entries = step.entries.as_deref().unwrap_or_default();
         let head = match (step.kind, step.clue) {
             (StepKind::Line, Some(i)) => format!("{} '{}'", self.puzzle.clues[i].label, self.puzzle.clues[i].regex),
@@ -125,7 +120,11 @@ impl<'a> Text<'a> {
             // A pool entry's cell comes before its line's cells.
             (StepKind::Split, _) => format!(
                 "case split on {}",
-                entries.first().map(|e| e.entry.clone()).or_else(|| step.cells.first().map(|c| self.name(c))).unwrap_or_default()
+                match (entries.first(), step.cells.first()) {
+                    (Some(e), _) => e.entry.clone(),
+                    (None, Some(c)) => self.name(c)?,
+                    (None, None) => String::new(),
+                }
             ),
             _ => "search".to_string(),
         };
@@ -137,7 +136,7 @@ impl<'a> Text<'a> {
         text.push_str(&format!("{indent}{number}. {head}{uses}\n"));
         text.push_str(&format!("{indent}   {}\n", step.reason));
         for (k, s) in step.steps.iter().flatten().enumerate() {
-            self.step(s, &format!("{number}.{}", k + 1), &format!("{indent}   "), text);
+            self.step(s, &format!("{number}.{}", k + 1), &format!("{indent}   "), text)?;
         }
         // The pool entries a step changes (in the steps, before the grid's cells); those
         // that lose the same regexes and keep several are listed together.
@@ -169,15 +168,16 @@ impl<'a> Text<'a> {
                 1 => format!("it is {}", self.pal.paint(Palette::HINT, &letters(left))),
                 _ => format!("{} left", letters(left)),
             };
-            text.push_str(&format!("{indent}   {}: not {}; {now}\n", self.name(cell), letters(removed)));
+            text.push_str(&format!("{indent}   {}: not {}; {now}\n", self.name(cell)?, letters(removed)));
         }
         if step.extra {
             text.push_str(&format!("{indent}   (some letters left may fit no word of the clue: too many words to try each)\n"));
         }
+        Ok(())
     }
 
     /// Why the answer is the only one, or what deduction could not show.
-    fn ending(&self, ex: &Explanation) -> String {
+    fn ending(&self, ex: &Explanation) -> Result<String> {
         let s = &ex.summary;
         let counts: Vec<String> = [("line", s.line), ("assign", s.assign), ("split", s.split), ("search", s.search)]
             .iter()
@@ -196,20 +196,20 @@ impl<'a> Text<'a> {
             Some(Difficulty::Hard) => "; hard: a deeper case split or the search",
             None => "",
         };
-        match (s.answer, &ex.ending) {
+        Ok(match (s.answer, &ex.ending) {
             (Answer::Unique, Ending::Solved) => format!("unique by deduction: {forced} ({counts}){rated}\n"),
             (Answer::Unique, _) => {
                 let open = ex.steps.last().map_or(0, |r| r.step.cells.len() + r.step.entries.as_ref().map_or(0, Vec::len));
                 let grid = self.puzzle.givens.len();
                 format!("unique, by search for {open} of {grid} cells: deduction alone stalls ({counts}){rated}\n")
             }
-            (Answer::None, Ending::EmptyCell(cell)) => format!("no solution: {} has no letter left ({counts})\n", self.name(cell)),
+            (Answer::None, Ending::EmptyCell(cell)) => format!("no solution: {} has no letter left ({counts})\n", self.name(cell)?),
             (Answer::None, Ending::EmptyEntry(entry)) => format!("no solution: {entry} has no regex left ({counts})\n"),
             (Answer::None, _) => format!("no solution: the search finds none ({counts})\n"),
             (Answer::Several, _) => format!("not unique: the search finds more than one solution ({counts})\n"),
             (Answer::Unknown, Ending::StepLimit) => format!("stopped at the step limit ({counts})\n"),
             (Answer::Unknown, _) => format!("unknown: the search did not finish ({counts})\n"),
-        }
+        })
     }
 }
 

@@ -260,9 +260,13 @@ pub(crate) fn check_with_python(queries: &[Query], min: usize) -> Checked {
 
 /// Explains a puzzle and replays it; returns the explanation and the time it took.
 pub(crate) fn explain(input: &Input, budget: usize, out: &mut Replay) -> (Prepared, Explanation, Duration) {
+    explain_with(input, deduce::Options { budget, ..deduce::Options::default() }, out)
+}
+
+/// [`explain`] within `opts`.
+fn explain_with(input: &Input, opts: deduce::Options, out: &mut Replay) -> (Prepared, Explanation, Duration) {
     let mut prep = pipeline::prepare(input).unwrap_or_else(|e| panic!("{}: {e}", input.source));
     let start = Instant::now();
-    let opts = deduce::Options { budget, ..deduce::Options::default() };
     let ex = super::explain(&mut prep, opts).unwrap_or_else(|e| panic!("{}: {e}", input.source));
     let took = start.elapsed();
     let mut doms = ex.deduction.start.clone();
@@ -281,12 +285,18 @@ pub(crate) fn explain(input: &Input, budget: usize, out: &mut Replay) -> (Prepar
     (prep, ex, took)
 }
 
-#[test]
-fn bundled_puzzles_are_explained_step_by_step() {
+/// The antoine-trux grid tests, in name order.
+fn trux_files() -> Vec<std::path::PathBuf> {
     let dir = common::root().join("puzzles/antoine-trux");
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").path()).collect();
     files.retain(|p| p.to_string_lossy().ends_with(".input.txt"));
     files.sort();
+    files
+}
+
+#[test]
+fn bundled_puzzles_are_explained_step_by_step() {
+    let files = trux_files();
     let mut out = Replay::default();
     let (mut by_deduction, mut searched) = (0, 0);
     let mut slowest = (Duration::ZERO, String::new());
@@ -324,6 +334,45 @@ fn bundled_puzzles_are_explained_step_by_step() {
     // automaton answers those, and is itself compared with `re.fullmatch` on the rest
     // and on sub-lines of those.
     assert!(checked.by_automaton >= 300 && checked.crosschecked >= 1200, "{checked:?}");
+}
+
+/// Where lines stall, the explanation ends with the SAT search: with case splits off
+/// (depth 0), the bundled puzzles that lines alone do not solve end with one search step
+/// that settles every open cell to `solve`'s only solution, unique but not by
+/// deduction, rated hard; the line steps before it are re-checked with CPython.
+#[test]
+fn where_lines_stall_the_search_settles_the_open_cells() {
+    let files = trux_files();
+    let mut out = Replay::default();
+    let mut searched = 0;
+    for path in &files {
+        let input = input_file(path);
+        let lines_only = deduce::Options { depth: 0, ..deduce::Options::default() };
+        let (mut prep, ex, _) = explain_with(&input, lines_only, &mut out);
+        if ex.deduction.end != deduce::End::Stalled {
+            continue;
+        }
+        let mut grids = Vec::new();
+        let outcome = pipeline::solve(&mut prep, Some(2), |_, g| {
+            grids.push(g.cells.clone());
+            Ok(())
+        })
+        .expect("solve");
+        if !(outcome.complete && grids.len() == 1) {
+            continue;
+        }
+        let what = &input.source;
+        searched += 1;
+        assert_eq!(ex.answer, Answer::Unique(grids[0].clone()), "{what}");
+        assert!(!ex.unique_by_deduction, "{what}: not unique by deduction");
+        assert_eq!(ex.deduction.count(Kind::Search), 1, "{what}: one search step");
+        let last = ex.deduction.steps.last().expect("steps");
+        assert!(matches!(last.why, Why::Search { solutions: 1, complete: true }), "{what}: {:?}", last.why);
+        assert!(!last.cells.is_empty() && last.remaining.iter().all(|d| d.len() == 1), "{what}: the search fixes the open cells");
+        assert_eq!(ex.difficulty().map(|d| d.name()), Some("hard"), "{what}");
+    }
+    assert!(searched >= 3, "only {searched} bundled puzzles stall on lines alone");
+    check_with_python(&out.queries, 20);
 }
 
 /// A random clue that `word` satisfies, with back-references and lookarounds.
