@@ -11,8 +11,8 @@ mod commands;
 pub mod status;
 
 pub(crate) use commands::next_hint;
-pub(crate) use commands::{check, hint};
 pub use commands::{CheckOptions, HintOptions, Named};
+pub(crate) use commands::{check, hint};
 
 use crate::compile::Compiled;
 use crate::encode::{self, Cnf};
