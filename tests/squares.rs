@@ -5,7 +5,7 @@
 //! tested against brute force beside the code (src/features/squares/tests.rs).
 
 use crate::common::{crossat, root};
-use crossat::words::Dictionary;
+use crossat::puzzle::Dictionary;
 use serde_json::Value;
 use std::collections::BTreeSet;
 

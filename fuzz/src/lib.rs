@@ -84,8 +84,8 @@ fn dictionary(data: &[u8]) {
     let path = std::env::temp_dir().join(format!("crossat-fuzz-dict-{}-{:?}", std::process::id(), std::thread::current().id()));
     if std::fs::write(&path, data).is_ok() {
         let limits = crossat::limits::Limits::default();
-        let _ = crossat::words::Dictionary::from_file(&path, false, &limits);
-        let _ = crossat::words::Dictionary::from_file(&path, true, &limits);
+        let _ = crossat::puzzle::Dictionary::from_file(&path, false, &limits);
+        let _ = crossat::puzzle::Dictionary::from_file(&path, true, &limits);
         let _ = std::fs::remove_file(&path);
     }
     if let Ok(text) = std::str::from_utf8(data) {

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
 use crate::solve;
 // Word lists are read by the parse stage; the blocks API takes them.
-pub use crate::puzzle::Dictionary;
+pub(crate) use crate::puzzle::Dictionary;
 use std::collections::{BTreeMap, HashMap};
 
 /// Most tokens a word-list puzzle may use (one symbol set of the encoder).
@@ -143,7 +143,7 @@ pub struct BlocksModel {
     lines: Vec<Vec<usize>>,
     cells: Vec<Vec<(usize, i32)>>,
     /// The formula.
-    pub cnf: Cnf,
+    pub(crate) cnf: Cnf,
     free: Vec<usize>,
 }
 

@@ -15,7 +15,7 @@ pub(crate) trait ClauseSink {
 
 /// A formula held in memory, clauses stored back to back.
 #[derive(Clone, Debug, Default)]
-pub struct Cnf {
+pub(crate) struct Cnf {
     vars: usize,
     lits: Vec<i32>,
     ends: Vec<usize>,

@@ -231,10 +231,10 @@ fn pretty(v: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-fn dictionary(args: &DictArgs, err: &mut Printer<'_>, json: bool) -> Result<crossat::words::Dictionary> {
+fn dictionary(args: &DictArgs, err: &mut Printer<'_>, json: bool) -> Result<crossat::puzzle::Dictionary> {
     let dict = match &args.dict {
-        Some(p) => crossat::words::Dictionary::from_file(p, args.fold_case, &crate::io::limits())?,
-        None => crossat::words::Dictionary::builtin(),
+        Some(p) => crossat::puzzle::Dictionary::from_file(p, args.fold_case, &crate::io::limits())?,
+        None => crossat::puzzle::Dictionary::builtin(),
     };
     if !json {
         writeln!(err, "crossat: dictionary: {} ({} words)", dict.source, dict.words.len())?;
