@@ -87,13 +87,9 @@ impl Puzzle {
     /// a proof of uniqueness refutes.
     pub fn to_dimacs_excluding(&self, solution: &Solution) -> Result<String> {
         let block = self.blocking_clause(solution)?;
-        let f = self.prep.formula()?;
-        let mut cnf = f.cnf.clone();
+        let mut cnf = self.prep.formula()?.cnf.clone();
         encode::ClauseSink::add_clause(&mut cnf, &block);
-        let mut out = Vec::new();
-        dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &cnf, &f.vars)
-            .map_err(|e| Error::output("DIMACS", e.to_string()))?;
-        String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
+        self.dimacs_text(&cnf)
     }
 
     /// Whether clue `clue` (its index in [`puzzle::Puzzle::clues`]) matches `word`, by

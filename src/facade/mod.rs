@@ -4,8 +4,8 @@
 //! options, statistics, proofs, models); `players.rs` the player's and setter's calls
 //! (check and hint records, live clue status, analysis).
 
-use crate::{Big, Error, Grid, Result};
-use crate::{assist, deduce, dimacs, emit, explain, limits, pipeline, puzzle, records, stats, stop, verify};
+use crate::{Big, Error, Grid, Listing, Result};
+use crate::{assist, deduce, dimacs, emit, encode, explain, limits, pipeline, puzzle, records, stats, stop, verify};
 use std::path::Path;
 
 mod command_line;
@@ -192,14 +192,7 @@ impl Puzzle {
         limit: Option<usize>,
         mut found: impl FnMut(records::Solution) -> Result<()>,
     ) -> Result<records::SolveSummary> {
-        let mut values = vec![std::collections::BTreeSet::new(); self.prep.puzzle.givens.len()];
-        let outcome = pipeline::solve(&mut self.prep, limit, |puzzle, grid| {
-            for (set, &ch) in values.iter_mut().zip(&grid.cells) {
-                let _ = set.insert(ch);
-            }
-            found(emit::solution(puzzle, grid))
-        })?;
-        Ok(emit::solve_summary(&self.prep, outcome, &values))
+        self.search(Listing { limit, ..Listing::default() }, |puzzle, solution| found(solution.record(puzzle)))
     }
 
     /// The exact count as `crossat solve --count --json` prints it.
@@ -267,9 +260,14 @@ impl Puzzle {
     /// over-approximation (the solver handles those clues, an export cannot).
     pub fn to_dimacs(&self) -> Result<String> {
         self.require_exact("a DIMACS export")?;
+        self.dimacs_text(&self.prep.formula()?.cnf)
+    }
+
+    /// `cnf` (this puzzle's formula, perhaps with clauses added) in DIMACS, with the
+    /// comments that map its variables to cells.
+    fn dimacs_text(&self, cnf: &encode::Cnf) -> Result<String> {
         let mut out = Vec::new();
-        let f = self.prep.formula()?;
-        dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), &f.cnf, &f.vars)
+        dimacs::write(&mut out, &self.prep.puzzle, self.prep.alphabet(), cnf, &self.prep.formula()?.vars)
             .map_err(|e| Error::output("DIMACS", e.to_string()))?;
         String::from_utf8(out).map_err(|e| Error::Internal(format!("DIMACS output is not UTF-8: {e}")))
     }
