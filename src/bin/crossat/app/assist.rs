@@ -27,8 +27,8 @@ fn read_grid(prep: &crossat::Puzzle, path: &Path) -> Result<Vec<Option<char>>> {
 }
 
 /// The cell a record names by its `[row, column]`.
-fn cell_of(prep: &crossat::Puzzle, [r, c]: records::Cell) -> Result<usize> {
-    prep.puzzle().shape.cell_at((r, c)).ok_or_else(|| Error::Internal(format!("a record names cell [{r}, {c}], which the puzzle has not")))
+fn cell_of(prep: &crossat::Puzzle, cell: records::Cell) -> Result<usize> {
+    super::cell_of(prep.puzzle(), cell)
 }
 
 /// A clue as the text lists it: its label and its regex.

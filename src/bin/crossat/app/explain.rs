@@ -9,7 +9,7 @@ use crate::draw::{Mark, View};
 use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
-use crossat::error::{Error, Result};
+use crossat::error::Result;
 use crossat::records::{self, Answer, Difficulty, StepKind};
 use crossat::{Ending, Explanation, puzzle};
 
@@ -58,11 +58,7 @@ impl<'a> Text<'a> {
 
     /// The cell a record names by `[row, column]`.
     fn cell(&self, cell: &records::Cell) -> Result<usize> {
-        let [r, col] = *cell;
-        self.puzzle
-            .shape
-            .cell_at((r, col))
-            .ok_or_else(|| Error::Internal(format!("a step names cell [{r}, {col}], which the puzzle has not")))
+        super::cell_of(self.puzzle, *cell)
     }
 
     /// A cell's name, as `hint` names it.

@@ -95,6 +95,11 @@ pub(crate) fn open(args: &PuzzleArgs) -> Result<crossat::Puzzle> {
     crossat::Puzzle::from_input(&input).map_err(|e| other_command(e, &args.file, &input.bytes))
 }
 
+/// The cell a record names by `[row, column]`; one the puzzle lacks is a bug.
+pub(crate) fn cell_of(puzzle: &puzzle::Puzzle, [r, c]: crossat::records::Cell) -> Result<usize> {
+    puzzle.shape.cell_at((r, c)).ok_or_else(|| Error::Internal(format!("a record names cell [{r}, {c}], which the puzzle has not")))
+}
+
 /// `e`, a failure to read `file` as a puzzle, with a pointer to the command that reads
 /// it when its content is recognisably another command's input.
 pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {

@@ -48,17 +48,12 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     let mut sketch = crate::draw::Sketch::new(look);
     // Progress while enumerating (--all, --limit): solutions found so far.
     let bar = crate::progress::Progress::counter(!args.quiet && (args.all || args.limit.is_some()), "enumerating", "solutions");
-    // For the ambiguity report: the values each cell takes across the solutions, and
-    // the first solution (for --proof).
-    let mut values: Vec<std::collections::BTreeSet<char>> = vec![Default::default(); puzzle.puzzle().givens.len()];
+    // The first solution (for --proof).
     let mut first: Option<Solution> = None;
     // Threads for a listing (a uniqueness check is a search for two: one thread).
     let jobs = if args.all || args.limit.is_some() { args.jobs.get() } else { 1 };
     let listing = crossat::Listing { limit: search_limit, jobs, sorted: args.sorted };
     let mut summary = puzzle.search(listing, |p, solution| {
-        for (set, &ch) in values.iter_mut().zip(&solution.grid.cells) {
-            let _ = set.insert(ch);
-        }
         first.get_or_insert_with(|| solution.clone());
         // One record: a stop prints the whole solution and counts it, or neither.
         crate::stop::record(|| {
@@ -91,7 +86,6 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     let known = (complete || found_n >= 2).then_some(found_n);
     let stats = if args.stats { Some(puzzle.stats(known)?) } else { None };
     let unique = summary.unique;
-    let ambiguous: Vec<usize> = (0..values.len()).filter(|&c| values[c].len() > 1).collect();
     let proof = match (&args.proof, &first) {
         (Some(path), Some(solution)) if unique.is_unique() => Some(write_proof(&puzzle, solution, path, args, out)?),
         _ => None,
@@ -108,14 +102,16 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
             None => status_line(found_n, complete, args.all || args.limit.is_some(), "solve"),
         };
         writeln!(out, "{status}")?;
-        if !ambiguous.is_empty() {
+        // The cells that differ between the solutions, as the summary lists them.
+        if let Some(cells) = &summary.ambiguous_cells {
             let n = if complete { format!("all {found_n}") } else { format!("the {found_n} found") };
             writeln!(out, "cells that differ between {n} solutions:")?;
-            for &c in &ambiguous {
-                let vals: Vec<String> = values[c].iter().map(|ch| format!("'{ch}'")).collect();
-                writeln!(out, "  {} {}", puzzle.puzzle().shape.cell_name(c), vals.join(" "))?;
+            for cell in cells {
+                let vals: Vec<String> = cell.values.iter().map(|ch| format!("'{ch}'")).collect();
+                let name = puzzle.puzzle().shape.cell_name(super::cell_of(puzzle.puzzle(), cell.cell)?);
+                writeln!(out, "  {name} {}", vals.join(" "))?;
             }
-            writeln!(out, "clues through them: {}", summary.ambiguous_clues.unwrap_or_default().join(", "))?;
+            writeln!(out, "clues through them: {}", summary.ambiguous_clues.as_deref().unwrap_or_default().join(", "))?;
         }
         if let Some(p) = &proof {
             writeln!(out, "proof of uniqueness written to {p}")?;
