@@ -9,7 +9,7 @@
 //! compares the two front ends' records on every bundled puzzle.
 
 use crate::limit::{limited, limited_puzzle};
-use crossat::assist::{CheckOptions, HintOptions};
+use crossat::assist::{CheckOptions, HintOptions, Named};
 use crossat::pipeline::Input;
 use crossat::records::{self, Printed, Unfinished};
 use crossat::{Listing, Puzzle};
@@ -57,28 +57,17 @@ pub fn analyse(puzzle: &mut Puzzle, bound: usize, timeout_ms: Option<f64>) -> Re
         .ok_or_else(|| "the analysis stopped at its time limit without its partial answer".to_string())
 }
 
-/// `check --json` on a grid.
-pub fn check(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+/// The records `call` hands over, then its summary, within the time limit; a call
+/// that runs out of time ends with `stop(records so far)` instead of the summary.
+fn gathered<R: Serialize, S: Serialize>(
+    puzzle: &mut Puzzle,
+    timeout_ms: Option<f64>,
+    call: impl FnOnce(&mut Puzzle, &mut dyn FnMut(Named<R>) -> crossat::Result<()>) -> crossat::Result<Named<S>>,
+    stop: impl FnOnce(usize) -> Value,
+) -> Result<Value, String> {
     let mut out = Vec::new();
     let done = limited_puzzle(puzzle, timeout_ms, |puzzle| {
-        let summary = puzzle.check_records(grid, CheckOptions::default(), |found| {
-            out.push(records::value(&found.record));
-            Ok(())
-        })?;
-        out.push(records::value(&summary.record));
-        Ok(())
-    })?;
-    if done.is_none() {
-        out.push(stopped(Unfinished {}));
-    }
-    Ok(Value::Array(out))
-}
-
-/// `hint --json --grid` on a partial grid.
-pub fn hint(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
-    let mut out = Vec::new();
-    let done = limited_puzzle(puzzle, timeout_ms, |puzzle| {
-        let summary = puzzle.hint_records(Some(grid), HintOptions::default(), |found| {
+        let summary = call(puzzle, &mut |found| {
             out.push(records::value(&found.record));
             Ok(())
         })?;
@@ -87,9 +76,24 @@ pub fn hint(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>)
     })?;
     if done.is_none() {
         let n = out.len();
-        out.push(stopped(Printed { key: "hints", n }));
+        out.push(stop(n));
     }
     Ok(Value::Array(out))
+}
+
+/// `check --json` on a grid.
+pub fn check(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+    gathered(puzzle, timeout_ms, |puzzle, found| puzzle.check_records(grid, CheckOptions::default(), found), |_| stopped(Unfinished {}))
+}
+
+/// `hint --json --grid` on a partial grid.
+pub fn hint(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>) -> Result<Value, String> {
+    gathered(
+        puzzle,
+        timeout_ms,
+        |puzzle, found| puzzle.hint_records(Some(grid), HintOptions::default(), found),
+        |n| stopped(Printed { key: "hints", n }),
+    )
 }
 
 /// `explain --json --grid [--max-steps N]`: the steps, then the summary.
