@@ -97,8 +97,8 @@ mod support;
 #[cfg(test)]
 mod test_support;
 
-// The modules under their short names, so that `crate::compile` (and `crossat::compile`)
-// name a module wherever it sits in the tree.
+// The modules under their short names, so that `crate::compile` (and, for a public
+// module, `crossat::puzzle`) name a module wherever it sits in the tree.
 pub(crate) use features::explain;
 pub use features::{assist, generate, lint, squares, words};
 pub(crate) use stages::deduce;
