@@ -102,7 +102,7 @@ mod test_support;
 pub(crate) use features::explain;
 pub use features::{assist, generate, lint, squares, words};
 pub(crate) use stages::deduce;
-pub use stages::dialect::ecma;
+pub(crate) use stages::dialect::ecma;
 pub(crate) use stages::dialect::{regex, sre};
 pub use stages::puzzle;
 pub(crate) use stages::{compile, dialect, dimacs, emit, encode, propagate, solve, verify};

@@ -4,8 +4,7 @@
 //!
 //! The targets call the readers themselves (`puzzle::read` with a forced format, the
 //! collection, model and word-list readers, the ECMAScript parser and matcher under a
-//! budget — the one internal named here, since no public call runs the matcher with a
-//! step budget of its own),
+//! step budget through `Dialect::fullmatch`),
 //! not the facade `crossat::Puzzle`: fuzzing one reader at a time is the point, and the
 //! facade would also compile and propagate every input, which makes each run slower and
 //! a failure harder to place. The `clue` targets do run the whole pipeline, on a puzzle
@@ -134,13 +133,10 @@ fn clue_in(data: &[u8], dialect: puzzle::Dialect) {
     }
 }
 
-/// The ECMAScript parser on a clue, then the clue's automaton routes over `ab` (both
-/// must return, with a pattern or a `SyntaxError`).
+/// The ECMAScript parser on a clue, then its matcher on `ab`: a verdict, a stop at the
+/// step budget or the dialect's refusal, never a panic.
 fn ecma_parse(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(p) = crossat::ecma::parse(&text) {
-        let _ = crossat::ecma::Matcher::new(&p).with_budget(20_000).fullmatch_str("ab");
-    }
+    let _ = puzzle::Dialect::Ecmascript.fullmatch(&String::from_utf8_lossy(data), "ab", 20_000);
 }
 
 /// The ECMAScript matcher: the bytes before the first NUL are the line; after it, a
@@ -151,8 +147,6 @@ fn ecma_match(data: &[u8]) {
     let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());
     let line = String::from_utf8_lossy(&data[..cut]);
     let rest = data.get(cut + 1..).unwrap_or(&[]);
-    if let Ok(p) = crossat::ecma::parse(&String::from_utf8_lossy(rest.get(2..).unwrap_or(&[]))) {
-        let _ = crossat::ecma::Matcher::new(&p).with_budget(100_000).fullmatch_str(&line);
-    }
+    let _ = puzzle::Dialect::Ecmascript.fullmatch(&String::from_utf8_lossy(rest.get(2..).unwrap_or(&[])), &line, 100_000);
     clue_in(rest, puzzle::Dialect::Ecmascript);
 }

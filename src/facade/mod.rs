@@ -13,6 +13,32 @@ mod players;
 
 pub use command_line::Model;
 
+impl puzzle::Dialect {
+    /// Whether `clue`, read in this dialect, matches the whole of `line`: the verdict of
+    /// the reference matcher that re-checks every solution crossat prints (a port of
+    /// CPython's `_sre`, or of an ECMAScript backtracking engine), run for at most
+    /// `steps` steps. `None` when the steps run out first; an error when the dialect
+    /// refuses the clue.
+    ///
+    /// ```
+    /// use crossat::puzzle::Dialect;
+    /// assert_eq!(Dialect::Python.fullmatch("(a|b)*c", "abac", 10_000), Ok(Some(true)));
+    /// assert_eq!(Dialect::Ecmascript.fullmatch("(?<=a)b", "b", 10_000), Ok(Some(false)));
+    /// assert_eq!(Dialect::Python.fullmatch("(a*)*b", &"a".repeat(30), 1_000), Ok(None));
+    /// assert!(Dialect::Python.fullmatch("a(", "a", 10_000).is_err());
+    /// ```
+    pub fn fullmatch(self, clue: &str, line: &str, steps: u64) -> std::result::Result<Option<bool>, crate::error::ClueErrorKind> {
+        let tree = crate::dialect::parse(self, clue).map_err(crate::compile::parse_error)?;
+        let matcher = crate::dialect::Matcher::new(&tree).map_err(|message| crate::error::ClueErrorKind::Syntax {
+            message,
+            position: None,
+            exception: None,
+        })?;
+        let line: Vec<char> = line.chars().collect();
+        Ok(matcher.with_budget(steps).fullmatch(&line).ok())
+    }
+}
+
 /// A puzzle read, compiled and encoded: ready to solve, check or export.
 ///
 /// The facade over the stages: every front end (the command line, the page, Python)

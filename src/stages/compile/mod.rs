@@ -100,20 +100,20 @@ pub(crate) struct Compiled {
 /// as `re._parser` does); the error names the clue and gives the dialect's reason.
 pub(crate) fn parse_clues(source: &str, puzzle: &Puzzle) -> Result<Vec<Tree>> {
     (0..regex_count(puzzle))
-        .map(|i| {
-            dialect::parse(puzzle.dialect, regex_text(puzzle, i)).map_err(|e| {
-                let kind = match e {
-                    dialect::ParseError::Python(e) => syntax_error(&e),
-                    dialect::ParseError::Ecmascript(e) => ClueErrorKind::Syntax {
-                        message: format!("invalid ECMAScript regular expression: {}", e.message),
-                        position: Some(e.position),
-                        exception: None,
-                    },
-                };
-                clue_error(source, puzzle, i, kind)
-            })
-        })
+        .map(|i| dialect::parse(puzzle.dialect, regex_text(puzzle, i)).map_err(|e| clue_error(source, puzzle, i, parse_error(e))))
         .collect()
+}
+
+/// A dialect's refusal of a clue, as a clue error's kind.
+pub(crate) fn parse_error(e: dialect::ParseError) -> ClueErrorKind {
+    match e {
+        dialect::ParseError::Python(e) => syntax_error(&e),
+        dialect::ParseError::Ecmascript(e) => ClueErrorKind::Syntax {
+            message: format!("invalid ECMAScript regular expression: {}", e.message),
+            position: Some(e.position),
+            exception: None,
+        },
+    }
 }
 
 /// A clue's tree normalised over `alphabet` ([`normalise`], [`normalise_es`]).

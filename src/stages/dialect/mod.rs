@@ -14,7 +14,7 @@
 //! `re._parser`) and meaning ([`sre`], a port of `_sre`), and ECMAScript's syntax and
 //! meaning ([`ecma`]).
 
-pub mod ecma;
+pub(crate) mod ecma;
 pub(crate) mod regex;
 pub(crate) mod sre;
 
@@ -77,6 +77,14 @@ impl Matcher {
         match tree {
             Tree::Python(p) => sre::Matcher::new(p).map(Matcher::Python).map_err(|e| e.to_string()),
             Tree::Ecmascript(p) => Ok(Matcher::Ecmascript(ecma::Matcher::new(p))),
+        }
+    }
+
+    /// The same matcher with a step budget of `steps`.
+    pub(crate) fn with_budget(self, steps: u64) -> Matcher {
+        match self {
+            Matcher::Python(m) => Matcher::Python(m.with_budget(steps)),
+            Matcher::Ecmascript(m) => Matcher::Ecmascript(m.with_budget(steps)),
         }
     }
 

@@ -28,7 +28,7 @@ const DEEP_STACK: usize = 1 << 30;
 
 /// A compiled clue, ready to answer `new RegExp('^(?:' + clue + ')$').test(line)`.
 #[derive(Clone, Debug)]
-pub struct Matcher {
+pub(crate) struct Matcher {
     pattern: Pattern,
     budget: u64,
     /// The fewest units any match consumes: a shorter line is refused at once.
@@ -72,7 +72,7 @@ impl Matcher {
     /// A back-reference inside its own group is the empty string, and one to a group
     /// that can only match the empty string is zero-width too (`(?:\\2){99999999999}`
     /// with `(\\3)()` as groups 2 and 3).
-    pub fn new(p: &Pattern) -> Matcher {
+    pub(crate) fn new(p: &Pattern) -> Matcher {
         let mut pattern = p.clone();
         let zero = zero_width_groups(&pattern);
         collapse_empty_repeats(&mut pattern.root, &mut Vec::new(), &zero);
@@ -81,7 +81,7 @@ impl Matcher {
     }
 
     /// The same matcher with another step budget.
-    pub fn with_budget(mut self, budget: u64) -> Matcher {
+    pub(crate) fn with_budget(mut self, budget: u64) -> Matcher {
         self.budget = budget;
         self
     }
@@ -98,7 +98,8 @@ impl Matcher {
     }
 
     /// `Matcher::fullmatch` on a `&str`.
-    pub fn fullmatch_str(&self, line: &str) -> Result<bool, BudgetExceeded> {
+    #[cfg(test)]
+    pub(crate) fn fullmatch_str(&self, line: &str) -> Result<bool, BudgetExceeded> {
         let units: Vec<u16> = line.encode_utf16().collect();
         self.fullmatch_units(&units)
     }

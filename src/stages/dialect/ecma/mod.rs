@@ -55,13 +55,13 @@ pub(crate) mod sets;
 mod tests;
 
 pub(crate) use crate::sre::BudgetExceeded;
-pub use matcher::Matcher;
-pub use parser::parse;
+pub(crate) use matcher::Matcher;
+pub(crate) use parser::parse;
 pub(crate) use sets::CharSet;
 
 /// A parsed clue: the tree and its capturing groups.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     /// The pattern's tree.
     pub(crate) root: Node,
     /// The number of capturing groups (`NcapturingParens`).
@@ -160,7 +160,7 @@ pub(crate) enum Assertion {
 
 /// Why `new RegExp(clue)` throws.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
+pub(crate) struct SyntaxError {
     /// V8's message, such as `Nothing to repeat` or `Unterminated group`.
     pub message: String,
     /// Where the parser stopped, 0-based, in characters of the clue.

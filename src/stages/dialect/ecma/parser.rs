@@ -18,7 +18,7 @@ pub(crate) const MAX_NESTING: usize = 200;
 pub(crate) const MAX_CLUE_UNITS: usize = 1_000_000;
 
 /// Reads `clue` as `new RegExp(clue)` does (no flags), or says why node throws.
-pub fn parse(clue: &str) -> Result<Pattern, SyntaxError> {
+pub(crate) fn parse(clue: &str) -> Result<Pattern, SyntaxError> {
     let src: Vec<u16> = clue.encode_utf16().collect();
     let mut pos_of = Vec::with_capacity(src.len() + 1);
     for (i, c) in clue.chars().enumerate() {

@@ -73,7 +73,6 @@ impl Matcher {
     }
 
     /// The same matcher with another step budget.
-    #[cfg(test)]
     pub(crate) fn with_budget(mut self, budget: u64) -> Matcher {
         self.budget = budget;
         self

@@ -28,7 +28,7 @@ const NONE: usize = usize::MAX;
 /// backtracking stacks (contexts and saved marks, which sre keeps on the heap)
 /// outgrew [`MAX_STACK`] entries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BudgetExceeded {
+pub(crate) struct BudgetExceeded {
     /// The step budget in force.
     pub steps: u64,
     /// `true` when the stacks, not the steps, hit their limit.
