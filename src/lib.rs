@@ -91,7 +91,7 @@
 mod facade;
 mod features;
 
-pub mod pipeline;
+mod pipeline;
 mod stages;
 mod support;
 #[cfg(test)]
@@ -106,13 +106,14 @@ pub(crate) use stages::dialect::ecma;
 pub(crate) use stages::dialect::{regex, sre};
 pub use stages::puzzle;
 pub(crate) use stages::{compile, dialect, dimacs, emit, encode, propagate, solve, verify};
+pub(crate) use support::clock;
 pub(crate) use support::stats;
-pub use support::{clock, error, limits, records, rng, stop, style};
+pub use support::{error, limits, records, rng, stop, style};
 
 pub use error::{Error, Result};
-pub use pipeline::Listing;
 pub use solve::ProofFormat;
 pub use solve::count::Big;
+pub use solve::strategy::Listing;
 pub use verify::Grid;
 
 pub use facade::{Ending, Explanation, Model, Puzzle, Solution, Solutions};

@@ -15,9 +15,9 @@ use crate::stats::{Stage, Times};
 use crate::stop::Cancel;
 use crate::verify::{Grid, Verifier};
 
-pub use crate::puzzle::Input;
+pub(crate) use crate::puzzle::Input;
 pub(crate) use crate::solve::prepared::encode_puzzle;
-pub use crate::solve::strategy::Listing;
+pub(crate) use crate::solve::strategy::Listing;
 pub(crate) use crate::solve::strategy::{Count, count_within};
 pub(crate) use crate::solve::{Prepared, require_exact};
 

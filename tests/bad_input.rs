@@ -268,7 +268,7 @@ fn random_clue_text_never_panics() {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             clue.push_str(pieces[(state >> 33) as usize % pieces.len()]);
         }
-        let input = crossat::pipeline::Input {
+        let input = crossat::puzzle::Input {
             source: "<fuzz>".into(),
             bytes: serde_json::json!({"rows": 1, "cols": 3, "alphabet": "AB ", "left": [clue], "top": [null, null, null]})
                 .to_string()
@@ -323,7 +323,7 @@ fn damaged_files_never_panic() {
                     bytes[i] = noise[next(noise.len())];
                 }
             }
-            let input = crossat::pipeline::Input {
+            let input = crossat::puzzle::Input {
                 source: file.into(),
                 bytes,
                 pool: file.ends_with(".csv").then(|| ("pool".to_string(), std::fs::read(&pool).expect("pool"))),

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, reason = "each test module uses a different subset")]
 
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 
 use crate::common::{input_file, input_text, root};
 use crossat::limits::Limits;
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use crossat::stop::Cancel;
 use crossat::{Error, Puzzle};
 use std::path::PathBuf;

@@ -5,8 +5,8 @@
 //! checked by python3 and node.
 
 use crate::common::{arg, crossat, input_file, json_lines, puzzle, tmp, write_file};
-use crossat::pipeline::Input;
 use crossat::puzzle::Dialect;
+use crossat::puzzle::Input;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -22,7 +22,7 @@
 //! or `<!-- expect: not unique -->`.
 
 use crate::common;
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use serde_json::Value;
 use std::fmt::Write as _;
 

@@ -1,7 +1,7 @@
 //! Hexagons, free-form layouts and regex pools against their published solutions.
 
 use crate::common::{crossat, input_file, puzzle, read_text, solve_in_process};
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

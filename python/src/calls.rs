@@ -5,7 +5,7 @@
 use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Spec};
 use crossat::lint::{self, Verdict};
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use crossat::puzzle::{Format, Shape, hex};
 use crossat::records::{self, Difficulty, LintVerdict};
 use crossat::stop::Cancel;
@@ -166,7 +166,7 @@ pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
     }
     let seed = m.seed.unwrap_or_else(crossat::rng::fresh_seed);
     let spec = Spec { shape, sides: m.sides, text: m.text.clone(), backrefs: m.backrefs, lookarounds: m.lookarounds, difficulty, seed };
-    let started = crossat::clock::Instant::now();
+    let started = std::time::Instant::now();
     let made = g::generate(&spec, &mut |_| {}, cancel)?;
     Ok(records::value(&made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3)))
 }

@@ -10,8 +10,8 @@ mod convert;
 mod run;
 
 use convert::to_py;
-use crossat::pipeline::Input;
 use crossat::puzzle::Dialect;
+use crossat::puzzle::Input;
 use crossat::stop::Cancel;
 use crossat::{Error, Result};
 use pyo3::prelude::*;

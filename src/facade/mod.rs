@@ -109,7 +109,7 @@ impl Puzzle {
     /// Reads a puzzle from bytes in any supported format (detected from the content);
     /// `source` names it in error messages.
     pub fn read(source: &str, bytes: &[u8]) -> Result<Puzzle> {
-        Puzzle::from_input(&pipeline::Input { source: source.to_string(), bytes: bytes.to_vec(), ..Default::default() })
+        Puzzle::from_input(&puzzle::Input { source: source.to_string(), bytes: bytes.to_vec(), ..Default::default() })
     }
 
     /// Reads a puzzle file in any supported format. A regex-pool CSV takes its pool
@@ -124,12 +124,12 @@ impl Puzzle {
         let path = path.as_ref();
         let (source, bytes) = limits::read_input(path, limits)?;
         let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt, limits)).transpose()?;
-        Puzzle::from_input(&pipeline::Input { source, bytes, pool, ..Default::default() })
+        Puzzle::from_input(&puzzle::Input { source, bytes, pool, ..Default::default() })
     }
 
     /// Reads a puzzle with every option of the command line: a forced format, a puzzle
     /// of a collection, an alphabet, givens, a regex pool.
-    pub fn from_input(input: &pipeline::Input) -> Result<Puzzle> {
+    pub fn from_input(input: &puzzle::Input) -> Result<Puzzle> {
         Ok(Puzzle { prep: pipeline::prepare(input)? })
     }
 

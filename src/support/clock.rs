@@ -4,6 +4,6 @@
 //! Code in the library takes its `Instant` and `SystemTime` from here.
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-pub use std::time::{Instant, SystemTime, UNIX_EPOCH};
+pub(crate) use std::time::{Instant, SystemTime, UNIX_EPOCH};
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-pub use web_time::{Instant, SystemTime, UNIX_EPOCH};
+pub(crate) use web_time::{Instant, SystemTime, UNIX_EPOCH};

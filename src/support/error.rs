@@ -130,7 +130,7 @@ pub struct ClueError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Param {
-    /// Which puzzle of a collection ([`Input::id`](crate::pipeline::Input::id)).
+    /// Which puzzle of a collection ([`Input::id`](crate::puzzle::Input::id)).
     Id,
     /// The seed of `generate` ([`Spec::seed`](crate::generate::Spec::seed)).
     Seed,

@@ -2,7 +2,7 @@
 //! letters made visible, stage timers, the clock, the seeded generator, and the
 //! records crossat prints for programs.
 
-pub mod clock;
+pub(crate) mod clock;
 pub mod error;
 pub mod limits;
 pub mod records;

@@ -3,7 +3,7 @@
 //! The library keeps no process state. Work that can run long — compiling and encoding
 //! the clues, the line search, the SAT searches between their calls, counting, the
 //! deduction engine, lint — polls the token it was given (through
-//! `Prepared`, [`Input`](crate::pipeline::Input) or a
+//! `Prepared`, [`Input`](crate::puzzle::Input) or a
 //! parameter) and ends with [`Error::Cancelled`] once the token is cancelled or its
 //! deadline has passed. Two calls with two tokens never affect each other, whatever
 //! thread they run on.

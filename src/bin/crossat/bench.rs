@@ -6,7 +6,7 @@ use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
 use crossat::error::{Error, Result};
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use crossat::puzzle::{self, Format, Puzzle};
 use crossat::records::{self, StageTimes};
 use std::path::PathBuf;

@@ -23,13 +23,13 @@
 //! (the command is about to end with a complete answer).
 
 use crate::exit::ExitCode;
-use crossat::clock::Instant;
 use crossat::stop::{Cancel, Reason, Watcher};
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Duration;
+use std::time::Instant;
 
 /// The numbers of SIGINT and SIGTERM, the same on every platform crossat runs on.
 const SIGINT: u8 = 2;

@@ -2,7 +2,6 @@
 //! call that fails (used by `records`, `make` and `session`).
 
 use crossat::Error;
-use crossat::clock::Instant;
 use crossat::stop::Cancel;
 use std::time::Duration;
 
@@ -15,12 +14,12 @@ pub(crate) fn message(e: &Error) -> String {
 /// Runs `f` with a token cancelled after `timeout_ms` (none when absent or not
 /// positive); `Ok(None)` when the time ran out.
 pub(crate) fn limited<T>(timeout_ms: Option<f64>, f: impl FnOnce(&Cancel) -> crossat::Result<T>) -> Result<Option<T>, String> {
-    let at = timeout_ms.filter(|&ms| ms.is_finite() && ms > 0.0).map(|ms| Instant::now() + Duration::from_secs_f64(ms / 1e3));
-    let cancel = at.map_or_else(Cancel::never, |at| Cancel::never().with_deadline(at));
+    let limit = timeout_ms.filter(|&ms| ms.is_finite() && ms > 0.0).map(|ms| Duration::from_secs_f64(ms / 1e3));
+    let cancel = limit.map_or_else(Cancel::never, |limit| Cancel::never().with_timeout(limit));
     let r = f(&cancel);
     match r {
         Ok(v) => Ok(Some(v)),
-        Err(Error::Cancelled) if at.is_some() => Ok(None),
+        Err(Error::Cancelled) if limit.is_some() => Ok(None),
         Err(e) => Err(message(&e)),
     }
 }

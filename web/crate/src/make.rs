@@ -75,7 +75,7 @@ pub fn generate(options: &str) -> Result<String, String> {
         difficulty,
         seed,
     };
-    let started = crossat::clock::Instant::now();
+    let started = web_time::Instant::now();
     let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), |cancel| g::generate(&spec, &mut |_| {}, cancel))? else {
         let stopped = crossat::stop::stopped_json(crossat::stop::Reason::Timeout, records::GenerateStopped { puzzles: 0, seed });
         return Ok(records::line(&stopped));

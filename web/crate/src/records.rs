@@ -10,7 +10,7 @@
 
 use crate::limit::{limited, limited_puzzle};
 use crossat::assist::{CheckOptions, HintOptions, Named};
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use crossat::records::{self, Printed, Unfinished};
 use crossat::{Listing, Puzzle};
 use serde::Serialize;

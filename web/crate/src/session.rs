@@ -4,7 +4,7 @@ use crate::limit::message;
 use crate::{make, records, view};
 use crossat::Puzzle;
 use crossat::assist::status;
-use crossat::pipeline::Input;
+use crossat::puzzle::Input;
 use crossat::puzzle::{Dialect, Format};
 use serde_json::Value;
 

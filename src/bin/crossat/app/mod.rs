@@ -13,8 +13,8 @@ use crate::exit::ExitCode;
 use crate::io::{pool_file, read_source};
 use crate::print::Printer;
 use crossat::error::{Error, Result};
-use crossat::pipeline::Input;
 use crossat::puzzle;
+use crossat::puzzle::Input;
 use std::path::Path;
 
 /// Runs one command; returns its exit status (errors map to theirs in `main`).
