@@ -72,9 +72,9 @@ fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
         let ex = puzzle.explain(None).expect("explain");
         let s = &ex.summary;
         match s.answer {
-            Answer::Unique => assert_eq!(s.difficulty, Some(rating.difficulty), "{}: {}", path.display(), rating.describe()),
+            Answer::Unique => assert_eq!(s.difficulty, Some(rating.difficulty), "{}: {}", path.display(), rating),
             // No single answer: no class, unless the rating's proof stopped first.
-            _ => assert!(rating.class().is_none() || !rating.complete, "{}: {}", path.display(), rating.describe()),
+            _ => assert!(rating.class().is_none() || !rating.complete, "{}: {}", path.display(), rating),
         }
         *seen.entry(rating.class().unwrap_or("unrated")).or_insert(0) += 1;
         let name = path.file_name().expect("name").to_string_lossy().replace(".input.txt", "");
@@ -93,7 +93,7 @@ fn the_rating_follows_the_kinds_of_step_and_the_docs_table_is_current() {
             s.assign,
             s.split,
             s.search,
-            s.difficulty.map_or("unrated", |d| d.name())
+            s.difficulty.map_or("unrated".to_string(), |d| d.to_string())
         ));
     }
     assert!(seen.len() >= 3, "the puzzles compared cover several classes: {seen:?}");

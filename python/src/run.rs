@@ -100,7 +100,7 @@ pub(crate) fn raise(py: Python<'_>, e: &Error) -> PyErr {
 
 fn exception(py: Python<'_>, e: &Error) -> PyResult<PyErr> {
     let errors = py.import("crossat._errors")?;
-    let message = e.message_with(&|p| p.name().to_string());
+    let message = e.message_with(&|p| p.to_string());
     let value = match e {
         Error::Input(_) => errors.getattr("InputError")?.call1((message,))?,
         Error::Clue(c) => {

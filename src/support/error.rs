@@ -151,7 +151,7 @@ pub enum Param {
 impl Param {
     /// The parameter's name in the library: `id`, `seed`, `max_input_bytes`, `width`,
     /// `height`, `difficulty`, `backrefs`, `lookarounds`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Param::Id => "id",
             Param::Seed => "seed",
@@ -162,6 +162,13 @@ impl Param {
             Param::Backrefs => "backrefs",
             Param::Lookarounds => "lookarounds",
         }
+    }
+}
+
+impl fmt::Display for Param {
+    /// The parameter's name in the library (see `Param::name`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -149,29 +149,6 @@ impl Cancel {
     }
 }
 
-/// Why a search stopped before its end, as the `"reason"` of a summary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// The time limit passed.
-    Timeout,
-    /// SIGINT (Ctrl-C).
-    Interrupt,
-    /// SIGTERM.
-    Terminate,
-}
-
-impl Reason {}
-
-/// The JSON summary of a stopped command: `base` (a record's start) with `"complete":
-/// false` and `"reason"`.
-pub fn stopped_json<T>(reason: Reason, base: T) -> crate::records::Stopped<T> {
-    let reason = match reason {
-        Reason::Timeout => crate::records::StopReason::Timeout,
-        Reason::Interrupt | Reason::Terminate => crate::records::StopReason::Interrupted,
-    };
-    crate::records::Stopped::new(base, reason)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

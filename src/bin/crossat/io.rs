@@ -32,7 +32,7 @@ pub fn read_source(path: &Path) -> Result<(String, Vec<u8>)> {
 
 /// The flag that sets a library parameter: `--max-input-bytes` for `max_input_bytes`.
 pub fn flag(p: crossat::error::Param) -> String {
-    format!("--{}", p.name().replace('_', "-"))
+    format!("--{}", p.to_string().replace('_', "-"))
 }
 
 /// A library error in the command line's words: the parameters it names become the

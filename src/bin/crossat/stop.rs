@@ -23,7 +23,8 @@
 //! (the command is about to end with a complete answer).
 
 use crate::exit::ExitCode;
-use crossat::stop::{Cancel, Reason, Watcher};
+use crossat::records::{StopReason, Stopped};
+use crossat::stop::{Cancel, Watcher};
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,6 +35,27 @@ use std::time::Instant;
 /// The numbers of SIGINT and SIGTERM, the same on every platform crossat runs on.
 const SIGINT: u8 = 2;
 const SIGTERM: u8 = 15;
+
+/// Why a command stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The time limit passed.
+    Timeout,
+    /// SIGINT (Ctrl-C).
+    Interrupt,
+    /// SIGTERM.
+    Terminate,
+}
+
+/// The JSON summary of a stopped command: `base` (a record's start) with `"complete":
+/// false` and `"reason"`.
+fn stopped_json<T>(reason: Reason, base: T) -> Stopped<T> {
+    let reason = match reason {
+        Reason::Timeout => StopReason::Timeout,
+        Reason::Interrupt | Reason::Terminate => StopReason::Interrupted,
+    };
+    Stopped::new(base, reason)
+}
 
 /// The process exit status of a stop: [`ExitCode::Timeout`] for a timeout, the
 /// signal's [`ExitCode::Signal`] (128 + its number) for a signal.
@@ -241,14 +263,10 @@ fn start_signal_thread() {
     });
 }
 
-/// The summary line of a stopped command: [`crossat::stop::stopped_json`] for JSON
+/// The summary line of a stopped command: [`stopped_json`] for JSON
 /// output, else `text` followed by what stopped it.
 pub fn summary(json: bool, reason: Reason, base: impl serde::Serialize, text: &str) -> String {
-    if json {
-        format!("{}\n", crossat::records::line(&crossat::stop::stopped_json(reason, base)))
-    } else {
-        format!("{}; {text}\n", describe(reason))
-    }
+    if json { format!("{}\n", crossat::records::line(&stopped_json(reason, base))) } else { format!("{}; {text}\n", describe(reason)) }
 }
 
 /// Standard output for commands, the one printer: complete lines are written while

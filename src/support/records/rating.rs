@@ -19,9 +19,16 @@ pub enum Difficulty {
     Hard,
 }
 
+impl std::fmt::Display for Difficulty {
+    /// Its lowercase name, as in JSON: `easy`, `medium`, `hard`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Difficulty {
     /// Its name.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
@@ -60,9 +67,9 @@ pub struct Rating {
     pub complete: bool,
 }
 
-impl Rating {
-    /// One line for people.
-    pub fn describe(&self) -> String {
+impl std::fmt::Display for Rating {
+    /// One line for people: the class and the numbers behind it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let d = format!("{} search decision{}", self.decisions, if self.decisions == 1 { "" } else { "s" });
         let proof = match (self.complete, self.solutions) {
             (false, _) => format!("the proof stopped at its limits after {d}"),
@@ -70,7 +77,8 @@ impl Rating {
             (true, 1) => format!("uniqueness proof: {d}"),
             (true, _) => format!("not unique ({d})"),
         };
-        format!(
+        write!(
+            f,
             "{}: line propagation fixes {} of {} cells, with probing {} ({} probes); {proof}",
             self.class().unwrap_or("unrated"),
             self.by_lines,
@@ -79,7 +87,9 @@ impl Rating {
             self.probes
         )
     }
+}
 
+impl Rating {
     /// The rating, knowing how many solutions (0, 1, or 2 for several) another search
     /// that was exhausted or found two has shown: a puzzle with none or several is
     /// unrated (see [`Rating::class`]) even when the proof stopped at its limits before

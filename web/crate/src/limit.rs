@@ -8,7 +8,7 @@ use std::time::Duration;
 /// The text of an error as the command line prints it after `error: `: the API's
 /// options are named as the command line's flags.
 pub(crate) fn message(e: &Error) -> String {
-    e.message_with(&|p| format!("--{}", p.name().replace('_', "-")))
+    e.message_with(&|p| format!("--{}", p.to_string().replace('_', "-")))
 }
 
 /// Runs `f` with a token cancelled after `timeout_ms` (none when absent or not

@@ -77,7 +77,7 @@ pub fn generate(options: &str) -> Result<String, String> {
     };
     let started = web_time::Instant::now();
     let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), |cancel| g::generate(&spec, &mut |_| {}, cancel))? else {
-        let stopped = crossat::stop::stopped_json(crossat::stop::Reason::Timeout, records::GenerateStopped { puzzles: 0, seed });
+        let stopped = records::Stopped::new(records::GenerateStopped { puzzles: 0, seed }, records::StopReason::Timeout);
         return Ok(records::line(&stopped));
     };
     let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);

@@ -18,7 +18,7 @@ use serde_json::Value;
 
 /// The summary of a command stopped by its time limit, as the command line writes it.
 fn stopped(base: impl Serialize) -> Value {
-    records::value(&crossat::stop::stopped_json(crossat::stop::Reason::Timeout, base))
+    records::value(&records::Stopped::new(base, records::StopReason::Timeout))
 }
 
 /// `solve --json [--limit N]`: the solutions, then the summary.

@@ -213,7 +213,7 @@ fn print_generated(
             "crossat: unique puzzle after {} uniqueness check{}; {}; solution: {}{}",
             made.checks,
             if made.checks == 1 { "" } else { "s" },
-            made.rating.describe(),
+            made.rating,
             rows.join(" / "),
             // A seed drawn for this run is shown, so that the puzzle can be made again.
             if args.seed.is_none() || args.batch.is_some() {

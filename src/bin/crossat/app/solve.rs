@@ -305,7 +305,7 @@ fn stats_text(puzzle: &Puzzle, stats: &records::Stats) -> String {
         }
         None => {}
     }
-    s.push_str(&format!("stats: difficulty {}\n", stats.difficulty.describe()));
+    s.push_str(&format!("stats: difficulty {}\n", stats.difficulty));
     // The clue table, its columns as wide as their widest cell.
     use super::table::{left, lines, right};
     let mut rows = vec![["clue", "route", "dfa-states", "states", "layered", "vars", "clauses"].map(String::from).to_vec()];
