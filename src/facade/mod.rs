@@ -46,6 +46,9 @@ impl puzzle::Dialect {
 #[derive(Clone)]
 pub struct Puzzle {
     prep: pipeline::Prepared,
+    /// [`Puzzle::status`]'s verdicts on slow lines, kept between calls: a pure memo of
+    /// this puzzle's answers, which no call can change.
+    status_cache: assist::status::Cache,
 }
 
 /// A solution: the grid, re-checked by the independent matcher.
@@ -130,7 +133,7 @@ impl Puzzle {
     /// Reads a puzzle with every option of the command line: a forced format, a puzzle
     /// of a collection, an alphabet, givens, a regex pool.
     pub fn from_input(input: &puzzle::Input) -> Result<Puzzle> {
-        Ok(Puzzle { prep: pipeline::prepare(input)? })
+        Ok(Puzzle { prep: pipeline::prepare(input)?, status_cache: Default::default() })
     }
 
     /// A puzzle already parsed (one of a collection, say), compiled and encoded over
@@ -138,7 +141,8 @@ impl Puzzle {
     /// errors, and the work polls `cancel` (as every later call on it does, until
     /// [`Puzzle::set_cancel`]).
     pub fn from_parsed(source: &str, puzzle: puzzle::Puzzle, alphabet: Option<&[char]>, cancel: &stop::Cancel) -> Result<Puzzle> {
-        Ok(Puzzle { prep: pipeline::prepare_puzzle_cancellable(source, puzzle, alphabet, stats::Times::default(), cancel)? })
+        let prep = pipeline::prepare_puzzle_cancellable(source, puzzle, alphabet, stats::Times::default(), cancel)?;
+        Ok(Puzzle { prep, status_cache: Default::default() })
     }
 
     /// The puzzle as parsed: its shape, clues and givens.

@@ -35,10 +35,11 @@ impl Puzzle {
 /// For the page.
 impl Puzzle {
     /// Per clue, whether a player's partial grid (one entry per cell, `None` empty)
-    /// satisfies it, may still satisfy it, or cannot; `cache` keeps verdicts on slow
-    /// lines between calls on this puzzle (see `assist::status::status`).
-    pub fn status(&self, grid: &[Option<char>], cache: &mut assist::status::Cache) -> Result<Vec<records::ClueStatus>> {
-        assist::status::status(&self.prep, grid, cache)
+    /// satisfies it, may still satisfy it, or cannot. The puzzle keeps its verdicts on
+    /// slow lines (clues no automaton decides) between calls, since a player's typing
+    /// changes few lines at a time.
+    pub fn status(&mut self, grid: &[Option<char>]) -> Result<Vec<records::ClueStatus>> {
+        assist::status::status(&self.prep, grid, &mut self.status_cache)
     }
 }
 

@@ -8,7 +8,7 @@
 //! solver (the formula with that cell set otherwise is unsatisfiable).
 
 mod commands;
-pub mod status;
+pub(crate) mod status;
 
 pub(crate) use commands::next_hint;
 pub use commands::{CheckOptions, HintOptions, Named};

@@ -28,7 +28,7 @@ const MATCHER_WORDS: usize = 4096;
 
 /// The verdicts on lines of over-approximated clues, by clue and line contents: those
 /// are the slow ones, and a player's typing changes few lines at a time.
-pub type Cache = BTreeMap<(usize, Vec<Option<usize>>), State>;
+pub(crate) type Cache = BTreeMap<(usize, Vec<Option<usize>>), State>;
 
 use crate::records::ClueStatus as State;
 

@@ -3,7 +3,6 @@
 use crate::limit::message;
 use crate::{make, records, view};
 use crossat::Puzzle;
-use crossat::assist::status;
 use crossat::puzzle::Input;
 use crossat::puzzle::{Dialect, Format};
 use serde_json::Value;
@@ -13,8 +12,6 @@ use serde_json::Value;
 pub struct Session {
     pub(crate) input: Input,
     pub(crate) puzzle: Puzzle,
-    /// Verdicts of [`Session::status`] on slow lines, kept between calls.
-    status_cache: status::Cache,
 }
 
 /// A format by the name `--format` takes.
@@ -74,7 +71,7 @@ impl Session {
             ..Input::default()
         };
         let puzzle = Puzzle::from_input(&input).map_err(|e| message(&e))?;
-        Ok(Session { input, puzzle, status_cache: status::Cache::new() })
+        Ok(Session { input, puzzle })
     }
 
     /// The drawing data (web/API.md).
@@ -85,7 +82,7 @@ impl Session {
     /// Per clue, whether the partial grid satisfies it, may still or cannot.
     pub fn status(&mut self, cells: &str) -> Result<String, String> {
         let grid = self.cells(cells)?;
-        self.puzzle.status(&grid, &mut self.status_cache).map(|v| text(&v)).map_err(|e| message(&e))
+        self.puzzle.status(&grid).map(|v| text(&v)).map_err(|e| message(&e))
     }
 
     /// The records of `solve --json` (`limit`: `--limit`).
