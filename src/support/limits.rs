@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::Path;
 
 /// The default cap on one input file (or standard input): 64 MiB.
-pub const DEFAULT_MAX_INPUT_BYTES: u64 = 64 << 20;
+const DEFAULT_MAX_INPUT_BYTES: u64 = 64 << 20;
 
 /// The limits a caller sets on what the library reads: a value passed to each call
 /// that reads (no process-wide setting), so that two callers may use two limits.
@@ -16,7 +16,7 @@ pub const DEFAULT_MAX_INPUT_BYTES: u64 = 64 << 20;
 #[non_exhaustive]
 pub struct Limits {
     /// The cap on one input file (or standard input), in bytes
-    /// ([`DEFAULT_MAX_INPUT_BYTES`] by default). A larger input is an
+    /// (64 MiB by default). A larger input is an
     /// [`InputErrorKind::Limit`] error naming the file and the limit.
     pub max_input_bytes: u64,
 }

@@ -83,7 +83,7 @@ impl Cancel {
     }
 
     /// The same token (same flag), also cancelled from `at` on.
-    pub fn with_deadline(mut self, at: Instant) -> Cancel {
+    pub(crate) fn with_deadline(mut self, at: Instant) -> Cancel {
         self.deadline = Some(self.deadline.map_or(at, |d| d.min(at)));
         self
     }

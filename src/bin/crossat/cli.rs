@@ -14,7 +14,7 @@ use std::path::PathBuf;
 #[command(name = "crossat", version, about, long_about = None)]
 pub struct Cli {
     /// Refuse input files (and standard input) larger than BYTES.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = crossat::limits::DEFAULT_MAX_INPUT_BYTES)]
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crossat::limits::Limits::default().max_input_bytes)]
     pub max_input_bytes: u64,
     /// What to do.
     #[command(subcommand)]
