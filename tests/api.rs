@@ -118,8 +118,8 @@ fn the_facades_records_are_the_command_lines() {
         let mut p = Puzzle::read("-", text.as_bytes()).expect("reads");
         let mut got = Vec::new();
         let summary = p
-            .solve_records(Some(limit), |s| {
-                got.push(value(&s));
+            .search(crossat::Listing { limit: Some(limit), ..Default::default() }, |puzzle, s| {
+                got.push(value(&s.record(puzzle)));
                 Ok(())
             })
             .expect("solves");

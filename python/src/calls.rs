@@ -2,6 +2,7 @@
 //! methods where it has them, the library's modules beyond it where it does not yet. Each returns the records
 //! the command line prints with `--json` for the same request, as JSON values.
 
+use crossat::Listing;
 use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Spec};
 use crossat::lint::{self, Verdict};
@@ -83,7 +84,9 @@ pub(crate) fn solutions(
     cancel: &Cancel,
     found: &mut dyn FnMut(Value) -> Result<()>,
 ) -> Result<Value> {
-    let summary = polling(puzzle, cancel, |p| p.solve_records(limit, |s| found(records::value(&s))))?;
+    let summary = polling(puzzle, cancel, |p| {
+        p.search(Listing { limit, ..Listing::default() }, |puzzle, s| found(records::value(&s.record(puzzle))))
+    })?;
     Ok(records::value(&summary))
 }
 

@@ -4,7 +4,7 @@
 //! options, statistics, proofs, models); `players.rs` the player's and setter's calls
 //! (check and hint records, live clue status, analysis).
 
-use crate::{Big, Error, Grid, Listing, Result};
+use crate::{Big, Error, Grid, Result};
 use crate::{assist, deduce, dimacs, emit, encode, explain, limits, pipeline, puzzle, records, stats, stop, verify};
 use std::path::Path;
 
@@ -212,17 +212,6 @@ impl Puzzle {
     /// threads, are not affected.
     pub fn set_cancel(&mut self, cancel: stop::Cancel) {
         self.prep.set_cancel(cancel);
-    }
-
-    /// Up to `limit` solutions (`None`: all) as the records `crossat solve --json`
-    /// prints, each handed to `found` as the solver finds it, then the summary: how many,
-    /// whether the search was exhausted, uniqueness, the cells that differ.
-    pub fn solve_records(
-        &mut self,
-        limit: Option<usize>,
-        mut found: impl FnMut(records::Solution) -> Result<()>,
-    ) -> Result<records::SolveSummary> {
-        self.search(Listing { limit, ..Listing::default() }, |puzzle, solution| found(solution.record(puzzle)))
     }
 
     /// The exact count as `crossat solve --count --json` prints it.
