@@ -5,10 +5,10 @@
 use crossat::Listing;
 use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Spec};
-use crossat::lint::{self, Verdict};
+use crossat::lint;
 use crossat::puzzle::Input;
 use crossat::puzzle::{Format, Shape, hex};
-use crossat::records::{self, Difficulty, LintVerdict};
+use crossat::records::{self, Difficulty};
 use crossat::stop::Cancel;
 use serde_json::{Value, json};
 
@@ -119,16 +119,11 @@ pub(crate) fn hint(puzzle: &mut crossat::Puzzle, rows: &[String], cancel: &Cance
 /// `lint --json`'s clue records: every clue whose meaning differs between the dialects.
 pub(crate) fn lint(input: &Input, puzzle: &crossat::Puzzle, cancel: &Cancel) -> Result<Value> {
     let p = puzzle.puzzle();
-    let (_, verdicts) = lint::lint(&input.source, p, input.alphabet.as_deref(), cancel)?;
+    let verdicts = lint::lint(&input.source, p, input.alphabet.as_deref(), cancel)?;
     let name = p.name.clone().unwrap_or_else(|| input.source.clone());
     let mut out = Vec::new();
     for v in verdicts {
-        let verdict = match v.verdict {
-            Verdict::Same => continue,
-            Verdict::Differs { witness, python } => LintVerdict::Differs { witness, python, ecmascript: !python },
-            Verdict::Refused { python, ecmascript } => LintVerdict::Refused { python_error: python, ecmascript_error: ecmascript },
-            Verdict::Undecided(reason) => LintVerdict::Undecided { reason },
-        };
+        let Some(verdict) = v.verdict else { continue };
         let record = records::LintClue { puzzle: name.clone(), clue: v.label, regex: v.regex, length: v.length, verdict };
         out.push(records::value(&record));
     }

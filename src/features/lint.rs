@@ -18,6 +18,7 @@ use crate::compile::{self, Alphabet, Automaton, DEAD, Options, Route, bounded};
 use crate::dialect::{self, Dialect, Matcher, Tree};
 use crate::error::{Error, Result};
 use crate::puzzle::{Clue, Puzzle, Shape};
+use crate::records::LintVerdict;
 use crate::stats::Times;
 use std::collections::{BTreeMap, HashMap};
 
@@ -30,7 +31,7 @@ pub(crate) const MAX_LISTED: usize = 20_000;
 
 /// What lint finds for one clue.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+enum Verdict {
     /// Both dialects accept the same line strings.
     Same,
     /// `witness` is accepted by exactly one dialect: Python when `python` is true, else
@@ -61,15 +62,27 @@ pub struct ClueLint {
     pub regex: String,
     /// Its line's length (a pool's regex is linted at each length of an entry).
     pub length: usize,
-    /// What differs.
-    pub verdict: Verdict,
+    /// How the dialects differ on it (the record `lint --json` prints); `None` when
+    /// they accept the same line strings.
+    pub verdict: Option<LintVerdict>,
+}
+
+impl Verdict {
+    /// The verdict as the record has it; `None` for [`Verdict::Same`].
+    fn record(self) -> Option<LintVerdict> {
+        match self {
+            Verdict::Same => None,
+            Verdict::Differs { witness, python } => Some(LintVerdict::Differs { witness, python, ecmascript: !python }),
+            Verdict::Refused { python, ecmascript } => Some(LintVerdict::Refused { python_error: python, ecmascript_error: ecmascript }),
+            Verdict::Undecided(reason) => Some(LintVerdict::Undecided { reason }),
+        }
+    }
 }
 
 /// Lints every clue of `puzzle` over `alphabet` (default: the puzzle's, else the
 /// characters its clues mention as its own dialect reads them, as `solve` infers it).
-/// Returns the alphabet used and a verdict per clue, in puzzle order. `cancel` is
-/// polled before each clue.
-pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>, cancel: &crate::stop::Cancel) -> Result<(Alphabet, Vec<ClueLint>)> {
+/// Returns a verdict per clue, in puzzle order. `cancel` is polled before each clue.
+pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>, cancel: &crate::stop::Cancel) -> Result<Vec<ClueLint>> {
     let alphabet = lint_alphabet(source, puzzle, alphabet)?;
     // Every clue on its line, then every regex of a pool at each entry length.
     let mut lines: Vec<(String, &str, usize)> = puzzle.clues.iter().map(|c| (c.label.clone(), c.regex.as_str(), c.cells.len())).collect();
@@ -91,9 +104,9 @@ pub fn lint(source: &str, puzzle: &Puzzle, alphabet: Option<&[char]>, cancel: &c
                 v
             }
         };
-        out.push(ClueLint { label, regex: regex.to_string(), length, verdict });
+        out.push(ClueLint { label, regex: regex.to_string(), length, verdict: verdict.record() });
     }
-    Ok((alphabet, out))
+    Ok(out)
 }
 
 /// The alphabet: explicit, else inferred from the clues the puzzle's own dialect

@@ -17,7 +17,7 @@ pub(crate) const MAX_INFERRED_RANGE: u32 = 256;
 
 /// The sorted set of cell characters, with the byte each one is given in the DFA.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Alphabet {
+pub(crate) struct Alphabet {
     chars: Vec<char>,
     bytes: Vec<u8>,
     /// The index of each ASCII character ([`NOT_IN`] if absent), so that

@@ -5,7 +5,7 @@ use crate::exit::ExitCode;
 use crate::io::read_source;
 use crate::print::Printer;
 use crossat::error::Result;
-use crossat::lint::{self, Verdict};
+use crossat::lint;
 use crossat::puzzle::{self, Format, Puzzle};
 use crossat::records::{self, LintVerdict};
 
@@ -28,19 +28,18 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     };
     let (mut clues, mut differ, mut refused, mut bad, mut undecided) = (0, 0, 0, 0, 0);
     for (name, p) in &puzzles {
-        let (_, verdicts) = lint::lint(&source, p, alphabet.as_deref(), &crate::stop::token())?;
-        for v in &verdicts {
+        let verdicts = lint::lint(&source, p, alphabet.as_deref(), &crate::stop::token())?;
+        for v in verdicts {
             clues += 1;
+            let Some(verdict) = v.verdict else { continue };
             let head = format!("{name}: {} '{}' ({} cells)", v.label, v.regex, v.length);
-            let (verdict, text) = match &v.verdict {
-                Verdict::Same => continue,
-                Verdict::Differs { witness, python } => {
+            let text = match &verdict {
+                LintVerdict::Differs { witness, python, .. } => {
                     differ += 1;
                     let (yes, no) = if *python { ("Python", "ECMAScript") } else { ("ECMAScript", "Python") };
-                    let verdict = LintVerdict::Differs { witness: witness.clone(), python: *python, ecmascript: !python };
-                    (verdict, format!("{head}: differs: \"{}\" matches in {yes}, not in {no}", witness.escape_debug()))
+                    format!("{head}: differs: \"{}\" matches in {yes}, not in {no}", witness.escape_debug())
                 }
-                Verdict::Refused { python, ecmascript } => {
+                LintVerdict::Refused { python_error: python, ecmascript_error: ecmascript } => {
                     let by = |d: &str, e: &Option<String>| e.as_ref().map(|e| format!("{d} refuses it: {e}"));
                     let reasons: Vec<String> = [by("Python", python), by("ECMAScript", ecmascript)].into_iter().flatten().collect();
                     if python.is_some() && ecmascript.is_some() {
@@ -48,17 +47,15 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                     } else {
                         refused += 1;
                     }
-                    let verdict = LintVerdict::Refused { python_error: python.clone(), ecmascript_error: ecmascript.clone() };
-                    (verdict, format!("{head}: {}", reasons.join("; ")))
+                    format!("{head}: {}", reasons.join("; "))
                 }
-                Verdict::Undecided(why) => {
+                LintVerdict::Undecided { reason } => {
                     undecided += 1;
-                    (LintVerdict::Undecided { reason: why.clone() }, format!("{head}: undecided: {why}"))
+                    format!("{head}: undecided: {reason}")
                 }
             };
             if args.json {
-                let record =
-                    records::LintClue { puzzle: name.clone(), clue: v.label.clone(), regex: v.regex.clone(), length: v.length, verdict };
+                let record = records::LintClue { puzzle: name.clone(), clue: v.label, regex: v.regex, length: v.length, verdict };
                 writeln!(out, "{}", records::line(&record))?;
             } else {
                 writeln!(out, "{text}")?;
