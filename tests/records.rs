@@ -187,7 +187,7 @@ fn web_api_md_names_the_fields_of_the_records() {
             unique_completion: Some(true),
             conflict: Some(conflict.clone()),
             broken: Some(vec![]),
-            ..CheckSummary::new(false)
+            ..CheckSummary::default()
         }),
         records::value(&Wrong { cell: [0, 0], ch: "A".into(), clues: vec![] }),
         records::value(&Hint {

@@ -103,7 +103,8 @@ pub(crate) fn check(
             valid: Some(n == 0),
             failures: Some(n),
             upper_case_valid: case_only.then_some(true),
-            ..CheckSummary::new(true)
+            complete: true,
+            ..CheckSummary::default()
         }));
     }
     let unknown: Vec<usize> = (0..grid.len()).filter(|&c| grid[c].is_some_and(|ch| prep.alphabet().index(ch).is_none())).collect();
@@ -112,7 +113,7 @@ pub(crate) fn check(
             let record = records::UnknownChar { cell: prep.puzzle.shape.cell_json(c), ch: grid[c].unwrap_or(' ').to_string() };
             found(Named::bare(CheckRecord::UnknownChar(record)))?;
         }
-        return Ok(Named::bare(CheckSummary { completable: Some(false), ..CheckSummary::new(false) }));
+        return Ok(Named::bare(CheckSummary { completable: Some(false), ..CheckSummary::default() }));
     }
     Ok(match assistant.complete(grid)? {
         Some(one) => {
@@ -122,12 +123,7 @@ pub(crate) fn check(
                 Some(_) if !several => Some(Some(records::Count::Number(1))),
                 Some(max) => Some(completions(prep, grid, max)?.as_ref().map(crate::emit::count_value)),
             };
-            Named::bare(CheckSummary {
-                completable: Some(true),
-                unique_completion: Some(!several),
-                completions,
-                ..CheckSummary::new(false)
-            })
+            Named::bare(CheckSummary { completable: Some(true), unique_completion: Some(!several), completions, ..CheckSummary::default() })
         }
         None => {
             let k = assistant.conflict(grid)?;
@@ -138,7 +134,7 @@ pub(crate) fn check(
                     completable: Some(false),
                     conflict: Some(conflict_record(prep, &k)),
                     broken: Some(labels(prep, &broken)),
-                    ..CheckSummary::new(false)
+                    ..CheckSummary::default()
                 },
                 clues: k.clues.iter().chain(&broken).copied().collect(),
             }

@@ -39,8 +39,8 @@ pub struct Conflict {
 
 /// The summary of `check --json`: for a full grid `complete`, `valid` and `failures`;
 /// for a partial one whether it can be completed, in one way or more, or which clues
-/// and cells conflict.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// and cells conflict. Its `Default` has every field unset and `complete` false.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename = "summary")]
 pub struct CheckSummary {
     /// Whether the grid is full.
@@ -70,23 +70,6 @@ pub struct CheckSummary {
     /// A full grid that fails only because of lower-case letters: `true` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub upper_case_valid: Option<bool>,
-}
-
-impl CheckSummary {
-    /// A summary with only `complete` set.
-    pub fn new(complete: bool) -> CheckSummary {
-        CheckSummary {
-            complete,
-            valid: None,
-            failures: None,
-            completable: None,
-            unique_completion: None,
-            completions: None,
-            conflict: None,
-            broken: None,
-            upper_case_valid: None,
-        }
-    }
 }
 
 /// A player's entry that cannot be right (`hint --grid`), with the clues it breaks.

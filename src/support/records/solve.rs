@@ -24,11 +24,6 @@ impl Uniqueness {
             _ => Uniqueness::Undecided,
         }
     }
-
-    /// Whether the verdict is [`Uniqueness::Unique`].
-    pub fn is_unique(self) -> bool {
-        self == Uniqueness::Unique
-    }
 }
 
 impl Serialize for Uniqueness {

@@ -87,7 +87,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
     let stats = if args.stats { Some(puzzle.stats(known)?) } else { None };
     let unique = summary.unique;
     let proof = match (&args.proof, &first) {
-        (Some(path), Some(solution)) if unique.is_unique() => Some(write_proof(&puzzle, solution, path, args, out)?),
+        (Some(path), Some(solution)) if unique == Uniqueness::Unique => Some(write_proof(&puzzle, solution, path, args, out)?),
         _ => None,
     };
     crate::stop::finish();
@@ -120,7 +120,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
             write!(err, "{}", stats_text(&puzzle, stats))?;
         }
     }
-    if args.unique && !unique.is_unique() {
+    if args.unique && unique != Uniqueness::Unique {
         if !json {
             writeln!(
                 err,
