@@ -88,7 +88,7 @@ fn dictionary(data: &[u8]) {
         let _ = std::fs::remove_file(&path);
     }
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = crossat::words::read_blocks("fuzz", text);
+        let _ = crossat::words::Blocks::read("fuzz", text);
     }
 }
 

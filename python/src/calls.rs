@@ -174,19 +174,18 @@ pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
 /// dedicated search with `seed`. The search polls no token: a cancelled call stops at
 /// the next square found.
 pub(crate) fn squares(width: usize, height: usize, dictionary: Option<&str>, seed: u64, count: usize, cancel: &Cancel) -> Result<Value> {
-    use crossat::squares::{self, Given, Method, Progress, Request, Size, Tuning};
+    use crossat::squares::{self, Method, Progress, Request, Size, Tuning};
     let size = Size::new(width, height)?;
     let dict = match dictionary {
         Some(path) => crossat::puzzle::Dictionary::from_file(std::path::Path::new(path), false, &crossat::limits::Limits::default())?,
         None => crossat::puzzle::Dictionary::builtin(),
     };
     let mut out = Vec::new();
-    let mut found = |sq: &squares::Square| {
-        out.push(records::value(&records::Square { grid: sq.rows(), words: sq.words() }));
+    let found = |sq: &records::Square| {
+        out.push(records::value(sq));
         cancel.check()
     };
-    let given = Given::none(size);
     let method = Method::Search { tuning: Tuning::default(), jobs: 1 };
-    squares::make(&Request { dict: &dict, size, given: &given, seed, count, method }, &Progress::default(), &mut found)?;
+    squares::make(&Request { dict: &dict, size, given: None, seed, count, method }, &Progress::default(), found)?;
     Ok(Value::Array(out))
 }

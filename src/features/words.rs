@@ -9,6 +9,7 @@ use crate::compile::{Automaton, DEAD};
 use crate::encode::{self, ClauseSink, Cnf};
 use crate::error::{Error, Result};
 use crate::propagate::{self, SymSet};
+use crate::records;
 use crate::solve;
 // Word lists are read by the parse stage; the blocks API takes them.
 pub(crate) use crate::puzzle::Dictionary;
@@ -81,16 +82,46 @@ pub struct Blocks {
 
 /// A solution: each pattern's tokens, and the unused blocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BlocksSolution {
+pub(crate) struct BlocksSolution {
     /// Per pattern, its tokens in order.
-    pub words: Vec<Vec<String>>,
+    pub(crate) words: Vec<Vec<String>>,
     /// Blocks not used, in input order.
-    pub unused: Vec<String>,
+    pub(crate) unused: Vec<String>,
 }
 
-/// Reads `{"patterns": [...], "blocks": [...]}` or the text form with lines
-/// `patterns: pol...... imb......` and `blocks: ble cal ...`.
-pub fn read_blocks(source: &str, text: &str) -> Result<Blocks> {
+impl Blocks {
+    /// Reads `{"patterns": [...], "blocks": [...]}` or the text form with lines
+    /// `patterns: pol...... imb......` and `blocks: ble cal ...`.
+    pub fn read(source: &str, text: &str) -> Result<Blocks> {
+        read_blocks(source, text)
+    }
+
+    /// Solves the puzzle over `dict`: up to `limit` solutions (all with `None`), each
+    /// checked independently against the dictionary and the block rules before it is
+    /// passed to `on` as `blocks --json` prints it; then the summary record. Each word
+    /// of a solution is a whole number of blocks (the blocks' common length).
+    pub fn solve(
+        &self,
+        dict: &Dictionary,
+        limit: Option<usize>,
+        mut on: impl FnMut(&records::BlocksSolution) -> Result<()>,
+    ) -> Result<records::BlocksSummary> {
+        let model = encode_blocks(self, dict)?;
+        let outcome = solve_blocks(&model, self, dict, limit, |sol| {
+            on(&records::BlocksSolution { words: sol.words.iter().map(|w| w.concat()).collect(), unused: sol.unused.clone() })
+        })?;
+        Ok(records::BlocksSummary {
+            solutions: outcome.found,
+            complete: outcome.complete,
+            unique: records::Uniqueness::of(outcome.found, outcome.complete),
+            dictionary: dict.source.clone(),
+            dictionary_words: dict.words.len(),
+        })
+    }
+}
+
+/// Reads a building-blocks puzzle ([`Blocks::read`]).
+fn read_blocks(source: &str, text: &str) -> Result<Blocks> {
     let (patterns, blocks) = if text.trim_start().starts_with('{') {
         let v: serde_json::Value = crate::puzzle::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
         let list = |k: &str| -> Result<Vec<String>> {
@@ -137,7 +168,7 @@ pub fn read_blocks(source: &str, text: &str) -> Result<Blocks> {
 }
 
 /// Everything the building-blocks search needs.
-pub struct BlocksModel {
+struct BlocksModel {
     tokens: Vec<String>,
     /// Per pattern, its cells.
     lines: Vec<Vec<usize>>,
@@ -148,7 +179,7 @@ pub struct BlocksModel {
 }
 
 /// Compiles and encodes a building-blocks puzzle against a dictionary.
-pub fn encode_blocks(puzzle: &Blocks, dict: &Dictionary) -> Result<BlocksModel> {
+fn encode_blocks(puzzle: &Blocks, dict: &Dictionary) -> Result<BlocksModel> {
     let len = puzzle.blocks[0].chars().count();
     // Tokens: the blocks (deduplicated, in order), then the given chunks.
     let mut tokens: Vec<String> = Vec::new();
@@ -259,7 +290,7 @@ fn at_most_k<S: ClauseSink>(sink: &mut S, vars: &[i32], k: usize) {
 
 /// Enumerates solutions (up to `limit`), each checked independently against the
 /// dictionary and the block rules before it is passed on.
-pub fn solve_blocks(
+fn solve_blocks(
     model: &BlocksModel,
     puzzle: &Blocks,
     dict: &Dictionary,

@@ -11,7 +11,7 @@
 //! | search | `search::search` (default) | DAWGs → squares, tightest cell first, lines pruned by their words, restarts |
 //! | or SAT | `encode`, `generate` (`sat`) | DAWGs → CNF → squares, or a proof that none exists |
 //! | verify | `verify` | square → checked against the word *set*, not the automata |
-//! | emit | [`Square::rows`], `Square::draw` | square → JSON rows, boxed text |
+//! | emit | `Square::record` | square → [`records::Square`](crate::records::Square): rows and words |
 //!
 //! Both routes read the same automata, and every square either prints has passed
 //! `verify` first.
@@ -29,6 +29,7 @@ pub use search::Tuning;
 use crate::error::{Error, Result};
 use crate::error::{Param, RequestError};
 use crate::puzzle::Dictionary;
+use crate::records;
 use std::collections::{BTreeSet, HashMap};
 
 /// Largest width or height accepted.
@@ -88,63 +89,49 @@ pub(crate) const PAIRS: usize = LETTERS * LETTERS;
 
 /// A square: per cell, its two letters or `None` for a blank.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Square {
+pub(crate) struct Square {
     /// The size.
-    pub size: Size,
+    pub(crate) size: Size,
     /// Row-major cells.
-    pub cells: Vec<Option<[u8; 2]>>,
+    pub(crate) cells: Vec<Option<[u8; 2]>>,
 }
 
 impl Square {
     /// The word of each line (rows, then columns), blanks skipped.
-    pub fn words(&self) -> Vec<String> {
+    pub(crate) fn words(&self) -> Vec<String> {
         self.size.lines().iter().map(|l| l.iter().filter_map(|&c| self.cells[c]).flat_map(|p| p.map(char::from)).collect()).collect()
     }
 
     /// Rows of `2·W` characters, a blank as two spaces (the JSON form).
-    pub fn rows(&self) -> Vec<String> {
+    pub(crate) fn rows(&self) -> Vec<String> {
         self.cells
             .chunks(self.size.width)
             .map(|r| r.iter().map(|c| c.map_or_else(|| "  ".to_string(), |p| p.iter().map(|&b| char::from(b)).collect())).collect())
             .collect()
     }
 
-    /// The grid with its cell boundaries drawn in ASCII (`+--+`).
-    pub(crate) fn draw(&self) -> String {
-        self.draw_with(false)
+    /// The record `squares --json` prints: the rows and the words.
+    pub(crate) fn record(&self) -> records::Square {
+        records::Square { grid: self.rows(), words: self.words() }
     }
 
-    /// The grid with its cell boundaries drawn in Unicode box drawing, as every other
-    /// grid crossat draws, or (`unicode` false) in ASCII.
-    pub fn draw_with(&self, unicode: bool) -> String {
+    /// The grid with its cell boundaries drawn in ASCII (`+--+`), for messages.
+    pub(crate) fn draw(&self) -> String {
         let w = self.size.width;
-        // Corners and joints of the top, middle and bottom rules, the horizontal and
-        // the vertical line.
-        let (top, mid, bottom, h, v) = if unicode {
-            (['┌', '┬', '┐'], ['├', '┼', '┤'], ['└', '┴', '┘'], '─', '│')
-        } else {
-            (['+'; 3], ['+'; 3], ['+'; 3], '-', '|')
-        };
-        let rule = |[l, j, r]: [char; 3]| {
-            let cell: String = [h, h].iter().collect();
-            format!("{l}{}{r}\n", vec![cell; w].join(&j.to_string()))
-        };
-        let mut s = rule(top);
-        for (k, row) in self.cells.chunks(w).enumerate() {
-            if k > 0 {
-                s.push_str(&rule(mid));
-            }
-            s.push(v);
+        let rule = format!("+{}+\n", vec!["--"; w].join("+"));
+        let mut s = rule.clone();
+        for row in self.cells.chunks(w) {
+            s.push('|');
             for c in row {
                 match c {
                     Some(p) => s.extend(p.iter().map(|&b| char::from(b))),
                     None => s.push_str("  "),
                 }
-                s.push(v);
+                s.push('|');
             }
             s.push('\n');
+            s.push_str(&rule);
         }
-        s.push_str(&rule(bottom));
         s
     }
 }
@@ -174,18 +161,18 @@ pub(crate) fn verify(sq: &Square, dict: &Dictionary) -> std::result::Result<(), 
 
 /// How a generation run went.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// Squares found.
-    pub found: usize,
+    pub(crate) found: usize,
     /// Whether the search was exhausted (no further square exists).
-    pub complete: bool,
+    pub(crate) complete: bool,
     /// Candidates rejected for repeating a word (SAT: each blocked by one clause;
     /// search: each a completed line whose word was already used).
-    pub repeats_blocked: usize,
+    pub(crate) repeats_blocked: usize,
     /// Search nodes (cells assigned); 0 for SAT.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Restarts of the search; 0 for SAT.
-    pub restarts: u64,
+    pub(crate) restarts: u64,
 }
 
 /// Live counters a progress reporter can read while the solver runs.
@@ -228,8 +215,8 @@ pub struct Request<'a> {
     pub dict: &'a Dictionary,
     /// The size.
     pub size: Size,
-    /// Cells fixed in advance.
-    pub given: &'a Given,
+    /// Cells fixed in advance (`None`: no cell).
+    pub given: Option<&'a Given>,
     /// Fixes the run: the same seed gives the same squares.
     pub seed: u64,
     /// Most squares to make.
@@ -239,30 +226,58 @@ pub struct Request<'a> {
 }
 
 /// Makes up to `request.count` distinct squares, each verified against the dictionary
-/// and handed to `found`, updating `progress` as it runs (`clauses` once the SAT
-/// formula is built, `started` once the search or the solver runs).
-pub fn make(request: &Request<'_>, progress: &Progress, found: impl FnMut(&Square) -> Result<()>) -> Result<Outcome> {
+/// and handed to `found` as `squares --json` prints it, updating `progress` as it runs
+/// (`clauses` once the SAT formula is built, `started` once the search or the solver
+/// runs); then the summary record (its `time_ms` the time spent here).
+pub fn make(
+    request: &Request<'_>,
+    progress: &Progress,
+    mut found: impl FnMut(&records::Square) -> Result<()>,
+) -> Result<records::SquaresSummary> {
     use std::sync::atomic::Ordering::Relaxed;
+    let started = crate::clock::Instant::now();
     let Request { dict, size, given, seed, count, method } = *request;
     let lex = Lexicon::new(dict, size);
-    match method {
+    let on = |sq: &Square| found(&sq.record());
+    let (outcome, clauses) = match method {
         Method::Search { tuning, jobs } => {
+            let none = Given::none(size);
             progress.started.store(true, Relaxed);
-            search::search(&lex, size, dict, given, seed, count, tuning, jobs, progress, found)
+            (search::search(&lex, size, dict, given.unwrap_or(&none), seed, count, tuning, jobs, progress, on)?, None)
         }
         Method::Sat => {
             let model = formula(&lex, size, given)?;
-            progress.clauses.store(crate::encode::ClauseSink::num_clauses(&model.cnf), Relaxed);
+            let clauses = crate::encode::ClauseSink::num_clauses(&model.cnf);
+            progress.clauses.store(clauses, Relaxed);
             progress.started.store(true, Relaxed);
-            sat::generate(&model, dict, seed, count, progress, found)
+            (sat::generate(&model, dict, seed, count, progress, on)?, Some(clauses))
         }
-    }
+    };
+    Ok(records::SquaresSummary {
+        solutions: outcome.found,
+        complete: outcome.complete,
+        width: size.width,
+        height: size.height,
+        seed,
+        dictionary: dict.source.clone(),
+        dictionary_words: dict.words.len(),
+        usable_words: usable_words(dict, size).len(),
+        repeats_blocked: outcome.repeats_blocked,
+        clauses,
+        method: if clauses.is_some() { "sat" } else { "search" }.to_string(),
+        nodes: outcome.nodes,
+        restarts: outcome.restarts,
+        given_cells: given.map_or(0, |g| g.cells.iter().filter(|c| c.is_some()).count()),
+        time_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
 }
 
 /// The squares' formula with the given cells pinned.
-fn formula(lex: &Lexicon, size: Size, given: &Given) -> Result<Model> {
+fn formula(lex: &Lexicon, size: Size, given: Option<&Given>) -> Result<Model> {
     let mut model = sat::encode(lex, size)?;
-    sat::pin(&mut model, given);
+    if let Some(given) = given {
+        sat::pin(&mut model, given);
+    }
     Ok(model)
 }
 
@@ -277,9 +292,11 @@ pub struct Dimacs {
     pub clauses: usize,
 }
 
-/// The formula [`Method::Sat`] solves for `size` over `dict`, with `given` pinned.
-pub fn dimacs(dict: &Dictionary, size: Size, given: &Given) -> Result<Dimacs> {
+/// The formula [`Method::Sat`] solves for the request (its method, seed and count
+/// aside).
+pub fn dimacs(request: &Request<'_>) -> Result<Dimacs> {
     use crate::encode::ClauseSink;
+    let Request { dict, size, given, .. } = *request;
     let model = formula(&Lexicon::new(dict, size), size, given)?;
     let mut out = Vec::new();
     sat::write_dimacs(&mut out, &model).map_err(|e| Error::Internal(format!("cannot write a formula to memory: {e}")))?;
@@ -288,21 +305,20 @@ pub fn dimacs(dict: &Dictionary, size: Size, given: &Given) -> Result<Dimacs> {
 }
 
 /// Words of the dictionary that fit some line of `size`.
-pub fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
+pub(crate) fn usable_words(dict: &Dictionary, size: Size) -> BTreeSet<&str> {
     dict.words.iter().map(String::as_str).filter(|w| fits(w, size.width) || fits(w, size.height)).collect()
 }
 
-/// Cells a setter fixed in advance: per cell (row-major), `None` when free, else a pair
-/// or `BLANK`.
+/// Cells a setter fixed in advance, read from a partial grid by [`Given::parse`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Given {
-    /// Row-major cells.
-    pub cells: Vec<Option<Cell>>,
+    /// Row-major cells: `None` when free, else a pair or `BLANK`.
+    pub(crate) cells: Vec<Option<Cell>>,
 }
 
 impl Given {
     /// No cell fixed.
-    pub fn none(size: Size) -> Given {
+    pub(crate) fn none(size: Size) -> Given {
         Given { cells: vec![None; size.width * size.height] }
     }
 
@@ -351,11 +367,6 @@ impl Given {
             return Err(bad(format!("{rows} rows, but the square has {} (the --height)", size.height)));
         }
         Ok(Given { cells })
-    }
-
-    /// Whether no cell is fixed.
-    pub fn is_empty(&self) -> bool {
-        self.cells.iter().all(Option::is_none)
     }
 
     /// Whether `sq` agrees with every fixed cell.

@@ -41,9 +41,9 @@ pub(crate) use whole::solve_whole;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// Solutions found (and handed to the callback).
-    pub found: usize,
+    pub(crate) found: usize,
     /// Whether the search was exhausted, so that `found` is the exact count.
-    pub complete: bool,
+    pub(crate) complete: bool,
 }

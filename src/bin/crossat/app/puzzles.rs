@@ -245,7 +245,7 @@ fn dictionary(args: &DictArgs, err: &mut Printer<'_>, json: bool) -> Result<cros
 pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     let (source, bytes) = read_source(&args.file)?;
     let text = puzzle::utf8(&source, &bytes)?;
-    let puzzle = crossat::words::read_blocks(&source, text).map_err(|e| match e {
+    let puzzle = crossat::words::Blocks::read(&source, text).map_err(|e| match e {
         // A regex puzzle given to `blocks`: say which command reads it.
         Error::Input(i) if !text.contains("patterns") && puzzle::detect(&source, &bytes).is_ok() => {
             Error::input(&i.source, format!("{}; this is a regex puzzle: `crossat solve {}` solves it", i.message, args.file.display()))
@@ -253,21 +253,22 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
         other => other,
     })?;
     let dict = dictionary(&args.dict, err, args.json)?;
-    let model = crossat::words::encode_blocks(&puzzle, &dict)?;
     let limit = if args.all { None } else { Some(2) };
+    // Every word is a whole number of blocks, all of one length.
+    let block_len = puzzle.blocks[0].chars().count();
     let mut shown = 0;
     let found = super::start_counted(&args.stop, args.json, "solutions", "solution", "found before that; the search did not finish")?;
-    let outcome = crossat::words::solve_blocks(&model, &puzzle, &dict, limit, |sol| {
+    let summary = puzzle.solve(&dict, limit, |sol| {
         crate::stop::record(|| {
-            let words: Vec<String> = sol.words.iter().map(|w| w.concat()).collect();
             if args.json {
-                let record = records::BlocksSolution { words, unused: sol.unused.clone() };
-                writeln!(out, "{}", records::line(&record))?;
+                writeln!(out, "{}", records::line(sol))?;
             } else if args.all || shown == 0 {
                 if shown > 0 {
                     writeln!(out)?;
                 }
-                for (w, parts) in words.iter().zip(&sol.words) {
+                for w in &sol.words {
+                    let chars: Vec<char> = w.chars().collect();
+                    let parts: Vec<String> = chars.chunks(block_len).map(|c| c.iter().collect()).collect();
                     writeln!(out, "{w:<12} {}", parts.join(" + "))?;
                 }
                 writeln!(out, "unused: {}", sol.unused.join(" "))?;
@@ -280,36 +281,27 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
     })?;
     crate::stop::finish();
     if args.json {
-        let record = records::BlocksSummary {
-            solutions: outcome.found,
-            complete: outcome.complete,
-            unique: records::Uniqueness::of(outcome.found, outcome.complete),
-            dictionary: dict.source.clone(),
-            dictionary_words: dict.words.len(),
-        };
-        writeln!(out, "{}", records::line(&record))?;
+        writeln!(out, "{}", records::line(&summary))?;
     } else {
-        writeln!(out, "{}", status_line(outcome.found, outcome.complete, args.all, "blocks"))?;
+        writeln!(out, "{}", status_line(summary.solutions, summary.complete, args.all, "blocks"))?;
     }
-    Ok(ExitCode::from_found(outcome.found))
+    Ok(ExitCode::from_found(summary.solutions))
 }
 
 pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Printer<'_>) -> Result<ExitCode> {
     use crate::cli::SquaresMethod;
     use crossat::squares::{self, Given, Progress, Size};
-    use std::sync::atomic::Ordering::Relaxed;
     let started = std::time::Instant::now();
     let size = Size::new(args.width, args.height)?;
     let given = match &args.given {
-        None => Given::none(size),
+        None => None,
         Some(p) => {
             let (name, bytes) = read_source(p)?;
             let text = String::from_utf8(bytes).map_err(|_| Error::input(&name, "invalid UTF-8"))?;
-            Given::parse(&name, &text, size)?
+            Some(Given::parse(&name, &text, size)?)
         }
     };
     let dict = dictionary(&args.dict, err, args.json || args.quiet)?;
-    let usable = squares::usable_words(&dict, size).len();
     let sat = args.prove_none || args.method == SquaresMethod::Sat || args.dimacs.is_some();
     let count = if args.prove_none { 1 } else { args.count as usize };
     let seed = args.seed.unwrap_or_else(crossat::rng::fresh_seed);
@@ -319,30 +311,30 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
     let progress = Progress::default();
     let mut shown = 0;
     let found = super::start_counted(&args.stop, args.json, "solutions", "square", "printed before that")?;
+    let method = if sat { squares::Method::Sat } else { squares::Method::Search { tuning: tuning_from_env(), jobs: args.jobs.get() } };
+    let request = squares::Request { dict: &dict, size, given: given.as_ref(), seed, count, method };
     if let Some(path) = &args.dimacs {
         let name = path.display().to_string();
         refuse_overwrite(path, &[args.dict.dict.as_deref()])?;
-        let formula = with_progress(args.quiet, &progress, size, || squares::dimacs(&dict, size, &given))?;
+        let formula = with_progress(args.quiet, &progress, size, || squares::dimacs(&request))?;
         write_file(path, out, |w| w.write_all(formula.text.as_bytes()))?;
         writeln!(err, "crossat: wrote {name}: {} variables, {} clauses", formula.variables, formula.clauses)?;
         return Ok(ExitCode::Solved);
     }
-    let method = if sat { squares::Method::Sat } else { squares::Method::Search { tuning: tuning_from_env(), jobs: args.jobs.get() } };
-    let request = squares::Request { dict: &dict, size, given: &given, seed, count, method };
-    let outcome = with_progress(args.quiet, &progress, size, || {
-        squares::make(&request, &progress, |sq: &squares::Square| -> Result<()> {
+    let unicode = !args.ascii && crate::terminal::unicode_locale();
+    let mut summary = with_progress(args.quiet, &progress, size, || {
+        squares::make(&request, &progress, |sq| -> Result<()> {
             // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
-                    writeln!(out, "{}", records::line(&records::Square { grid: sq.rows(), words: sq.words() }))?;
+                    writeln!(out, "{}", records::line(sq))?;
                 } else {
                     if shown > 0 {
                         writeln!(out)?;
                     }
-                    let words = sq.words();
-                    write!(out, "{}", sq.draw_with(!args.ascii && crate::terminal::unicode_locale()))?;
-                    writeln!(out, "rows:    {}", words[..size.height].join(" "))?;
-                    writeln!(out, "columns: {}", words[size.height..].join(" "))?;
+                    write!(out, "{}", draw_square(&sq.grid, unicode))?;
+                    writeln!(out, "rows:    {}", sq.words[..size.height].join(" "))?;
+                    writeln!(out, "columns: {}", sq.words[size.height..].join(" "))?;
                 }
                 shown += 1;
                 out.flush()?;
@@ -352,36 +344,53 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
         })
     })?;
     crate::stop::finish();
-    let secs = started.elapsed().as_secs_f64();
-    let method = if sat { "sat" } else { "search" };
+    // The time of the whole command, the dictionary's reading included.
+    summary.time_ms = started.elapsed().as_secs_f64() * 1e3;
     if args.json {
-        let record = records::SquaresSummary {
-            solutions: outcome.found,
-            complete: outcome.complete,
-            width: size.width,
-            height: size.height,
-            seed,
-            dictionary: dict.source.clone(),
-            dictionary_words: dict.words.len(),
-            usable_words: usable,
-            repeats_blocked: outcome.repeats_blocked,
-            clauses: sat.then(|| progress.clauses.load(Relaxed)),
-            method: method.to_string(),
-            nodes: outcome.nodes,
-            restarts: outcome.restarts,
-            given_cells: given.cells.iter().filter(|c| c.is_some()).count(),
-            time_ms: secs * 1e3,
-        };
-        writeln!(out, "{}", records::line(&record))?;
-    } else if outcome.found == 0 {
-        let what = if given.is_empty() { "no" } else { "no completion of the given cells to a" };
+        writeln!(out, "{}", records::line(&summary))?;
+    } else if summary.solutions == 0 {
+        let what = if summary.given_cells == 0 { "no" } else { "no completion of the given cells to a" };
         let how = if sat { "proven by the SAT solver" } else { "the search was exhausted" };
+        let usable = summary.usable_words;
         writeln!(out, "{what} {}x{} square exists with this dictionary ({usable} usable words); {how}", size.width, size.height)?;
-    } else if outcome.complete {
-        let n = outcome.found;
+    } else if summary.complete {
+        let n = summary.solutions;
         writeln!(out, "only {n} square{} exist{}; the search was exhausted", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" })?;
     }
-    Ok(ExitCode::from_found(outcome.found))
+    Ok(ExitCode::from_found(summary.solutions))
+}
+
+/// A square's rows (two characters a cell, a blank as two spaces) with the cell
+/// boundaries drawn in Unicode box drawing, as every other grid crossat draws, or
+/// (`unicode` false) in ASCII.
+fn draw_square(rows: &[String], unicode: bool) -> String {
+    // Corners and joints of the top, middle and bottom rules, the horizontal and the
+    // vertical line.
+    let (top, mid, bottom, h, v) = if unicode {
+        (['┌', '┬', '┐'], ['├', '┼', '┤'], ['└', '┴', '┘'], '─', '│')
+    } else {
+        (['+'; 3], ['+'; 3], ['+'; 3], '-', '|')
+    };
+    let w = rows.first().map_or(0, |r| r.chars().count() / 2);
+    let rule = |[l, j, r]: [char; 3]| {
+        let cell: String = [h, h].iter().collect();
+        format!("{l}{}{r}\n", vec![cell; w].join(&j.to_string()))
+    };
+    let mut s = rule(top);
+    for (k, row) in rows.iter().enumerate() {
+        if k > 0 {
+            s.push_str(&rule(mid));
+        }
+        s.push(v);
+        let chars: Vec<char> = row.chars().collect();
+        for cell in chars.chunks(2) {
+            s.extend(cell);
+            s.push(v);
+        }
+        s.push('\n');
+    }
+    s.push_str(&rule(bottom));
+    s
 }
 
 /// Runs `work` with the shared progress display (see [`crate::progress`]) showing the
