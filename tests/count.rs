@@ -17,7 +17,7 @@ pub(crate) fn generated() -> Vec<(String, Puzzle)> {
         let shape = match seed % 4 {
             0 => crossat::puzzle::Shape::Rect { rows: 4, cols: 4 },
             1 => crossat::puzzle::Shape::Rect { rows: 5, cols: 6 },
-            2 => crossat::puzzle::Shape::Hex(crossat::puzzle::hex::Sides::regular(3)),
+            2 => crossat::puzzle::Shape::Hex(crossat::puzzle::Sides::regular(3)),
             _ => crossat::puzzle::Shape::Rect { rows: 3, cols: 7 },
         };
         let spec = crossat::generate::Spec {

@@ -420,7 +420,7 @@ fn json_puzzles_in_format_md_solve() {
                 let _ = writeln!(failures, "{where_}: {e}");
             }
         } else if value.as_array().is_some_and(|sets| sets.iter().any(|s| s.get("puzzles").is_some())) {
-            let entries = crossat::puzzle::challenges::list("<test>", &text).unwrap_or_else(|e| panic!("{where_}: {e}"));
+            let entries = crossat::puzzle::read_collection("<test>", text.as_bytes()).unwrap_or_else(|e| panic!("{where_}: {e}"));
             for e in entries {
                 count += 1;
                 let input = Input { id: Some(e.key.clone()), ..common::input_text(&text) };

@@ -4,7 +4,7 @@
 
 use crate::common::{arg, crossat, input_file, json_solutions, puzzle, solve_in_process, tmp, write_file};
 use crossat::puzzle::Shape;
-use crossat::puzzle::hex::Sides;
+use crossat::puzzle::Sides;
 
 /// Checks every clue of challenge `key` on `grid` (display rows) with Python's
 /// `re.fullmatch`, building the lines from the axial construction above (in Python).

@@ -43,12 +43,9 @@ fn read(data: &[u8], format: Format) {
     let _ = puzzle::read("fuzz", data, Some(format), None, None);
 }
 
-/// The collection is listed, then its first puzzle read.
+/// Every puzzle of the collection is read, then its first one by its key.
 fn challenges(data: &[u8]) {
-    if let Ok(text) = std::str::from_utf8(data) {
-        let _ = puzzle::challenges::list("fuzz", text);
-        let _ = puzzle::challenges::read_all("fuzz", text);
-    }
+    let _ = puzzle::read_collection("fuzz", data);
     let _ = puzzle::read("fuzz", data, Some(Format::Challenges), Some("1/1"), None);
 }
 

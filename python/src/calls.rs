@@ -7,7 +7,7 @@ use crossat::error::{Error, Result};
 use crossat::generate::{self as g, Spec};
 use crossat::lint;
 use crossat::puzzle::Input;
-use crossat::puzzle::{Format, Shape, hex};
+use crossat::puzzle::{Format, Shape, Sides};
 use crossat::records::{self, Difficulty};
 use crossat::stop::Cancel;
 use serde_json::{Value, json};
@@ -40,9 +40,8 @@ pub(crate) fn format_name(f: Format) -> &'static str {
 pub(crate) fn read_file(path: &str) -> Result<(String, Vec<u8>, crate::Pool)> {
     let limits = crossat::limits::Limits::default();
     let (source, bytes) = crossat::limits::read_input(std::path::Path::new(path), &limits)?;
-    let pool = crossat::puzzle::louridas::pool_beside(std::path::Path::new(path))
-        .map(|txt| crossat::limits::read_input(&txt, &limits))
-        .transpose()?;
+    let pool =
+        crossat::puzzle::pool_beside(std::path::Path::new(path)).map(|txt| crossat::limits::read_input(&txt, &limits)).transpose()?;
     Ok((source, bytes, pool))
 }
 
@@ -60,7 +59,7 @@ pub(crate) fn info(puzzle: &crossat::Puzzle) -> Value {
         "name": p.name,
         "shape": shape,
         "clues": clues,
-        "dialect": p.dialect.name(),
+        "dialect": p.dialect.to_string(),
         "alphabet": puzzle.alphabet(),
         "display_rows": rows,
         "givens": p.givens.iter().map(|g| g.map(String::from)).collect::<Vec<_>>(),
@@ -147,7 +146,7 @@ pub(crate) struct Make {
 pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
     let bad = |m: String| Error::Usage(m);
     let shape = match m.hex {
-        Some((top, nw, ne)) if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => Shape::Hex(hex::Sides { top, nw, ne }),
+        Some((top, nw, ne)) if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => Shape::Hex(Sides { top, nw, ne }),
         Some(_) => return Err(bad("hex must be a side from 2 to 8, or (top, nw, ne) with each from 1 to 8".into())),
         None if (1..=g::MAX_SIDE).contains(&m.rows) && (1..=g::MAX_SIDE).contains(&m.cols) => Shape::Rect { rows: m.rows, cols: m.cols },
         None => return Err(bad(format!("size must be rows × cols with each from 1 to {}", g::MAX_SIDE))),

@@ -70,9 +70,7 @@ impl Core {
                 id,
                 alphabet,
                 pool,
-                dialect: dialect
-                    .map(|d| Dialect::from_name(&d).ok_or_else(|| Error::Usage(format!("unknown dialect '{d}': python or ecmascript"))))
-                    .transpose()?,
+                dialect: dialect.map(|d| d.parse::<Dialect>()).transpose()?,
                 ..Input::default()
             };
             let prep = crossat::Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?;
@@ -99,7 +97,7 @@ impl Core {
         Option<&'static str>,
         Option<String>,
         Option<String>,
-        Option<&'static str>,
+        Option<String>,
         Option<(String, Bound<'py, PyBytes>)>,
     ) {
         let i = &self.input;
@@ -109,7 +107,7 @@ impl Core {
             i.format.map(calls::format_name),
             i.id.clone(),
             i.alphabet.as_ref().map(|a| a.iter().collect()),
-            i.dialect.map(Dialect::name),
+            i.dialect.map(|d| d.to_string()),
             i.pool.as_ref().map(|(n, b)| (n.clone(), PyBytes::new(py, b))),
         )
     }

@@ -126,7 +126,7 @@ impl Puzzle {
     pub fn read_file_within(path: impl AsRef<Path>, limits: &limits::Limits) -> Result<Puzzle> {
         let path = path.as_ref();
         let (source, bytes) = limits::read_input(path, limits)?;
-        let pool = puzzle::louridas::pool_beside(path).map(|txt| limits::read_input(&txt, limits)).transpose()?;
+        let pool = puzzle::pool_beside(path).map(|txt| limits::read_input(&txt, limits)).transpose()?;
         Puzzle::from_input(&puzzle::Input { source, bytes, pool, ..Default::default() })
     }
 

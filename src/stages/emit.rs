@@ -58,7 +58,7 @@ pub(crate) fn solve_summary(prep: &Prepared, o: Outcome, values: &[BTreeSet<char
         source: None,
         puzzle: prep.puzzle.name.clone(),
         alphabet: alphabet_text(prep),
-        dialect: Some(prep.puzzle.dialect.name().to_string()),
+        dialect: Some(prep.puzzle.dialect.to_string()),
         ambiguous_cells,
         ambiguous_clues,
         proof: None,
@@ -111,7 +111,7 @@ pub(crate) fn count_summary(prep: &Prepared, counted: &Count) -> records::CountS
         unique: n.to_u64() == Some(1),
         puzzle: prep.puzzle.name.clone(),
         alphabet: alphabet_text(prep),
-        dialect: prep.puzzle.dialect.name().to_string(),
+        dialect: prep.puzzle.dialect.to_string(),
         counted_by: counted.listed.then(|| "listing".to_string()),
         stats: None,
     }

@@ -7,7 +7,7 @@
 
 use crate::cli::{CheckArgs, Cli, Command, DimacsArgs, ExplainArgs, HintArgs, JobsArgs, PuzzleArgs, PuzzleFormat, StopArgs};
 use crossat::error::{Error, Result};
-use crossat::puzzle::{Shape, hex::Sides};
+use crossat::puzzle::{Shape, Sides};
 use std::time::Duration;
 
 /// Checks the parsed arguments and fills in their checked values.

@@ -275,10 +275,9 @@ fn inputs(paths: &[PathBuf]) -> Result<Inputs> {
         let pool = crate::io::pool_file(&f, None)?;
         if format == Format::Challenges {
             // Read the collection once, not once per puzzle (which was quadratic).
-            let text = puzzle::utf8(&source, &bytes)?;
-            for (key, p) in puzzle::challenges::read_all(&source, text)? {
-                let item = p.map(|puzzle| Item::Parsed { source: source.clone(), puzzle: Box::new(puzzle) });
-                out.push((format!("{name}:{key}"), item));
+            for e in puzzle::read_collection(&source, &bytes)? {
+                let item = e.puzzle.map(|puzzle| Item::Parsed { source: source.clone(), puzzle: Box::new(puzzle) });
+                out.push((format!("{name}:{}", e.key), item));
             }
         } else {
             out.push((name, Ok(Item::Input(Box::new(Input { source, bytes, format: Some(format), pool, ..Input::default() })))));

@@ -81,7 +81,7 @@ fn looks_like_puzzle(f: &Path) -> bool {
 pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(String, Vec<u8>)>> {
     match explicit {
         Some(p) => read_source(p).map(Some),
-        None => crossat::puzzle::louridas::pool_beside(puzzle).map(|txt| read_source(&txt)).transpose(),
+        None => crossat::puzzle::pool_beside(puzzle).map(|txt| read_source(&txt)).transpose(),
     }
 }
 

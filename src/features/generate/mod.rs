@@ -29,8 +29,8 @@
 //! `clues.rs` draws clues, `block.rs` places medium blocks, `fair.rs` holds the two
 //! rules, `cache.rs` compiles each clue once and `check.rs` checks candidate puzzles.
 //! The writers of the output formats sit beside their readers in the parse stage
-//! ([`crate::puzzle::native::file`], [`crate::puzzle::challenges::sets`],
-//! [`crate::puzzle::trux::write`]).
+//! (`puzzle::native::file`, `puzzle::challenges::sets`, `puzzle::trux::write`);
+//! [`Generated::record`] holds the puzzle in each.
 
 use crate::error::RequestError;
 use crate::error::{Error, Result};
@@ -90,7 +90,7 @@ pub struct Generated {
 
 impl Generated {
     /// The puzzle's rows of its solution, top to bottom.
-    pub fn rows(&self) -> Vec<String> {
+    pub(crate) fn rows(&self) -> Vec<String> {
         self.puzzle.shape.display_rows().iter().map(|r| r.iter().map(|&c| self.solution[c]).collect()).collect()
     }
 
@@ -117,8 +117,8 @@ impl Generated {
 }
 
 /// Lines of the shape: (label, cells), one per line; each line carries `sides` clues.
-/// In the antoine-trux order, so that [`crate::puzzle::trux::write`] lists the clues
-/// line by line.
+/// In the antoine-trux order, so that `puzzle::trux::write` lists the clues line by
+/// line.
 fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
     crate::puzzle::trux::lines(shape)
 }
@@ -203,7 +203,7 @@ fn answer(spec: &Spec, rng: &mut Rng) -> Result<Vec<char>> {
         return Err(Error::Request(RequestError::EmptyText));
     }
     if text.len() > n {
-        return Err(Error::Request(RequestError::TextTooLong { chars: text.len(), cells: n, shape: spec.shape.describe() }));
+        return Err(Error::Request(RequestError::TextTooLong { chars: text.len(), cells: n, shape: spec.shape.to_string() }));
     }
     let mut solution = text.clone();
     while solution.len() < n {
@@ -257,7 +257,7 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) 
 
 /// The refusal of a hard puzzle on the spec's shape: its lines are too short for the codes.
 fn hard_refusal(spec: &Spec) -> Error {
-    Error::Request(RequestError::HardTooSmall { shape: spec.shape.describe(), sides: spec.sides })
+    Error::Request(RequestError::HardTooSmall { shape: spec.shape.to_string(), sides: spec.sides })
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! regexcrossword.com's `challenges.json`: a list of sets, each with puzzles; read
-//! ([`list`], `read`) and written ([`sets`]).
+//! (`read`, [`read_all`]) and written ([`sets`]).
 //!
 //! Rectangular puzzles: `patternsY[i] = [left, right?]` are the clues of row i,
 //! `patternsX[j] = [top, bottom?]` those of column j; every clue reads left to right or
@@ -7,41 +7,10 @@
 //! (`"hexagonal": true`) list rows and the two diagonal families; the number of lines
 //! on each axis gives the side lengths (`Sides::from_lines`).
 
-use super::{Puzzle, RectClues, Shape};
+use super::{CollectionEntry, Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};
 use crate::records::{ChallengePuzzle, ChallengeSet, PuzzleFile};
 use serde_json::Value;
-
-/// One entry of the collection, for `crossat list`.
-#[derive(Debug, Clone)]
-pub struct Entry {
-    /// `set/number`, 1-based, e.g. `beginner/1`.
-    pub key: String,
-    /// The puzzle's id (a UUID).
-    pub id: String,
-    /// Its title.
-    pub name: String,
-    /// `rows×cols` or `hexagonal`.
-    pub size: String,
-}
-
-/// Lists every puzzle in the collection.
-pub fn list(source: &str, text: &str) -> Result<Vec<Entry>> {
-    Ok(puzzles(source, text)?
-        .into_iter()
-        .map(|(key, p)| {
-            let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
-            let size = if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
-                super::hex::Sides::from_lines(source, n("patternsY"), n("patternsZ"), n("patternsX"))
-                    .map_or_else(|_| "hexagonal, line counts fit no hexagon".to_string(), |h| h.describe())
-            } else {
-                format!("{}x{}", n("patternsY"), n("patternsX"))
-            };
-            let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-            Entry { key, id: s("id"), name: s("name"), size }
-        })
-        .collect())
-}
 
 fn puzzles(source: &str, text: &str) -> Result<Vec<(String, Value)>> {
     let value: Value = super::json::parse(text).map_err(|e| Error::input(source, format!("invalid JSON: {e}")))?;
@@ -97,12 +66,22 @@ pub(crate) fn read(source: &str, text: &str, id: Option<&str>) -> Result<Puzzle>
     build(source, key, p)
 }
 
-/// Every puzzle of the collection, read once (for `bench`): its `set/number` and the
-/// puzzle, or why it cannot be read.
-pub fn read_all(source: &str, text: &str) -> Result<Vec<(String, Result<Puzzle>)>> {
+/// Every puzzle of the collection ([`super::read_collection`]), each read on its own.
+pub(crate) fn read_all(source: &str, text: &str) -> Result<Vec<CollectionEntry>> {
     Ok(puzzles(source, text)?
         .into_iter()
-        .map(|(key, p)| (key.clone(), build(source, &key, &p).and_then(|q| super::check_limits(source, &q).map(|()| q))))
+        .map(|(key, p)| {
+            let n = |k: &str| p.get(k).and_then(Value::as_array).map_or(0, Vec::len);
+            let size = if p.get("hexagonal").and_then(Value::as_bool).unwrap_or(false) {
+                super::hex::Sides::from_lines(source, n("patternsY"), n("patternsZ"), n("patternsX"))
+                    .map_or_else(|_| "hexagonal, line counts fit no hexagon".to_string(), |h| h.to_string())
+            } else {
+                format!("{}x{}", n("patternsY"), n("patternsX"))
+            };
+            let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+            let puzzle = build(source, &key, &p).and_then(|q| super::check_limits(source, &q).map(|()| q));
+            CollectionEntry { id: s("id"), name: s("name"), size, puzzle, key }
+        })
         .collect())
 }
 
@@ -165,7 +144,7 @@ fn build_shape(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
                 format!(
                     "puzzle {key}: \"solutionMap\" has {} entries but the {} has {} cells",
                     map.len(),
-                    puzzle.shape.describe(),
+                    puzzle.shape,
                     puzzle.shape.cells()
                 ),
             ));
@@ -190,9 +169,9 @@ fn build_shape(source: &str, key: &str, p: &Value) -> Result<Puzzle> {
 /// left to right), `patternsZ` per NW–SE diagonal (read upward) and `patternsX` per
 /// NE–SW diagonal (read downward), each diagonal family from left to right along the
 /// top — as `read` takes them. `None` for a free shape, which the format cannot hold.
-/// The clues must carry the labels [`super::trux::lines`] gives their lines, a second
+/// The clues must carry the labels `trux::lines` gives their lines, a second
 /// clue on a line the label plus ` #2` (as `crossat generate` labels them).
-pub fn sets(p: &Puzzle, id: &str) -> Option<Vec<ChallengeSet>> {
+pub(crate) fn sets(p: &Puzzle, id: &str) -> Option<Vec<ChallengeSet>> {
     let (id, name) = (id.to_string(), id.to_string());
     let puzzle = match (&p.shape, super::native::file(p)?) {
         (Shape::Rect { .. }, PuzzleFile::Rect(f)) => {

@@ -67,14 +67,6 @@ impl Sides {
         r.abs_diff(self.nw - 1)
     }
 
-    /// `hexagon of side 3` or `hexagon of sides 4, 5, 5` (top, upper-left, upper-right).
-    pub(crate) fn describe(&self) -> String {
-        match self.regular_side() {
-            Some(s) => format!("hexagon of side {s}"),
-            None => format!("hexagon of sides {}, {}, {}", self.top, self.nw, self.ne),
-        }
-    }
-
     /// The hexagon with `rows` rows, `nwse` NW–SE and `nesw` NE–SW diagonals, within
     /// the cell limit: `top = (nwse + nesw − rows + 1) / 2`, `nw = nwse − top + 1`,
     /// `ne = nesw − top + 1`, when these are whole and at least 1.
@@ -94,9 +86,19 @@ impl Sides {
             ));
         };
         if cells(sides) > super::MAX_CELLS {
-            return Err(Error::input_limit(source, format!("{} exceeds the limit of {} cells", sides.describe(), super::MAX_CELLS)));
+            return Err(Error::input_limit(source, format!("{} exceeds the limit of {} cells", sides, super::MAX_CELLS)));
         }
         Ok(sides)
+    }
+}
+
+/// `hexagon of side 3` or `hexagon of sides 4, 5, 5` (top, upper-left, upper-right).
+impl std::fmt::Display for Sides {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.regular_side() {
+            Some(s) => write!(f, "hexagon of side {s}"),
+            None => write!(f, "hexagon of sides {}, {}, {}", self.top, self.nw, self.ne),
+        }
     }
 }
 

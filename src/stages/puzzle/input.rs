@@ -32,7 +32,7 @@ pub struct Input {
 
 /// Reads the puzzle, then applies the givens that override its own, checked against
 /// an alphabet given with them.
-pub fn read_input(input: &Input) -> Result<Puzzle> {
+pub(crate) fn read_input(input: &Input) -> Result<Puzzle> {
     let mut puzzle = super::read(
         &input.source,
         &input.bytes,

@@ -9,14 +9,6 @@
 
 use super::{Pool, Puzzle, Shape};
 use crate::error::{Error, Result};
-use std::path::{Path, PathBuf};
-
-/// Where the regex pool of a regex-pool CSV is when none is named: the `.txt` file
-/// beside it, if there is one.
-pub fn pool_beside(csv: &Path) -> Option<PathBuf> {
-    let txt = csv.with_extension("txt");
-    (csv.extension().is_some_and(|e| e == "csv") && txt.is_file()).then_some(txt)
-}
 
 /// One CSV entry: its label, its pattern, and its crossings.
 type CsvEntry = (usize, Vec<char>, Vec<(usize, usize)>);

@@ -6,28 +6,36 @@
 //!
 //! | format | module | detected by |
 //! |---|---|---|
-//! | crossat JSON | [`native`] | a JSON object with `left`/`right`/`top`/`bottom` |
-//! | regexcrossword.com `challenges.json` | [`challenges`] | a JSON array of sets with `puzzles` |
-//! | seed-notebook JSON | [`native`] | a JSON object with `left_lines`/`top_columns` |
-//! | `{width, height, top_hints, …}` JSON | [`native`] | a JSON object with `*_hints` |
-//! | antoine-trux text | [`trux`] | a `shape = …` line |
+//! | crossat JSON | `native` | a JSON object with `left`/`right`/`top`/`bottom` |
+//! | regexcrossword.com `challenges.json` | `challenges` | a JSON array of sets with `puzzles` |
+//! | seed-notebook JSON | `native` | a JSON object with `left_lines`/`top_columns` |
+//! | `{width, height, top_hints, …}` JSON | `native` | a JSON object with `*_hints` |
+//! | antoine-trux text | `trux` | a `shape = …` line |
 //! | dkesler `.dat` | `dat` | a first line of two numbers |
+//! | hexagon board JSON | `hex` | a JSON object with `x` and `y`, or `kind` |
+//! | hesselink's list | `hex` | a first line `Horizontal` |
+//! | Louridas' regex-pool CSV | `louridas` | a first line `entry, pattern, entry, position, …` |
 //!
-//! [`read_input`] reads one with the caller's overrides ([`Input`]). Word lists
-//! (`--dict`, the built-in list) are read here too: `dictionary`.
+//! [`read`] reads one puzzle, [`read_collection`] every puzzle of a `challenges.json`;
+//! `read_input` reads one with the caller's overrides ([`Input`]). [`write()`] writes a
+//! puzzle in the three formats crossat writes (crossat JSON, `challenges.json`,
+//! antoine-trux text). Word lists (`--dict`, the built-in list) are read here too:
+//! `dictionary`.
 
-pub mod challenges;
+pub(crate) mod challenges;
 pub(crate) mod dat;
 pub(crate) mod dictionary;
-pub mod hex;
+pub(crate) mod hex;
 pub(crate) mod input;
 pub(crate) mod json;
-pub mod louridas;
-pub mod native;
-pub mod trux;
+pub(crate) mod louridas;
+pub(crate) mod native;
+pub(crate) mod trux;
 
 pub use dictionary::Dictionary;
-pub use input::{Input, read_input};
+pub use hex::Sides;
+pub use input::Input;
+pub(crate) use input::read_input;
 
 use crate::error::{Error, Result};
 
@@ -41,9 +49,9 @@ pub enum Shape {
         /// Number of columns.
         cols: usize,
     },
-    /// A hexagon with the given side lengths, cells numbered row by row (see [`hex`]);
+    /// A hexagon with the given side lengths, cells numbered row by row (see [`Sides`]);
     /// a regular one of side `s` has `2s − 1` rows of `s … 2s − 1 … s` cells.
-    Hex(hex::Sides),
+    Hex(Sides),
     /// Any set of cells; `coords` gives each cell's (row, column) for drawing, when known.
     Free {
         /// Number of cells.
@@ -124,14 +132,16 @@ impl Shape {
             Shape::Free { cells, coords: None } => (r == 0 && col < *cells).then_some(col),
         }
     }
+}
 
-    /// Short description, e.g. `5x5`, `hexagon of side 7`, `hexagon of sides 4, 5, 5`,
-    /// `free layout of 16 cells`.
-    pub fn describe(&self) -> String {
+/// Short description, e.g. `5x5`, `hexagon of side 7`, `hexagon of sides 4, 5, 5`,
+/// `free layout of 16 cells`.
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Shape::Rect { rows, cols } => format!("{rows}x{cols}"),
-            Shape::Hex(h) => h.describe(),
-            Shape::Free { cells, .. } => format!("free layout of {cells} cells"),
+            Shape::Rect { rows, cols } => write!(f, "{rows}x{cols}"),
+            Shape::Hex(h) => h.fmt(f),
+            Shape::Free { cells, .. } => write!(f, "free layout of {cells} cells"),
         }
     }
 }
@@ -179,21 +189,26 @@ pub enum Dialect {
     Ecmascript,
 }
 
-impl Dialect {
-    /// The name used on the command line and in JSON: `python` or `ecmascript`.
-    pub fn name(self) -> &'static str {
-        match self {
+/// The name used on the command line and in JSON: `python` or `ecmascript`.
+impl std::fmt::Display for Dialect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             Dialect::Python => "python",
             Dialect::Ecmascript => "ecmascript",
-        }
+        })
     }
+}
 
-    /// Reads a name as [`Dialect::name`] writes it.
-    pub fn from_name(name: &str) -> Option<Dialect> {
+/// Reads a name as `Display` writes it; another name is an [`Error::Usage`] that lists
+/// the two.
+impl std::str::FromStr for Dialect {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Dialect> {
         match name {
-            "python" => Some(Dialect::Python),
-            "ecmascript" => Some(Dialect::Ecmascript),
-            _ => None,
+            "python" => Ok(Dialect::Python),
+            "ecmascript" => Ok(Dialect::Ecmascript),
+            _ => Err(Error::Usage(format!("unknown dialect '{name}': python or ecmascript"))),
         }
     }
 }
@@ -269,8 +284,8 @@ impl Puzzle {
         })
     }
 
-    /// Sets givens from display rows; `unknown` marks an empty cell.
-    pub fn set_given_rows(&mut self, source: &str, rows: &[Vec<Option<char>>]) -> Result<()> {
+    /// Sets givens from display rows; `None` marks an empty cell.
+    pub(crate) fn set_given_rows(&mut self, source: &str, rows: &[Vec<Option<char>>]) -> Result<()> {
         let layout = self.shape.display_rows();
         if rows.len() != layout.len() {
             return Err(Error::input(source, format!("given grid has {} rows, the puzzle has {}", rows.len(), layout.len())));
@@ -360,6 +375,65 @@ pub fn read(source: &str, bytes: &[u8], format: Option<Format>, id: Option<&str>
     }?;
     check_limits(source, &puzzle)?;
     Ok(puzzle)
+}
+
+/// Where the regex pool of a regex-pool CSV (Louridas' format) is when none is named:
+/// the `.txt` file beside it, if there is one.
+pub fn pool_beside(csv: &std::path::Path) -> Option<std::path::PathBuf> {
+    let txt = csv.with_extension("txt");
+    (csv.extension().is_some_and(|e| e == "csv") && txt.is_file()).then_some(txt)
+}
+
+/// One puzzle of a regexcrossword.com `challenges.json` ([`read_collection`]).
+#[derive(Clone, Debug)]
+pub struct CollectionEntry {
+    /// `set/number`, 1-based, e.g. `beginner/1`.
+    pub key: String,
+    /// The puzzle's id (a UUID).
+    pub id: String,
+    /// Its title.
+    pub name: String,
+    /// Its shape as [`Shape`] prints it (`5x5`, `hexagon of side 3`), read from the
+    /// number of its lines even when the puzzle cannot be read.
+    pub size: String,
+    /// The puzzle, or why it cannot be read.
+    pub puzzle: Result<Puzzle>,
+}
+
+/// Every puzzle of a regexcrossword.com `challenges.json`, in file order, each read on
+/// its own: one that cannot be read leaves the others readable. The file must be UTF-8
+/// JSON holding the sets.
+pub fn read_collection(source: &str, bytes: &[u8]) -> Result<Vec<CollectionEntry>> {
+    challenges::read_all(source, utf8(source, bytes)?)
+}
+
+/// The puzzle in `format`: crossat JSON ([`Format::Crossat`], pretty-printed), a
+/// regexcrossword.com `challenges.json` holding it alone ([`Format::Challenges`], named
+/// by the puzzle's name, else `crossat`) or antoine-trux text ([`Format::Trux`]). Given
+/// cells are not written. The writers hold rectangles and regular hexagons with at most
+/// two clues a line, each read forwards; anything else (and another format) is an
+/// [`Error::Usage`] that says why.
+pub fn write(p: &Puzzle, format: Format) -> Result<String> {
+    fn pretty(v: &impl serde::Serialize) -> String {
+        serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
+    }
+    match format {
+        Format::Crossat => Ok(pretty(&native::file(&trux::relabel(p, "crossat JSON")?.0))),
+        Format::Challenges => {
+            let (q, _) = trux::relabel(p, "challenges.json")?;
+            match challenges::sets(&q, p.name.as_deref().unwrap_or("crossat")) {
+                Some(v) => Ok(pretty(&v)),
+                None => Err(Error::Usage("this puzzle cannot be written as challenges.json".into())),
+            }
+        }
+        Format::Trux => {
+            let (q, sides) = trux::relabel(p, "antoine-trux text")?;
+            Ok(trux::write(&q, sides))
+        }
+        other => {
+            Err(Error::Usage(format!("crossat does not write the {other:?} format: crossat JSON, challenges.json or antoine-trux text")))
+        }
+    }
 }
 
 /// Guesses the format from the content.

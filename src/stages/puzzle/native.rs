@@ -36,7 +36,7 @@ pub(crate) fn read(source: &str, text: &str) -> Result<Puzzle> {
         None => Dialect::Python,
         Some(v) => v
             .as_str()
-            .and_then(Dialect::from_name)
+            .and_then(|d| d.parse().ok())
             .ok_or_else(|| Error::input(source, format!("\"dialect\" must be \"python\" or \"ecmascript\", not {v}")))?,
     };
     let mut puzzle = read_object(source, &obj)?;
@@ -188,7 +188,7 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
             let rc = c.as_array().filter(|v| v.len() == 2).and_then(|v| Some((v[0].as_u64()? as usize, v[1].as_u64()? as usize)));
             let Some((r, col)) = rc else { return Err(at("each cell must be a [row, column] pair of numbers")) };
             let id = match side {
-                Some(h) => super::hex::id(h, r, col).ok_or_else(|| at(&format!("cell [{r}, {col}] is outside the {}", h.describe())))?,
+                Some(h) => super::hex::id(h, r, col).ok_or_else(|| at(&format!("cell [{r}, {col}] is outside the {h}")))?,
                 None => {
                     let next = ids.len();
                     *ids.entry((r, col)).or_insert(next)
@@ -283,11 +283,11 @@ fn read_entries(source: &str, obj: &Map<String, Value>) -> Result<Puzzle> {
 
 /// The puzzle in crossat's JSON format: a rectangle's `left`/`top` sides (and
 /// `right`/`bottom` when some line has a second clue), a hexagon's `entries`; `None`
-/// for a free layout. The clues must carry the labels [`super::trux::lines`] gives
+/// for a free layout. The clues must carry the labels `trux::lines` gives
 /// their lines, a second clue on a line the label plus ` #2` (as `crossat generate`
 /// labels them). The `"dialect"` field is written when it is not the default, Python.
-pub fn file(p: &Puzzle) -> Option<PuzzleFile> {
-    let dialect = (p.dialect != Dialect::Python).then(|| p.dialect.name().to_string());
+pub(crate) fn file(p: &Puzzle) -> Option<PuzzleFile> {
+    let dialect = (p.dialect != Dialect::Python).then(|| p.dialect.to_string());
     match &p.shape {
         Shape::Rect { rows, cols } => {
             let side = |prefix: &str, second: bool| -> Vec<Option<String>> {

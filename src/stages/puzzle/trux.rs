@@ -1,5 +1,5 @@
 //! The text format of antoine-trux/regex-crossword-solver, read (`read`) and written
-//! ([`write()`]):
+//! ([`write()`]); [`relabel`] gives any puzzle the labels the writers want:
 //!
 //! ```text
 //! shape = rectangular
@@ -16,7 +16,7 @@
 //! Files that are not valid UTF-8 are read as Windows-1252 (some published files hold
 //! single Latin-1/cp1252 bytes such as 0x96, an en dash).
 
-use super::{Puzzle, RectClues, Shape};
+use super::{Clue, Puzzle, RectClues, Shape};
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;
 
@@ -108,7 +108,7 @@ fn read_hex(source: &str, name: Option<String>, regexes: &[String], k: usize) ->
 /// The lines of a shape in the order this format lists its regexes, as (label, cells):
 /// a rectangle's rows (`row 1`, …) then its columns (`column 1`, …), a hexagon's lines
 /// as `hex_lines` gives them; a free shape has none.
-pub fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
+pub(crate) fn lines(shape: &Shape) -> Vec<(String, Vec<usize>)> {
     match shape {
         Shape::Rect { rows, cols } => (0..*rows)
             .map(|r| (format!("row {}", r + 1), (0..*cols).map(|c| r * cols + c).collect()))
@@ -133,7 +133,7 @@ pub(crate) fn hex_lines(h: super::hex::Sides) -> Vec<(String, Vec<usize>)> {
 /// for the missing ones), the lines in the order of [`lines`]. The clues must carry
 /// the labels [`lines`] gives their lines, a second clue on a line the label plus
 /// ` #2` (as `crossat generate` labels them).
-pub fn write(p: &Puzzle, sides: usize) -> String {
+pub(crate) fn write(p: &Puzzle, sides: usize) -> String {
     let quote = |re: &str| format!("'{re}'");
     let lines = lines(&p.shape);
     let clues_of = |label: &str| -> Vec<String> {
@@ -155,4 +155,39 @@ pub fn write(p: &Puzzle, sides: usize) -> String {
             body.join("\n")
         ),
     }
+}
+
+/// The puzzle with its clues labelled as the writers (this one, `native::file`,
+/// `challenges::sets`) want them: each clue on the line of [`lines`] with the same cells
+/// in the same order, a second clue on a line as its `#2`; with the most clues on one
+/// line (1 or 2). `format` names the format for the refusal: a free layout, a hexagon
+/// that is not regular, a regex pool, a clue that reads its line backwards and a third
+/// clue on a line cannot be written.
+pub(crate) fn relabel(p: &Puzzle, format: &str) -> Result<(Puzzle, usize)> {
+    let refuse = |why: String| Err(Error::Usage(format!("this puzzle cannot be written as {format}: {why}")));
+    match &p.shape {
+        Shape::Free { .. } => return refuse("the writers hold rectangles and regular hexagons only".into()),
+        Shape::Hex(h) if h.regular_side().is_none() => return refuse("the writers hold regular hexagons only".into()),
+        _ => {}
+    }
+    if p.pool.is_some() {
+        return refuse("a regex pool has no fixed clues".into());
+    }
+    let lines = lines(&p.shape);
+    let mut per_line = vec![0usize; lines.len()];
+    let mut clues = Vec::new();
+    for c in &p.clues {
+        let Some(k) = lines.iter().position(|(_, cells)| *cells == c.cells) else {
+            return refuse(format!("{} reads its line the other way", c.label));
+        };
+        per_line[k] += 1;
+        let label = match per_line[k] {
+            1 => lines[k].0.clone(),
+            2 => format!("{} #2", lines[k].0),
+            _ => return refuse(format!("{} is the third clue on its line (two at most)", c.label)),
+        };
+        clues.push(Clue { label, regex: c.regex.clone(), cells: c.cells.clone() });
+    }
+    let sides = per_line.iter().copied().max().unwrap_or(1).max(1);
+    Ok((Puzzle { clues, ..p.clone() }, sides))
 }

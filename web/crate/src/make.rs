@@ -4,7 +4,7 @@
 
 use crate::limit::limited;
 use crossat::generate::{self as g, Spec};
-use crossat::puzzle::{self, Clue, Puzzle, Shape, hex};
+use crossat::puzzle::{self, Format, Puzzle, Shape, Sides};
 use crossat::records::{self, Difficulty};
 use serde_json::{Map, Value};
 
@@ -26,8 +26,8 @@ fn shape(o: &Map<String, Value>) -> Result<Shape, String> {
         (None, Some(hex)) => {
             let n: Vec<usize> = hex.split(['x', 'X']).map(|n| n.trim().parse().unwrap_or(0)).collect();
             let sides = match n[..] {
-                [s] if (2..=8).contains(&s) => hex::Sides::regular(s),
-                [top, nw, ne] if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => hex::Sides { top, nw, ne },
+                [s] if (2..=8).contains(&s) => Sides::regular(s),
+                [top, nw, ne] if [top, nw, ne].iter().all(|s| (1..=8).contains(s)) && nw + ne > 2 => Sides { top, nw, ne },
                 _ => {
                     return Err(usage(format!(
                         "--hex must be a side from 2 to 8, or TOPxNWxNE with each from 1 to 8 (and more than one row), got '{hex}'"
@@ -84,57 +84,14 @@ pub fn generate(options: &str) -> Result<String, String> {
     Ok(records::line(&record))
 }
 
-/// The puzzle with its clues labelled as the writers want them: each clue on the
-/// antoine-trux line with the same cells in the same order, a second clue on a line as
-/// its `#2`; with the most clues on one line (1 or 2).
-fn relabel(p: &Puzzle, format: &str) -> Result<(Puzzle, usize), String> {
-    let refuse = |why: String| Err(format!("this puzzle cannot be written as {format}: {why}"));
-    match &p.shape {
-        Shape::Free { .. } => return refuse("the writers hold rectangles and regular hexagons only".into()),
-        Shape::Hex(h) if h.regular_side().is_none() => return refuse("the writers hold regular hexagons only".into()),
-        _ => {}
-    }
-    if p.pool.is_some() {
-        return refuse("a regex pool has no fixed clues".into());
-    }
-    let lines = puzzle::trux::lines(&p.shape);
-    let mut per_line = vec![0usize; lines.len()];
-    let mut clues = Vec::new();
-    for c in &p.clues {
-        let Some(k) = lines.iter().position(|(_, cells)| *cells == c.cells) else {
-            return refuse(format!("{} reads its line the other way", c.label));
-        };
-        per_line[k] += 1;
-        let label = match per_line[k] {
-            1 => lines[k].0.clone(),
-            2 => format!("{} #2", lines[k].0),
-            _ => return refuse(format!("{} is the third clue on its line (two at most)", c.label)),
-        };
-        clues.push(Clue { label, regex: c.regex.clone(), cells: c.cells.clone() });
-    }
-    let sides = per_line.iter().copied().max().unwrap_or(1).max(1);
-    Ok((Puzzle { clues, ..p.clone() }, sides))
-}
-
 /// The puzzle in `format`: `crossat` (JSON), `challenges` (a regexcrossword.com
-/// `challenges.json` holding it) or `trux`. Given cells are not written.
+/// `challenges.json` holding it) or `trux` ([`puzzle::write`]). Given cells are not written.
 pub fn export(p: &Puzzle, format: &str) -> Result<String, String> {
-    fn pretty(v: &impl serde::Serialize) -> String {
-        serde_json::to_string_pretty(v).unwrap_or_default() + "\n"
-    }
-    match format {
-        "crossat" => Ok(pretty(&puzzle::native::file(&relabel(p, "crossat JSON")?.0))),
-        "challenges" => {
-            let (q, _) = relabel(p, "challenges.json")?;
-            match puzzle::challenges::sets(&q, p.name.as_deref().unwrap_or("crossat")) {
-                Some(v) => Ok(pretty(&v)),
-                None => Err("this puzzle cannot be written as challenges.json".into()),
-            }
-        }
-        "trux" => {
-            let (q, sides) = relabel(p, "antoine-trux text")?;
-            Ok(puzzle::trux::write(&q, sides))
-        }
-        _ => Err(format!("unknown export format '{format}': crossat, challenges or trux")),
-    }
+    let format = match format {
+        "crossat" => Format::Crossat,
+        "challenges" => Format::Challenges,
+        "trux" => Format::Trux,
+        _ => return Err(format!("unknown export format '{format}': crossat, challenges or trux")),
+    };
+    puzzle::write(p, format).map_err(|e| e.to_string())
 }

@@ -65,9 +65,7 @@ impl Session {
             id: string("id")?,
             alphabet,
             pool: string("pool")?.map(|p| (format!("{name} pool"), p.into_bytes())),
-            dialect: string("dialect")?
-                .map(|d| Dialect::from_name(&d).ok_or_else(|| format!("unknown dialect '{d}': python or ecmascript")))
-                .transpose()?,
+            dialect: string("dialect")?.map(|d| d.parse::<Dialect>().map_err(|e| e.to_string())).transpose()?,
             ..Input::default()
         };
         let puzzle = Puzzle::from_input(&input).map_err(|e| message(&e))?;

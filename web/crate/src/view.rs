@@ -58,6 +58,6 @@ pub fn view(puzzle: &crossat::Puzzle) -> View {
         givens: p.givens.iter().map(|g| g.map(|c| c.to_string())).collect(),
         alphabet: puzzle.alphabet().chars().map(|c| c.to_string()).collect(),
         pool,
-        dialect: p.dialect.name().to_string(),
+        dialect: p.dialect.to_string(),
     }
 }

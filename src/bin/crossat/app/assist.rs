@@ -11,19 +11,29 @@ use crossat::records::{self, CheckRecord, Count, HintReason, HintRecord};
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
-/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle. A
-/// leading U+FEFF is a byte-order mark unless the puzzle's alphabet holds it.
+/// Reads a grid file (rows, `.` for empty) into per-cell values for this puzzle, row by
+/// row as the puzzle displays its cells. A leading U+FEFF is a byte-order mark unless
+/// the puzzle's alphabet holds it.
 fn read_grid(prep: &crossat::Puzzle, path: &Path) -> Result<Vec<Option<char>>> {
     let (name, bytes) = crossat::limits::read_input_whole(path, &crate::io::limits())?;
     let stripped = puzzle::utf8(&name, &bytes)?;
     let text = if prep.alphabet().contains('\u{feff}') { std::str::from_utf8(&bytes).unwrap_or(stripped) } else { stripped };
-    let mut p = prep.puzzle().clone();
-    p.set_given_rows(&name, &puzzle::parse_grid_rows(text)).map_err(|e| match e {
-        // The grid is the command's GRID argument, not the puzzle's given cells.
-        Error::Input(i) => Error::input(&i.source, i.message.replacen("given grid", "the grid", 1)),
-        other => other,
-    })?;
-    Ok(p.givens)
+    let rows = puzzle::parse_grid_rows(text);
+    let layout = prep.puzzle().shape.display_rows();
+    if rows.len() != layout.len() {
+        return Err(Error::input(&name, format!("the grid has {} rows, the puzzle has {}", rows.len(), layout.len())));
+    }
+    let mut cells = vec![None; prep.puzzle().givens.len()];
+    for (r, (row, ids)) in rows.iter().zip(&layout).enumerate() {
+        if row.len() != ids.len() {
+            let message = format!("the grid row {} has {} cells, the puzzle row has {}", r + 1, row.len(), ids.len());
+            return Err(Error::input(&name, message));
+        }
+        for (&v, &c) in row.iter().zip(ids) {
+            cells[c] = v;
+        }
+    }
+    Ok(cells)
 }
 
 /// The cell a record names by its `[row, column]`.

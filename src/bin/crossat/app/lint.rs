@@ -18,8 +18,7 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     };
     // A collection without --id: every puzzle of it, each named by its key.
     let puzzles: Vec<(String, Puzzle)> = if format == Format::Challenges && args.id.is_none() {
-        let text = puzzle::utf8(&source, &bytes)?;
-        puzzle::challenges::read_all(&source, text)?.into_iter().map(|(key, p)| p.map(|p| (key, p))).collect::<Result<_>>()?
+        puzzle::read_collection(&source, &bytes)?.into_iter().map(|e| e.puzzle.map(|p| (e.key, p))).collect::<Result<_>>()?
     } else {
         let pool = crate::io::pool_file(&args.file, args.pool.as_deref())?;
         let pool = pool.as_ref().map(|(name, bytes)| (name.as_str(), bytes.as_slice()));

@@ -71,11 +71,10 @@ fn describe(
     let (source, bytes) = (source.to_string(), bytes);
     let format = puzzle::detect(&source, bytes)?;
     if format == Format::Challenges {
-        let text = puzzle::utf8(&source, bytes)?;
-        let entries = puzzle::challenges::list(&source, text)?;
+        let entries = puzzle::read_collection(&source, bytes)?;
         if json {
             for e in entries {
-                let dialect = dialect.unwrap_or(puzzle::Dialect::Ecmascript).name().to_string();
+                let dialect = dialect.unwrap_or(puzzle::Dialect::Ecmascript).to_string();
                 let record = records::CollectionPuzzle { key: e.key, id: e.id, name: e.name, size: e.size, dialect };
                 writeln!(out, "{}", records::line(&record))?;
             }
@@ -89,7 +88,7 @@ fn describe(
     } else {
         let pool = pool_file(file, None)?;
         let p = puzzle::read(&source, bytes, Some(format), None, pool.as_ref().map(|(n, b)| (n.as_str(), b.as_slice())))?;
-        let size = p.shape.describe();
+        let size = p.shape.to_string();
         let name = p.name.clone().unwrap_or_default();
         if json {
             // A regex-pool puzzle has entries to fill from a pool, not clues.
@@ -98,7 +97,7 @@ fn describe(
                 name: p.name,
                 size,
                 clues: p.pool.is_none().then_some(p.clues.len()),
-                dialect: dialect.unwrap_or(p.dialect).name().to_string(),
+                dialect: dialect.unwrap_or(p.dialect).to_string(),
                 entries: p.pool.as_ref().map(|pool| pool.entries.len()),
                 pool: p.pool.as_ref().map(|pool| pool.regexes.len()),
             };
@@ -193,20 +192,15 @@ fn print_generated(
     err: &mut Printer<'_>,
 ) -> Result<()> {
     let seed = spec.seed;
-    let rows = made.rows();
-    let crossat = puzzle::native::file(&made.puzzle);
-    // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
-    let regular = !matches!(&made.puzzle.shape, puzzle::Shape::Hex(h) if h.regular_side().is_none());
-    let trux = if regular { puzzle::trux::write(&made.puzzle, spec.sides) } else { String::new() };
-    let challenges = puzzle::challenges::sets(&made.puzzle, &format!("crossat-{seed}"));
+    let record = made.record(spec.sides, seed, took.as_secs_f64() * 1e3);
     if args.json {
-        let record = made.record(spec.sides, seed, took.as_secs_f64() * 1e3);
         writeln!(out, "{}", records::line(&record))?;
     } else {
         match args.output_format {
-            PuzzleFormat::Crossat => writeln!(out, "{}", pretty(&crossat)),
-            PuzzleFormat::Trux => write!(out, "{trux}"),
-            PuzzleFormat::Challenges => writeln!(out, "{}", pretty(&challenges)),
+            PuzzleFormat::Crossat => writeln!(out, "{}", pretty(&record.crossat)),
+            // The trux format holds regular hexagons only (`args` refuses the others).
+            PuzzleFormat::Trux => write!(out, "{}", record.trux.unwrap_or_default()),
+            PuzzleFormat::Challenges => writeln!(out, "{}", pretty(&record.challenges)),
         }?;
         writeln!(
             err,
@@ -214,7 +208,7 @@ fn print_generated(
             made.checks,
             if made.checks == 1 { "" } else { "s" },
             made.rating,
-            rows.join(" / "),
+            record.solution.join(" / "),
             // A seed drawn for this run is shown, so that the puzzle can be made again.
             if args.seed.is_none() || args.batch.is_some() {
                 format!("; seed {seed} (--seed {seed} makes it again)")

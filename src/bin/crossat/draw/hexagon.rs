@@ -3,7 +3,7 @@
 
 use super::Drawer;
 use super::text::{Piece, finish};
-use crossat::puzzle::hex::Sides;
+use crossat::puzzle::Sides;
 
 impl Drawer<'_> {
     /// A hexagon with sides `h`.
