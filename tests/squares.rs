@@ -152,7 +152,7 @@ fn squares_count_gives_different_valid_squares() {
     assert_eq!(grids.len(), 4);
     let summary = lines.last().expect("summary");
     assert_eq!((summary["solutions"].as_u64(), summary["complete"].as_bool()), (Some(4), Some(false)));
-    let words: BTreeSet<String> = Dictionary::builtin().words.into_iter().collect();
+    let words: BTreeSet<String> = Dictionary::default().words.into_iter().collect();
     for l in lines.iter().filter(|l| l["type"] == "solution") {
         let ws: Vec<&str> = l["words"].as_array().expect("words").iter().filter_map(Value::as_str).collect();
         assert!(ws.iter().all(|w| words.contains(*w)), "{ws:?}");
@@ -305,7 +305,7 @@ fn exactly_two_squares_by_both_methods() {
 /// a seed always gives the same square, and seeds differ.
 #[test]
 fn searched_squares_are_valid_and_repeatable_per_seed() {
-    let d = Dictionary::builtin().words;
+    let d = Dictionary::default().words;
     let grid = |seed: &str| {
         let run = crossat(&["squares", "-W", "5", "-H", "4", "--seed", seed, "--json", "--count", "2"], None);
         assert_eq!(run.code, 0, "{}", run.stderr);

@@ -177,7 +177,7 @@ pub(crate) fn squares(width: usize, height: usize, dictionary: Option<&str>, see
     let size = Size::new(width, height)?;
     let dict = match dictionary {
         Some(path) => crossat::puzzle::Dictionary::from_file(std::path::Path::new(path), false, &crossat::limits::Limits::default())?,
-        None => crossat::puzzle::Dictionary::builtin(),
+        None => crossat::puzzle::Dictionary::default(),
     };
     let mut out = Vec::new();
     let found = |sq: &records::Square| {

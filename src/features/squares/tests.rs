@@ -235,7 +235,7 @@ fn square_of(size: Size, rows: &[String]) -> Square {
 /// on squares from the built-in list large enough for many passes of each kind.
 #[test]
 fn subsets_and_copies_of_live_transitions_search_alike() {
-    let d = Dictionary::builtin();
+    let d = Dictionary::default();
     for (w, h, seed) in [(5, 5, 1), (5, 4, 2), (6, 5, 3)] {
         let size = Size::new(w, h).expect("size");
         let lex = Lexicon::new(&d, size);

@@ -15,12 +15,15 @@ pub struct Dictionary {
     pub words: BTreeSet<String>,
 }
 
-impl Dictionary {
-    /// The built-in list: the Wordnik word list (MIT licence), 198,424 words of a–z.
-    pub fn builtin() -> Dictionary {
+/// The built-in list, the one `crossat blocks` and `squares` use without `--dict`: the
+/// Wordnik word list (MIT licence), 198,424 words of a–z.
+impl Default for Dictionary {
+    fn default() -> Dictionary {
         Dictionary { source: "built-in Wordnik word list".into(), words: wordnik_list::word_iterator().map(str::to_string).collect() }
     }
+}
 
+impl Dictionary {
     /// A one-word-per-line file. By default only lines of lowercase `a`–`z` are kept;
     /// with `fold_case`, every line is lowercased and kept if it is then all `a`–`z`.
     /// The file is read within `limits`.

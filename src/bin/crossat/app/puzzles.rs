@@ -228,7 +228,7 @@ fn pretty(v: &impl serde::Serialize) -> String {
 fn dictionary(args: &DictArgs, err: &mut Printer<'_>, json: bool) -> Result<crossat::puzzle::Dictionary> {
     let dict = match &args.dict {
         Some(p) => crossat::puzzle::Dictionary::from_file(p, args.fold_case, &crate::io::limits())?,
-        None => crossat::puzzle::Dictionary::builtin(),
+        None => crossat::puzzle::Dictionary::default(),
     };
     if !json {
         writeln!(err, "crossat: dictionary: {} ({} words)", dict.source, dict.words.len())?;
