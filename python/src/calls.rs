@@ -12,6 +12,11 @@ use crossat::records::{self, Difficulty};
 use crossat::stop::Cancel;
 use serde_json::{Value, json};
 
+/// A record as a JSON value.
+fn value(record: &impl serde::Serialize) -> Value {
+    serde_json::to_value(record).expect("a record serializes")
+}
+
 /// The formats by the names the command line's `--format` takes.
 const FORMATS: [(&str, Format); 7] = [
     ("crossat", Format::Crossat),
@@ -83,22 +88,21 @@ pub(crate) fn solutions(
     cancel: &Cancel,
     found: &mut dyn FnMut(Value) -> Result<()>,
 ) -> Result<Value> {
-    let summary = polling(puzzle, cancel, |p| {
-        p.search(Listing { limit, ..Listing::default() }, |puzzle, s| found(records::value(&s.record(puzzle))))
-    })?;
-    Ok(records::value(&summary))
+    let summary =
+        polling(puzzle, cancel, |p| p.search(Listing { limit, ..Listing::default() }, |puzzle, s| found(value(&s.record(puzzle)))))?;
+    Ok(value(&summary))
 }
 
 /// `solve --count --json`: the summary.
 pub(crate) fn count(puzzle: &mut crossat::Puzzle, cancel: &Cancel) -> Result<Value> {
-    Ok(records::value(&polling(puzzle, cancel, crossat::Puzzle::count_record)?))
+    Ok(value(&polling(puzzle, cancel, crossat::Puzzle::count_record)?))
 }
 
 /// `explain --json`: the steps, then the summary.
 pub(crate) fn explain(puzzle: &mut crossat::Puzzle, cancel: &Cancel) -> Result<Value> {
     let ex = polling(puzzle, cancel, |p| p.explain(None))?;
-    let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
-    out.push(records::value(&ex.summary));
+    let mut out: Vec<Value> = ex.steps.iter().map(value).collect();
+    out.push(value(&ex.summary));
     Ok(Value::Array(out))
 }
 
@@ -112,7 +116,7 @@ pub(crate) fn check(puzzle: &crossat::Puzzle, rows: &[String]) -> Result<Vec<Str
 pub(crate) fn hint(puzzle: &mut crossat::Puzzle, rows: &[String], cancel: &Cancel) -> Result<Option<Value>> {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let hint = polling(puzzle, cancel, |p| p.hint(&rows))?;
-    Ok(hint.map(|h| records::value(&h)))
+    Ok(hint.map(|h| value(&h)))
 }
 
 /// `lint --json`'s clue records: every clue whose meaning differs between the dialects.
@@ -124,7 +128,7 @@ pub(crate) fn lint(input: &Input, puzzle: &crossat::Puzzle, cancel: &Cancel) -> 
     for v in verdicts {
         let Some(verdict) = v.verdict else { continue };
         let record = records::LintClue { puzzle: name.clone(), clue: v.label, regex: v.regex, length: v.length, verdict };
-        out.push(records::value(&record));
+        out.push(value(&record));
     }
     Ok(Value::Array(out))
 }
@@ -165,7 +169,7 @@ pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
     let spec = Spec { shape, sides: m.sides, text: m.text.clone(), backrefs: m.backrefs, lookarounds: m.lookarounds, difficulty, seed };
     let started = std::time::Instant::now();
     let made = g::generate(&spec, &mut |_| {}, cancel)?;
-    Ok(records::value(&made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3)))
+    Ok(value(&made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3)))
 }
 
 /// `squares --json`'s square records: up to `count` word squares of `width` × `height`
@@ -181,7 +185,7 @@ pub(crate) fn squares(width: usize, height: usize, dictionary: Option<&str>, see
     };
     let mut out = Vec::new();
     let found = |sq: &records::Square| {
-        out.push(records::value(sq));
+        out.push(value(sq));
         cancel.check()
     };
     let method = Method::Search { tuning: Tuning::default(), jobs: 1 };

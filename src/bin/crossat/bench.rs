@@ -29,7 +29,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             other => other.to_string(),
         };
         if args.json {
-            writeln!(out, "{}", records::line(&records::Unreadable { file: file.clone(), reason }))?;
+            writeln!(out, "{}", crate::print::line(&records::Unreadable { file: file.clone(), reason }))?;
         } else {
             writeln!(out, "{file:<44} not read: {reason}")?;
         }
@@ -81,7 +81,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                 }
                 if args.json {
                     let record = records::Skipped { puzzle: label.clone(), reason: e.to_string() };
-                    writeln!(out, "{}", records::line(&record))?;
+                    writeln!(out, "{}", crate::print::line(&record))?;
                 } else {
                     writeln!(out, "{label:<44} skipped: {e}")?;
                 }
@@ -105,7 +105,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
                 total_ms: med.total(),
                 wall_ms: med.wall,
             };
-            writeln!(out, "{}", records::line(&record))?;
+            writeln!(out, "{}", crate::print::line(&record))?;
         } else {
             let mut line = format!("{label:<44} {:>4} {:>6}", found, if unique { "yes" } else { "no" });
             for ms in med.stages {
@@ -127,7 +127,7 @@ pub fn run(args: &BenchArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             total_ms: totals.total(),
             wall_ms: totals.wall,
         };
-        writeln!(out, "{}", records::line(&record))?;
+        writeln!(out, "{}", crate::print::line(&record))?;
     } else {
         let plural = |n: usize, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
         let mut total = format!("TOTAL ({}, {skipped} skipped", plural(solved, "puzzle"));

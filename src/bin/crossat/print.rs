@@ -40,6 +40,11 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// One JSON Lines record: `record` as one line of JSON, without the newline.
+pub fn line(record: &impl serde::Serialize) -> String {
+    serde_json::to_string(record).expect("a record serializes")
+}
+
 /// A reading or writing failure in words for a message.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {

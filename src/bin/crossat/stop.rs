@@ -266,7 +266,7 @@ fn start_signal_thread() {
 /// The summary line of a stopped command: [`stopped_json`] for JSON
 /// output, else `text` followed by what stopped it.
 pub fn summary(json: bool, reason: Reason, base: impl serde::Serialize, text: &str) -> String {
-    if json { format!("{}\n", crossat::records::line(&stopped_json(reason, base))) } else { format!("{}; {text}\n", describe(reason)) }
+    if json { format!("{}\n", crate::print::line(&stopped_json(reason, base))) } else { format!("{}; {text}\n", describe(reason)) }
 }
 
 /// Standard output for commands, the one printer: complete lines are written while

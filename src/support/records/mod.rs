@@ -14,7 +14,7 @@
 //! A record with a `"type"` field has it first, from `#[serde(tag = "type")]`: `"solution"`,
 //! `"summary"`, `"step"`, and so on.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer};
 
 mod assist;
 mod bench;
@@ -44,13 +44,9 @@ pub use words::*;
 pub type Cell = [usize; 2];
 
 /// One JSON Lines record: `value` as one line of JSON, without the newline.
-pub fn line<T: Serialize + ?Sized>(value: &T) -> String {
+#[cfg(test)]
+pub(crate) fn line<T: serde::Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("a record serializes")
-}
-
-/// `value` as a JSON value (for the wasm API's arrays of records).
-pub fn value<T: Serialize + ?Sized>(value: &T) -> serde_json::Value {
-    serde_json::to_value(value).expect("a record serializes")
 }
 
 fn is_false(b: &bool) -> bool {

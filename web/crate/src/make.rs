@@ -78,10 +78,10 @@ pub fn generate(options: &str) -> Result<String, String> {
     let started = web_time::Instant::now();
     let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), |cancel| g::generate(&spec, &mut |_| {}, cancel))? else {
         let stopped = records::Stopped::new(records::GenerateStopped { puzzles: 0, seed }, records::StopReason::Timeout);
-        return Ok(records::line(&stopped));
+        return Ok(crate::records::text(&stopped));
     };
     let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
-    Ok(records::line(&record))
+    Ok(crate::records::text(&record))
 }
 
 /// The puzzle in `format`: `crossat` (JSON), `challenges` (a regexcrossword.com

@@ -16,9 +16,19 @@ use crossat::{Listing, Puzzle};
 use serde::Serialize;
 use serde_json::Value;
 
+/// The JSON text of a call's answer.
+pub(crate) fn text(v: &impl Serialize) -> String {
+    serde_json::to_string(v).expect("a record serializes")
+}
+
+/// A record as a JSON value, for the arrays of records the calls return.
+fn value(v: &impl Serialize) -> Value {
+    serde_json::to_value(v).expect("a record serializes")
+}
+
 /// The summary of a command stopped by its time limit, as the command line writes it.
 fn stopped(base: impl Serialize) -> Value {
-    records::value(&records::Stopped::new(base, records::StopReason::Timeout))
+    value(&records::Stopped::new(base, records::StopReason::Timeout))
 }
 
 /// `solve --json [--limit N]`: the solutions, then the summary.
@@ -27,12 +37,12 @@ pub fn solve(puzzle: &mut Puzzle, limit: Option<usize>, timeout_ms: Option<f64>)
     let listing = Listing { limit: Some(limit.unwrap_or(2)), ..Listing::default() };
     let summary = limited_puzzle(puzzle, timeout_ms, |puzzle| {
         puzzle.search(listing, |p, solution| {
-            out.push(records::value(&solution.record(p)));
+            out.push(value(&solution.record(p)));
             Ok(())
         })
     })?;
     let summary = match summary {
-        Some(summary) => records::value(&summary),
+        Some(summary) => value(&summary),
         None => stopped(records::StoppedSolve::new(puzzle.puzzle().name.clone(), Some(puzzle.alphabet()), out.len())),
     };
     out.push(summary);
@@ -42,7 +52,7 @@ pub fn solve(puzzle: &mut Puzzle, limit: Option<usize>, timeout_ms: Option<f64>)
 /// `solve --count --json`: the summary.
 pub fn count(puzzle: &mut Puzzle, timeout_ms: Option<f64>) -> Result<Value, String> {
     Ok(match limited_puzzle(puzzle, timeout_ms, Puzzle::count_record)? {
-        Some(summary) => records::value(&summary),
+        Some(summary) => value(&summary),
         None => stopped(records::StoppedCount::new(puzzle.puzzle().name.clone(), Some(puzzle.alphabet()))),
     })
 }
@@ -68,10 +78,10 @@ fn gathered<R: Serialize, S: Serialize>(
     let mut out = Vec::new();
     let done = limited_puzzle(puzzle, timeout_ms, |puzzle| {
         let summary = call(puzzle, &mut |found| {
-            out.push(records::value(&found.record));
+            out.push(value(&found.record));
             Ok(())
         })?;
-        out.push(records::value(&summary.record));
+        out.push(value(&summary.record));
         Ok(())
     })?;
     if done.is_none() {
@@ -100,8 +110,8 @@ pub fn hint(puzzle: &mut Puzzle, grid: &[Option<char>], timeout_ms: Option<f64>)
 pub fn explain(input: &Input, max_steps: Option<usize>, timeout_ms: Option<f64>) -> Result<Value, String> {
     let done = limited(timeout_ms, |cancel| {
         let ex = Puzzle::from_input(&Input { cancel: cancel.clone(), ..input.clone() })?.explain(max_steps)?;
-        let mut out: Vec<Value> = ex.steps.iter().map(records::value).collect();
-        out.push(records::value(&ex.summary));
+        let mut out: Vec<Value> = ex.steps.iter().map(value).collect();
+        out.push(value(&ex.summary));
         Ok(out)
     })?;
     Ok(Value::Array(done.unwrap_or_else(|| vec![stopped(Unfinished {})])))

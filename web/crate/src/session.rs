@@ -1,6 +1,7 @@
 //! [`Session`]: one puzzle read and prepared, and the calls on it, in plain Rust.
 
 use crate::limit::message;
+use crate::records::text;
 use crate::{make, records, view};
 use crossat::Puzzle;
 use crossat::puzzle::Input;
@@ -28,11 +29,6 @@ fn format_named(name: &str) -> Result<Format, String> {
             return Err(format!("unknown format '{name}': one of crossat, challenges, trux, dat, board, hesselink, louridas"));
         }
     })
-}
-
-/// The JSON text of a call's answer.
-pub(crate) fn text(v: &impl serde::Serialize) -> String {
-    crossat::records::line(v)
 }
 
 impl Session {

@@ -101,7 +101,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
     let options = CheckOptions { count_within: Some(COMPLETIONS_COUNT), upper_case: true };
     let summary = prep.check_records(&grid, options, |found| {
         if args.json {
-            return writeln!(out, "{}", records::line(&found.record));
+            return writeln!(out, "{}", crate::print::line(&found.record));
         }
         match &found.record {
             CheckRecord::Failure(f) => {
@@ -131,7 +131,7 @@ pub(super) fn check(args: &CheckArgs, out: &mut Printer<'_>) -> Result<ExitCode>
     let s = &summary.record;
     let code = if s.complete { ExitCode::from_ok(s.valid == Some(true)) } else { ExitCode::from_ok(s.completable == Some(true)) };
     if args.json {
-        writeln!(out, "{}", records::line(s))?;
+        writeln!(out, "{}", crate::print::line(s))?;
         return Ok(code);
     }
     if s.complete {
@@ -196,7 +196,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             view.marks[c] = Mark::Bad;
             view.bad_clues.extend(&found.clues);
             if args.json {
-                writeln!(out, "{}", records::line(&found.record))?;
+                writeln!(out, "{}", crate::print::line(&found.record))?;
             } else if found.clues.is_empty() {
                 text.push_str(&format!("{} '{ch}' is wrong: no clue allows it (not in the alphabet)\n", name(c)));
             } else {
@@ -221,7 +221,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             // One record: a stop prints the whole hint and counts it, or neither.
             crate::stop::record(|| -> Result<()> {
                 if args.json {
-                    writeln!(out, "{}", records::line(&found.record))?;
+                    writeln!(out, "{}", crate::print::line(&found.record))?;
                     out.flush()?;
                 } else {
                     text.push_str(&format!("{} is '{}' ({why})\n", name(c), crate::draw::visible(ch)));
@@ -237,7 +237,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let s = &summary.record;
     if s.wrong.is_some() {
         if args.json {
-            writeln!(out, "{}", records::line(s))?;
+            writeln!(out, "{}", crate::print::line(s))?;
         } else {
             view.bad_clues.sort_unstable();
             view.bad_clues.dedup();
@@ -247,7 +247,7 @@ pub(super) fn hint(args: &HintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     }
     crate::stop::finish();
     if args.json {
-        writeln!(out, "{}", records::line(s))?;
+        writeln!(out, "{}", crate::print::line(s))?;
     } else if let Some(k) = &s.conflict {
         view.bad_clues.clone_from(&summary.clues);
         mark_cells(&prep, &mut view, k)?;

@@ -34,9 +34,9 @@ pub(super) fn explain(args: &ExplainArgs, out: &mut Printer<'_>) -> Result<ExitC
     let text = if args.json {
         let mut text = String::new();
         for step in &ex.steps {
-            text.push_str(&format!("{}\n", records::line(step)));
+            text.push_str(&format!("{}\n", crate::print::line(step)));
         }
-        text.push_str(&format!("{}\n", records::line(&ex.summary)));
+        text.push_str(&format!("{}\n", crate::print::line(&ex.summary)));
         text
     } else {
         Text::new(puzzle.puzzle(), Palette { on: args.draw.options().color }).explanation(&ex, args)?

@@ -55,7 +55,7 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
             };
             if args.json {
                 let record = records::LintClue { puzzle: name.clone(), clue: v.label, regex: v.regex, length: v.length, verdict };
-                writeln!(out, "{}", records::line(&record))?;
+                writeln!(out, "{}", crate::print::line(&record))?;
             } else {
                 writeln!(out, "{text}")?;
             }
@@ -64,7 +64,7 @@ pub(super) fn lint(args: &LintArgs, out: &mut Printer<'_>) -> Result<ExitCode> {
     let n = puzzles.len();
     if args.json {
         let summary = records::LintSummary { puzzles: n, clues, differ, refused_by_one: refused, refused_by_both: bad, undecided };
-        writeln!(out, "{}", records::line(&summary))?;
+        writeln!(out, "{}", crate::print::line(&summary))?;
     } else {
         let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
         writeln!(

@@ -76,7 +76,7 @@ fn describe(
             for e in entries {
                 let dialect = dialect.unwrap_or(puzzle::Dialect::Ecmascript).to_string();
                 let record = records::CollectionPuzzle { key: e.key, id: e.id, name: e.name, size: e.size, dialect };
-                writeln!(out, "{}", records::line(&record))?;
+                writeln!(out, "{}", crate::print::line(&record))?;
             }
         } else {
             use super::table::{left, lines};
@@ -101,7 +101,7 @@ fn describe(
                 entries: p.pool.as_ref().map(|pool| pool.entries.len()),
                 pool: p.pool.as_ref().map(|pool| pool.regexes.len()),
             };
-            writeln!(out, "{}", records::line(&record))?;
+            writeln!(out, "{}", crate::print::line(&record))?;
         } else {
             let clues = match &p.pool {
                 Some(pool) => format!("{} entries, pool of {} regexes", pool.entries.len(), pool.regexes.len()),
@@ -194,7 +194,7 @@ fn print_generated(
     let seed = spec.seed;
     let record = made.record(spec.sides, seed, took.as_secs_f64() * 1e3);
     if args.json {
-        writeln!(out, "{}", records::line(&record))?;
+        writeln!(out, "{}", crate::print::line(&record))?;
     } else {
         match args.output_format {
             PuzzleFormat::Crossat => writeln!(out, "{}", pretty(&record.crossat)),
@@ -255,7 +255,7 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
     let summary = puzzle.solve(&dict, limit, |sol| {
         crate::stop::record(|| {
             if args.json {
-                writeln!(out, "{}", records::line(sol))?;
+                writeln!(out, "{}", crate::print::line(sol))?;
             } else if args.all || shown == 0 {
                 if shown > 0 {
                     writeln!(out)?;
@@ -275,7 +275,7 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
     })?;
     crate::stop::finish();
     if args.json {
-        writeln!(out, "{}", records::line(&summary))?;
+        writeln!(out, "{}", crate::print::line(&summary))?;
     } else {
         writeln!(out, "{}", status_line(summary.solutions, summary.complete, args.all, "blocks"))?;
     }
@@ -321,7 +321,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
             // One record: a stop prints the whole square and counts it, or neither.
             crate::stop::record(|| {
                 if args.json {
-                    writeln!(out, "{}", records::line(sq))?;
+                    writeln!(out, "{}", crate::print::line(sq))?;
                 } else {
                     if shown > 0 {
                         writeln!(out)?;
@@ -341,7 +341,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
     // The time of the whole command, the dictionary's reading included.
     summary.time_ms = started.elapsed().as_secs_f64() * 1e3;
     if args.json {
-        writeln!(out, "{}", records::line(&summary))?;
+        writeln!(out, "{}", crate::print::line(&summary))?;
     } else if summary.solutions == 0 {
         let what = if summary.given_cells == 0 { "no" } else { "no completion of the given cells to a" };
         let how = if sat { "proven by the SAT solver" } else { "the search was exhausted" };

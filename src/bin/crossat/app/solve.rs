@@ -58,7 +58,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
         // One record: a stop prints the whole solution and counts it, or neither.
         crate::stop::record(|| {
             if json {
-                writeln!(out, "{}", records::line(&solution.record(p)))?;
+                writeln!(out, "{}", crate::print::line(&solution.record(p)))?;
             } else if shown < show {
                 if shown > 0 {
                     writeln!(out)?;
@@ -95,7 +95,7 @@ pub(super) fn solve(args: &SolveArgs, out: &mut Printer<'_>, err: &mut Printer<'
         // Asked for but with no uniqueness to prove: `"proof": null`.
         summary.proof = args.proof.as_ref().map(|_| proof.clone());
         summary.stats = stats;
-        writeln!(out, "{}", records::line(&summary))?;
+        writeln!(out, "{}", crate::print::line(&summary))?;
     } else {
         let status = match &cheap_count {
             Some(n) => format!("not unique: {n} solutions (crossat solve --all lists them)"),
@@ -182,7 +182,7 @@ fn count(puzzle: &mut Puzzle, args: &SolveArgs, out: &mut Printer<'_>) -> Result
         if args.stats {
             summary.stats = Some(puzzle.stats(Some(n.map_or(2, |n| n.min(2) as usize)))?);
         }
-        writeln!(out, "{}", records::line(&summary))?;
+        writeln!(out, "{}", crate::print::line(&summary))?;
     } else {
         let how = if summary.counted_by.is_some() { "counted by listing them" } else { "exact count" };
         let line = match &summary.count {
@@ -233,7 +233,7 @@ fn solve_model(puzzle: &Puzzle, path: &Path, args: &SolveArgs, out: &mut Printer
     let text = crossat::puzzle::utf8(&name, &bytes)?;
     let Some(model) = puzzle.read_model(&name, text)? else {
         if json {
-            writeln!(out, "{}", records::line(&model_summary(puzzle, 0, true)))?;
+            writeln!(out, "{}", crate::print::line(&model_summary(puzzle, 0, true)))?;
         } else {
             writeln!(out, "no solution (the external solver reports UNSATISFIABLE)")?;
         }
@@ -248,8 +248,8 @@ fn solve_model(puzzle: &Puzzle, path: &Path, args: &SolveArgs, out: &mut Printer
         )?;
     }
     if json {
-        writeln!(out, "{}", records::line(&model.solution.record(puzzle.puzzle())))?;
-        writeln!(out, "{}", records::line(&model_summary(puzzle, 1, false)))?;
+        writeln!(out, "{}", crate::print::line(&model.solution.record(puzzle.puzzle())))?;
+        writeln!(out, "{}", crate::print::line(&model_summary(puzzle, 1, false)))?;
     } else {
         let view = crate::draw::View::solution(puzzle.puzzle(), &model.solution.grid);
         write!(out, "{}", crate::draw::draw(puzzle.puzzle(), &view, args.draw.options()))?;
