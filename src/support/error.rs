@@ -315,7 +315,7 @@ pub struct OutputError {
 
 impl Error {
     /// Builds an input error of kind [`InputErrorKind::Invalid`].
-    pub fn input(source: &str, msg: impl Into<String>) -> Error {
+    pub(crate) fn input(source: &str, msg: impl Into<String>) -> Error {
         Error::Input(InputError { source: source.to_string(), kind: InputErrorKind::Invalid, message: msg.into() })
     }
 
@@ -325,7 +325,7 @@ impl Error {
     }
 
     /// Builds an output error.
-    pub fn output(target: impl Into<String>, message: impl Into<String>) -> Error {
+    pub(crate) fn output(target: impl Into<String>, message: impl Into<String>) -> Error {
         Error::Output(OutputError { target: target.into(), message: message.into() })
     }
 

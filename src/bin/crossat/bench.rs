@@ -259,7 +259,7 @@ type Inputs = (Vec<(String, Result<Item>)>, Vec<(String, Error)>);
 /// passed over. The files that cannot be read as puzzles come second, with the reason.
 fn inputs(paths: &[PathBuf]) -> Result<Inputs> {
     if let Some(p) = paths.iter().find(|p| p.as_os_str() != "-" && !p.exists()) {
-        return Err(Error::input(&p.display().to_string(), "no such file or folder"));
+        return Err(crate::io::input_error(&p.display().to_string(), "no such file or folder"));
     }
     let (mut out, mut unreadable) = (Vec::new(), Vec::new());
     for f in crate::io::puzzle_files(&with_subfolders(paths))? {

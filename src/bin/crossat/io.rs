@@ -2,10 +2,19 @@
 //! streams, with the messages every command gives. [`crate::app`] and [`crate::bench`]
 //! both stand on it.
 
-use crate::print::io_reason;
+use crate::print::{io_reason, output_error};
 use crossat::error::{Error, Result};
 use std::io::Write;
 use std::path::Path;
+
+/// An input error of kind `Invalid`: `source` cannot be used as it is, and why.
+pub fn input_error(source: &str, message: impl Into<String>) -> Error {
+    Error::Input(crossat::error::InputError {
+        source: source.to_string(),
+        kind: crossat::error::InputErrorKind::Invalid,
+        message: message.into(),
+    })
+}
 
 /// The limits of this run (`--max-input-bytes`), set once after parsing the arguments.
 static LIMITS: std::sync::OnceLock<crossat::limits::Limits> = std::sync::OnceLock::new();
@@ -57,7 +66,7 @@ pub fn puzzle_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathB
     for p in paths {
         if p.is_dir() {
             let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| Error::input(&p.display().to_string(), format!("cannot read folder: {}", io_reason(&e))))?
+                .map_err(|e| input_error(&p.display().to_string(), format!("cannot read folder: {}", io_reason(&e))))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.is_file() && looks_like_puzzle(f))
                 .collect();
@@ -89,7 +98,7 @@ pub fn pool_file(puzzle: &Path, explicit: Option<&Path>) -> Result<Option<(Strin
 /// pipe is one too, on its way up; the printer ([`crate::stop::Stdout`]) remembers it,
 /// and `main` ends the process quietly instead of reporting it.
 fn write_err(e: std::io::Error) -> Error {
-    Error::output("standard output", format!("cannot write: {}", io_reason(&e)))
+    output_error("standard output", format!("cannot write: {}", io_reason(&e)))
 }
 
 /// Writes a whole output file through a buffer, then flushes it and checks every step,
@@ -106,9 +115,9 @@ pub fn write_file(
         write(&mut w).and_then(|()| w.flush()).map_err(write_err)?;
         return Ok(());
     }
-    let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
+    let file = std::fs::File::create(path).map_err(|e| output_error(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
     let mut w = std::io::BufWriter::new(file);
-    let fail = |e: std::io::Error| Error::output(name.as_str(), format!("cannot write: {}", io_reason(&e)));
+    let fail = |e: std::io::Error| output_error(name.as_str(), format!("cannot write: {}", io_reason(&e)));
     write(&mut w).and_then(|()| w.flush()).map_err(fail)
 }
 

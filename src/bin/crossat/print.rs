@@ -36,8 +36,13 @@ impl<'a> Printer<'a> {
     }
 
     fn failed(&self, e: &std::io::Error) -> crossat::Error {
-        crossat::Error::output(self.stream, format!("cannot write: {}", io_reason(e)))
+        output_error(self.stream, format!("cannot write: {}", io_reason(e)))
     }
+}
+
+/// An output error: `target` (a file, `standard output`) cannot be written, and why.
+pub fn output_error(target: impl Into<String>, message: impl Into<String>) -> crossat::Error {
+    crossat::Error::Output(crossat::error::OutputError { target: target.into(), message: message.into() })
 }
 
 /// One JSON Lines record: `record` as one line of JSON, without the newline.

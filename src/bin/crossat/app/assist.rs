@@ -21,13 +21,13 @@ fn read_grid(prep: &crossat::Puzzle, path: &Path) -> Result<Vec<Option<char>>> {
     let rows = puzzle::parse_grid_rows(text);
     let layout = prep.puzzle().shape.display_rows();
     if rows.len() != layout.len() {
-        return Err(Error::input(&name, format!("the grid has {} rows, the puzzle has {}", rows.len(), layout.len())));
+        return Err(crate::io::input_error(&name, format!("the grid has {} rows, the puzzle has {}", rows.len(), layout.len())));
     }
     let mut cells = vec![None; prep.puzzle().givens.len()];
     for (r, (row, ids)) in rows.iter().zip(&layout).enumerate() {
         if row.len() != ids.len() {
             let message = format!("the grid row {} has {} cells, the puzzle row has {}", r + 1, row.len(), ids.len());
-            return Err(Error::input(&name, message));
+            return Err(crate::io::input_error(&name, message));
         }
         for (&v, &c) in row.iter().zip(ids) {
             cells[c] = v;

@@ -118,7 +118,7 @@ pub(crate) fn other_command(e: Error, file: &Path, bytes: &[u8]) -> Error {
     } else {
         return e;
     };
-    Error::input(&input.source, format!("{}; {hint}", input.message))
+    crate::io::input_error(&input.source, format!("{}; {hint}", input.message))
 }
 
 pub(crate) fn input(args: &PuzzleArgs) -> Result<Input> {

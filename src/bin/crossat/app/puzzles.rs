@@ -241,9 +241,10 @@ pub(super) fn blocks(args: &BlocksArgs, out: &mut Printer<'_>, err: &mut Printer
     let text = puzzle::utf8(&source, &bytes)?;
     let puzzle = crossat::words::Blocks::read(&source, text).map_err(|e| match e {
         // A regex puzzle given to `blocks`: say which command reads it.
-        Error::Input(i) if !text.contains("patterns") && puzzle::detect(&source, &bytes).is_ok() => {
-            Error::input(&i.source, format!("{}; this is a regex puzzle: `crossat solve {}` solves it", i.message, args.file.display()))
-        }
+        Error::Input(i) if !text.contains("patterns") && puzzle::detect(&source, &bytes).is_ok() => crate::io::input_error(
+            &i.source,
+            format!("{}; this is a regex puzzle: `crossat solve {}` solves it", i.message, args.file.display()),
+        ),
         other => other,
     })?;
     let dict = dictionary(&args.dict, err, args.json)?;
@@ -291,7 +292,7 @@ pub(super) fn squares(args: &SquaresArgs, out: &mut Printer<'_>, err: &mut Print
         None => None,
         Some(p) => {
             let (name, bytes) = read_source(p)?;
-            let text = String::from_utf8(bytes).map_err(|_| Error::input(&name, "invalid UTF-8"))?;
+            let text = String::from_utf8(bytes).map_err(|_| crate::io::input_error(&name, "invalid UTF-8"))?;
             Some(Given::parse(&name, &text, size)?)
         }
     };

@@ -143,9 +143,10 @@ fn write_proof(puzzle: &Puzzle, solution: &Solution, path: &Path, args: &SolveAr
     let name = path.display().to_string();
     // Refused before the file is created: a proof needs every clue's formula exact.
     puzzle.require_exact("a proof of uniqueness")?;
-    let file = std::fs::File::create(path).map_err(|e| Error::output(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
+    let file = std::fs::File::create(path)
+        .map_err(|e| crate::print::output_error(name.as_str(), format!("cannot create file: {}", io_reason(&e))))?;
     let proved = puzzle.prove_unique(solution, args.proof_format, std::io::BufWriter::new(file)).map_err(|e| match e {
-        Error::Output(e) => Error::output(name.as_str(), e.message),
+        Error::Output(e) => crate::print::output_error(name.as_str(), e.message),
         other => other,
     })?;
     if !proved {
