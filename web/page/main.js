@@ -134,7 +134,13 @@ function hash(text) {
 
 // --- opening ---
 const DIALECTS = { python: "Python's re (re.fullmatch)", ecmascript: "ECMAScript (a browser's RegExp, as regexcrossword.com checks answers)" };
-export async function openSource(source, { keepValues = null, quiet = false, setter: fromSetter = false } = {}) {
+// Opens overlap (choosing a collection opens its first entry while the player may
+// already pick another): each takes a number when it starts (before fetching its
+// file), and only the newest may change the board.
+let opening = 0;
+
+export async function openSource(source, { keepValues = null, quiet = false, setter: fromSetter = false, ticket = ++opening } = {}) {
+  const superseded = () => ticket !== opening;
   const src = {
     name: source.name ?? 'puzzle',
     text: source.text,
@@ -148,9 +154,11 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   try {
     ({ result: view } = await live.call('view', src));
   } catch (err) {
+    if (superseded()) return null;
     if (!quiet) showError(err);
     throw err;
   }
+  if (superseded()) return view;
   showError(null);
   const same = keepValues && state.source?.key === src.key;
   state.source = src;
@@ -170,7 +178,9 @@ export async function openSource(source, { keepValues = null, quiet = false, set
   clearHelp();
   try { localStorage.setItem('crossat:last', JSON.stringify({ name: src.name, id: src.id, key: src.key, dialect: src.dialect, path: source.path ?? null, text: source.path ? null : src.text })); } catch { /* ignore */ }
   await refreshStatus();
+  if (superseded()) return view;
   await showInMenus(src).catch(() => {});
+  if (superseded()) return view;
   document.body.dataset.puzzle = src.key;
   if (state.mode === 'create' && !fromSetter) setter.load(view, src);
   return view;
@@ -289,10 +299,17 @@ async function showCollection(i, pick = null) {
 }
 
 async function openEntry(e, dialect = null) {
-  const text = await fetchText(e.path);
+  const ticket = ++opening;
+  let text;
+  try {
+    text = await fetchText(e.path);
+  } catch (err) {
+    if (ticket !== opening) return null;
+    throw err;
+  }
   const name = e.path.split('/').pop();
   const key = `${e.path}#${e.id ?? ''}${dialect ? `#${dialect}` : ''}`;
-  return openSource({ name, text, id: e.id, path: e.path, key, dialect });
+  return openSource({ name, text, id: e.id, path: e.path, key, dialect }, { ticket });
 }
 
 // The menus name what the board shows: a bundled puzzle's collection and entry, or,

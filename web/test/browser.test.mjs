@@ -507,6 +507,21 @@ test('typing stays responsive during a long count, and Stop ends it', async () =
   noErrors(page);
 });
 
+test('a slow open never replaces a later one: picking an entry while the collection\'s first entry still loads keeps the pick', async () => {
+  const page = await fresh();
+  // Every bundled file but Hamlet 1 arrives 1.5 s late, so the open that choosing the
+  // collection starts (its first entry) ends after the one the pick starts.
+  await page.route(/\/puzzles\/(?!solrabizna\/hamlet-1\.json)[^?]*$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await open(page, 'More rectangles', 'Hamlet hamlet-1', 'puzzles/solrabizna/hamlet-1.json#');
+  await page.waitForTimeout(3000);
+  assert.equal(await page.getAttribute('body', 'data-puzzle'), 'puzzles/solrabizna/hamlet-1.json#');
+  assert.equal(await page.$eval('#puzzle-list', (s) => s.selectedOptions[0].textContent), 'Hamlet hamlet-1');
+  await page.unroute(/.*/);
+});
+
 test('a phone (390x844): the board fits its width, its cells and every control are at least 24x24 px', async () => {
   const page = await fresh({ width: 390, height: 844 });
   const fits = async () => {
