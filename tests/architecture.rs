@@ -638,7 +638,7 @@ impl Crate {
 
 /// Code without its `#[cfg(test)]` items: a test module beside the code may use what
 /// the code's users use.
-fn without_tests(code: &str) -> String {
+pub(crate) fn without_tests(code: &str) -> String {
     let mut out = code.to_string();
     while let Some(at) = out.find("#[cfg(test)]") {
         let Some(open) = out[at..].find(['{', ';']).map(|k| at + k) else { break };

@@ -36,6 +36,7 @@ mod records;
 mod regexle;
 mod soak;
 mod squares;
+mod surface;
 mod tools;
 mod usage;
 mod words;
