@@ -167,9 +167,8 @@ pub(crate) fn generate(m: &Make, cancel: &Cancel) -> Result<Value> {
     }
     let seed = m.seed.unwrap_or_else(crossat::rng::fresh_seed);
     let spec = Spec { shape, sides: m.sides, text: m.text.clone(), backrefs: m.backrefs, lookarounds: m.lookarounds, difficulty, seed };
-    let started = std::time::Instant::now();
     let made = g::generate(&spec, &mut |_| {}, cancel)?;
-    Ok(value(&made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3)))
+    Ok(value(&made.record()))
 }
 
 /// `squares --json`'s square records: up to `count` word squares of `width` × `height`

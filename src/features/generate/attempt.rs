@@ -36,7 +36,7 @@ pub(super) fn attempt_once(
     }
     let puzzle = assemble(spec, &a.lines, &texts(&a.gens));
     let rating = prove(&puzzle, &a.solution, cancel)?;
-    Ok(Some(Generated { puzzle, solution: a.solution, checks: 0, rating }))
+    Ok(Some(Generated { puzzle, solution: a.solution, checks: 0, rating, sides: spec.sides, seed: spec.seed, time_ms: 0.0 }))
 }
 
 /// An attempt's state: the answer, the clues drawn so far and the checks made.

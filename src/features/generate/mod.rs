@@ -86,6 +86,12 @@ pub struct Generated {
     pub checks: usize,
     /// How hard it is.
     pub rating: Rating,
+    /// Clues a line (the spec's `sides`).
+    pub(crate) sides: usize,
+    /// The seed it was made from.
+    pub(crate) seed: u64,
+    /// Milliseconds [`generate`] took.
+    pub(crate) time_ms: f64,
 }
 
 impl Generated {
@@ -95,22 +101,22 @@ impl Generated {
     }
 
     /// The record `crossat generate --json` prints: the puzzle in every format that
-    /// holds it (antoine-trux text, with `sides` clues a line, for regular shapes only),
-    /// its solution and rating, made from `seed` in `time_ms`.
-    pub fn record(&self, sides: usize, seed: u64, time_ms: f64) -> crate::records::Generated {
-        let p = &self.puzzle;
+    /// holds it (antoine-trux text, with the spec's clues a line, for regular shapes
+    /// only), its solution and rating, its seed and the time [`generate`] took.
+    pub fn record(&self) -> crate::records::Generated {
+        let (p, seed) = (&self.puzzle, self.seed);
         // The trux format lists a hexagon's lines in thirds: it holds regular ones only.
         let regular = !matches!(&p.shape, crate::puzzle::Shape::Hex(h) if h.regular_side().is_none());
         crate::records::Generated {
             crossat: crate::puzzle::native::file(p),
-            trux: regular.then(|| crate::puzzle::trux::write(p, sides)),
+            trux: regular.then(|| crate::puzzle::trux::write(p, self.sides)),
             solution: self.rows(),
             unique: true,
             difficulty: self.rating.difficulty,
             rating: self.rating,
             checks: self.checks,
             seed,
-            time_ms,
+            time_ms: self.time_ms,
             challenges: crate::puzzle::challenges::sets(p, &format!("crossat-{seed}")),
         }
     }
@@ -150,6 +156,14 @@ fn assemble(spec: &Spec, lines: &[(String, Vec<usize>)], clues: &[Vec<String>]) 
 /// each uniqueness check and before each SAT call: a cancelled token ends it with
 /// [`Error::Cancelled`].
 pub fn generate(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
+    let started = crate::clock::Instant::now();
+    let mut made = search(spec, progress, cancel)?;
+    made.time_ms = started.elapsed().as_secs_f64() * 1e3;
+    Ok(made)
+}
+
+/// [`generate`] without its timing.
+fn search(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) -> Result<Generated> {
     offered(spec)?;
     if spec.difficulty == Some(Difficulty::Hard) {
         return generate_hard(spec, progress, cancel);
@@ -249,7 +263,15 @@ fn generate_hard(spec: &Spec, progress: &mut dyn FnMut(usize), cancel: &Cancel) 
         // search may stop at its limits on large grids, which leaves the class hard.
         let rating = prove(&puzzle, &solution, cancel)?;
         if rating.difficulty == Difficulty::Hard {
-            return Ok(Generated { puzzle, solution, checks: attempt as usize + 1, rating });
+            return Ok(Generated {
+                puzzle,
+                solution,
+                checks: attempt as usize + 1,
+                rating,
+                sides: spec.sides,
+                seed: spec.seed,
+                time_ms: 0.0,
+            });
         }
     }
     Err(Error::Request(RequestError::NoUniquePuzzle { difficulty: Some(Difficulty::Hard.name()), attempts: ATTEMPTS, checks: None }))

@@ -75,12 +75,11 @@ pub fn generate(options: &str) -> Result<String, String> {
         difficulty,
         seed,
     };
-    let started = web_time::Instant::now();
     let Some(made) = limited(o.get("timeout_ms").and_then(Value::as_f64), |cancel| g::generate(&spec, &mut |_| {}, cancel))? else {
         let stopped = records::Stopped::new(records::GenerateStopped { puzzles: 0, seed }, records::StopReason::Timeout);
         return Ok(crate::records::text(&stopped));
     };
-    let record = made.record(spec.sides, seed, started.elapsed().as_secs_f64() * 1e3);
+    let record = made.record();
     Ok(crate::records::text(&record))
 }
 

@@ -147,13 +147,12 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
         }),
     )?;
     let Some(batch) = args.batch else {
-        let started = std::time::Instant::now();
         let bar = crate::progress::Progress::counter(!args.quiet, "generating", "uniqueness checks");
         let made = g::generate(&spec, &mut |n| bar.set(n as u64), &crate::stop::token());
         bar.finish();
         let made = made?;
         crate::stop::finish();
-        print_generated(args, &spec, &made, started.elapsed(), out, err)?;
+        print_generated(args, &spec, &made, out, err)?;
         return Ok(ExitCode::Solved);
     };
     let n = usize::try_from(batch).unwrap_or(usize::MAX);
@@ -161,17 +160,16 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut Printer<'_>, err: &mut Pri
     let token = crate::stop::token();
     let make = |i: usize| {
         let spec = Spec { seed: seed.wrapping_add(i as u64), ..spec.clone() };
-        let started = std::time::Instant::now();
         let made = g::generate(&spec, &mut |_| {}, &token);
-        (spec, made, started.elapsed())
+        (spec, made)
     };
-    crate::jobs::in_order(args.jobs.get(), n, make, |i, (spec, made, took)| {
+    crate::jobs::in_order(args.jobs.get(), n, make, |i, (spec, made)| {
         let made = made?;
         crate::stop::record(|| {
             if i + 1 == n {
                 crate::stop::finish();
             }
-            print_generated(args, &spec, &made, took, out, err)?;
+            print_generated(args, &spec, &made, out, err)?;
             out.flush()?;
             let _ = printed.fetch_add(1, Ordering::SeqCst);
             bar.set(i as u64 + 1);
@@ -187,12 +185,11 @@ fn print_generated(
     args: &GenerateArgs,
     spec: &crossat::generate::Spec,
     made: &crossat::generate::Generated,
-    took: std::time::Duration,
     out: &mut Printer<'_>,
     err: &mut Printer<'_>,
 ) -> Result<()> {
     let seed = spec.seed;
-    let record = made.record(spec.sides, seed, took.as_secs_f64() * 1e3);
+    let record = made.record();
     if args.json {
         writeln!(out, "{}", crate::print::line(&record))?;
     } else {
